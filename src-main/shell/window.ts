@@ -1,0 +1,35 @@
+import { BrowserWindow } from 'electron';
+import type { AppLocation } from './security.js';
+
+export interface MainWindowDeps extends AppLocation {
+  /** Absolute path of the built preload (out/preload/index.cjs). */
+  preloadPath: string;
+}
+
+export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 800,
+    minWidth: 1024,
+    minHeight: 640,
+    title: 'Gift Voucher POS',
+    // Stay hidden until the first paint so the counter never sees a white flash.
+    show: false,
+    webPreferences: {
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      preload: deps.preloadPath,
+    },
+  });
+
+  window.once('ready-to-show', () => window.show());
+
+  if (deps.devServerUrl) {
+    void window.loadURL(deps.devServerUrl);
+  } else {
+    void window.loadFile(deps.rendererFile);
+  }
+  return window;
+}

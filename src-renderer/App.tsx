@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+
+interface AppInfo {
+  name: string;
+  version: string;
+}
+
+export function App() {
+  const [info, setInfo] = useState<AppInfo | null>(null);
+
+  useEffect(() => {
+    const pos = window.pos;
+    if (!pos) return;
+    let cancelled = false;
+    pos.appInfo().then(
+      (result) => {
+        if (!cancelled) setInfo(result);
+      },
+      // The placeholder has nothing to show without it; the real UI will surface errors.
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  return (
+    <main className="placeholder">
+      <h1>Gift Voucher POS</h1>
+      <p>Training mode — the sell screen arrives with the UI issue</p>
+      {info && (
+        <p className="app-info">
+          {info.name} {info.version}
+        </p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,193 @@
+import { readFileSync } from 'node:fs';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { App, IpcMainInvokeEvent, Session, WebContents } from 'electron';
+
+const electron = vi.hoisted(() => ({ shell: { openExternal: vi.fn(async () => undefined) } }));
+vi.mock('electron', () => electron);
+
+const { buildCsp, createAppUrlCheck, installAppSecurity, lockSession, lockWebContents, openExternal } =
+  await import('../../src-main/shell/security.js');
+const { registerIpc } = await import('../../src-main/shell/ipc.js');
+
+type Listener = (...args: unknown[]) => unknown;
+
+function fakeWebContents() {
+  const listeners = new Map<string, Listener>();
+  let windowOpenHandler: Listener | undefined;
+  const contents = {
+    on: (name: string, listener: Listener) => listeners.set(name, listener),
+    setWindowOpenHandler: (handler: Listener) => {
+      windowOpenHandler = handler;
+    },
+  };
+  return {
+    contents: contents as unknown as WebContents,
+    emit(name: string) {
+      const event = { preventDefault: vi.fn() };
+      listeners.get(name)?.(event, 'https://evil.example/');
+      return event;
+    },
+    openWindow: (url: string) => windowOpenHandler?.({ url }),
+  };
+}
+
+function fakeSession() {
+  const handlers: Record<string, Listener> = {};
+  const keep = (name: string) => (handler: Listener) => {
+    handlers[name] = handler;
+  };
+  const session = {
+    setPermissionRequestHandler: keep('request'),
+    setPermissionCheckHandler: keep('check'),
+    setDevicePermissionHandler: keep('device'),
+    webRequest: { onHeadersReceived: keep('headers') },
+  };
+  return { session: session as unknown as Session, handlers };
+}
+
+describe('webContents lockdown', () => {
+  it('prevents navigation and webview attachment', () => {
+    const wc = fakeWebContents();
+    lockWebContents(wc.contents);
+    expect(wc.emit('will-navigate').preventDefault).toHaveBeenCalled();
+    expect(wc.emit('will-attach-webview').preventDefault).toHaveBeenCalled();
+  });
+
+  it('denies window.open', () => {
+    const wc = fakeWebContents();
+    lockWebContents(wc.contents);
+    expect(wc.openWindow('https://evil.example/')).toEqual({ action: 'deny' });
+  });
+
+  it('hardens every webContents the app creates', () => {
+    let onCreated: Listener | undefined;
+    const app = { on: (name: string, l: Listener) => name === 'web-contents-created' && (onCreated = l) };
+    installAppSecurity(app as unknown as App);
+
+    const wc = fakeWebContents();
+    onCreated?.({}, wc.contents);
+    expect(wc.emit('will-navigate').preventDefault).toHaveBeenCalled();
+    expect(wc.openWindow('https://evil.example/')).toEqual({ action: 'deny' });
+  });
+});
+
+describe('session lockdown', () => {
+  it('refuses every permission request and check', () => {
+    const { session, handlers } = fakeSession();
+    lockSession(session);
+
+    const callback = vi.fn();
+    handlers['request']?.({}, 'media', callback, {});
+    expect(callback).toHaveBeenCalledWith(false);
+    expect(handlers['check']?.({}, 'geolocation', 'file://', {})).toBe(false);
+    expect(handlers['device']?.({ deviceType: 'hid' })).toBe(false);
+  });
+
+  it('adds the CSP header to file:// documents only', () => {
+    const { session, handlers } = fakeSession();
+    lockSession(session, 'default-src x');
+
+    const onHeaders = (url: string, resourceType: string) => {
+      const callback = vi.fn();
+      handlers['headers']?.({ url, resourceType, responseHeaders: { A: ['1'] } }, callback);
+      return callback.mock.calls[0]?.[0] as { responseHeaders?: Record<string, string[]> };
+    };
+
+    expect(onHeaders('file:///app/out/renderer/index.html', 'mainFrame').responseHeaders).toEqual({
+      A: ['1'],
+      'Content-Security-Policy': ['default-src x'],
+    });
+    expect(onHeaders('file:///app/out/renderer/assets/a.js', 'script')).toEqual({});
+    expect(onHeaders('http://localhost:5173/', 'mainFrame')).toEqual({});
+  });
+});
+
+describe('CSP', () => {
+  const directives = (csp: string) =>
+    new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+
+  it('never allows eval or inline script, and keeps images local', () => {
+    const csp = buildCsp();
+    expect(csp).not.toContain('unsafe-eval');
+    expect(directives(csp).get('script-src')).toEqual(["'self'"]);
+    expect(directives(csp).get('img-src')).toEqual(["'self'", 'data:']);
+    expect(directives(csp).get('object-src')).toEqual(["'none'"]);
+    expect(directives(csp).get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it('takes extra image hosts without loosening anything else', () => {
+    const csp = directives(buildCsp({ imgHosts: ['https://cdn.example.com'] }));
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'https://cdn.example.com']);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+  });
+
+  it('matches the meta tag in index.html, except what a meta tag cannot carry', () => {
+    const html = readFileSync(new URL('../../src-renderer/index.html', import.meta.url), 'utf8');
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
+    expect(meta).toBeDefined();
+    const expected = directives(buildCsp());
+    expected.delete('frame-ancestors');
+    expect(directives(meta ?? '')).toEqual(expected);
+  });
+});
+
+describe('openExternal', () => {
+  const allowed = ['partner.example.com'];
+  beforeEach(() => electron.shell.openExternal.mockClear());
+
+  it.each([
+    'http://partner.example.com/help',
+    'https://evil.example.com/',
+    'https://partner.example.com.evil.example/',
+    'https://user:pw@partner.example.com/',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'not a url',
+  ])('refuses %s', async (url) => {
+    expect(await openExternal(url, allowed)).toBe(false);
+    expect(electron.shell.openExternal).not.toHaveBeenCalled();
+  });
+
+  it('opens an https URL on a listed host', async () => {
+    expect(await openExternal('https://partner.example.com/help?x=1', allowed)).toBe(true);
+    expect(electron.shell.openExternal).toHaveBeenCalledWith('https://partner.example.com/help?x=1');
+  });
+});
+
+describe('IPC sender check', () => {
+  const rendererFile = '/app/out/renderer/index.html';
+
+  function register(devServerUrl?: string) {
+    let handler: Listener | undefined;
+    registerIpc({
+      ipcMain: { handle: (_channel: string, h: Listener) => (handler = h) } as never,
+      isAppUrl: createAppUrlCheck({ rendererFile, devServerUrl }),
+      appInfo: () => ({ name: 'gift-voucher-pos', version: '0.1.0' }),
+    });
+    return (url: string, parent: object | null = null) =>
+      handler?.({ senderFrame: { url, parent } } as unknown as IpcMainInvokeEvent);
+  }
+
+  it('answers the app’s own renderer', () => {
+    const invoke = register();
+    expect(invoke('file:///app/out/renderer/index.html#/sell')).toEqual({ name: 'gift-voucher-pos', version: '0.1.0' });
+  });
+
+  it('answers the dev server when one is configured', () => {
+    expect(register('http://localhost:5173/')('http://localhost:5173/index.html')).toMatchObject({ version: '0.1.0' });
+  });
+
+  it.each([
+    'https://evil.example/',
+    'file:///tmp/evil.html',
+    'http://localhost:5173/',
+    'about:blank',
+    '',
+  ])('refuses a frame at %j', (url) => {
+    expect(() => register()(url)).toThrow(/unknown sender/);
+  });
+
+  it('refuses a sub-frame even at the app URL', () => {
+    expect(() => register()('file:///app/out/renderer/index.html', {})).toThrow(/unknown sender/);
+  });
+});
