@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import type { SandboxOptions } from './sandbox-state.js';
 
@@ -55,7 +56,11 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions | 'help' {
   }
   if (values.wallet !== undefined) options.walletBalance = amount('--wallet', values.wallet);
   if (values['low-balance-threshold'] !== undefined) options.lowBalanceThreshold = amount('--low-balance-threshold', values['low-balance-threshold']);
-  if (values['allow-ip'] !== undefined) options.allowedIps = values['allow-ip'];
+  if (values['allow-ip'] !== undefined) {
+    const bad = values['allow-ip'].find((ip) => isIP(ip) === 0);
+    if (bad !== undefined) throw new Error(`--allow-ip must be an IPv4 or IPv6 address, not ${JSON.stringify(bad)}`);
+    options.allowedIps = values['allow-ip'];
+  }
   if (values['webhook-url'] !== undefined) {
     try {
       const url = new URL(values['webhook-url']);

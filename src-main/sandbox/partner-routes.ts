@@ -66,7 +66,7 @@ export function partnerRoutes(state: SandboxState): Router {
   }));
 
   router.add('POST', '/v1/partners/orders/:orderId/resend-delivery', async (ctx, { orderId }) => {
-    const parsed = resendSchema.safeParse(await ctx.json());
+    const parsed = resendSchema.safeParse(await ctx.json(), { reportInput: true });
     if (!parsed.success) throw validationFailed(problemsFromZod(parsed.error));
     const order = state.orders.get(orderId!);
     if (order.status !== 'SUCCESS') {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { normaliseIp } from './auth/credentials.js';
 import { brandLogoSvg } from './catalog/logo-svg.js';
 import { controlRoutes } from './control/control-routes.js';
-import { ApiError, errorBody, notFound } from './errors.js';
+import { ApiError, badRequest, errorBody, notFound } from './errors.js';
 import { parseJsonObject, readRawBody } from './http/body.js';
 import type { Reply, RequestContext } from './http/context.js';
 import { sendJson, sendText } from './http/respond.js';
@@ -99,6 +99,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if ('text' in reply) sendText(res, reply.status, reply.contentType, reply.text);
     else sendJson(res, reply.status, reply.body, headers);
     log(reply.status);
+    // Events this request caused (a low balance, an order resolved on read) go out now, not at the next tick.
+    if (path.startsWith('/v1/')) void state.webhooks.pump().catch((e: unknown) => console.error('[sandbox] webhooks', e));
 
     function log(status: number | 'reset'): void {
       requests.add({
@@ -117,7 +119,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   function asset(method: string, path: string): Reply {
     const match = ASSET.exec(path);
     if (method !== 'GET' || !match) throw notFound(`No endpoint ${method} ${path}`);
-    const record = state.catalog.get(decodeURIComponent(match[1]!));
+    let id: string;
+    try {
+      id = decodeURIComponent(match[1]!);
+    } catch {
+      throw badRequest('Brand id in the asset path is not valid URL encoding');
+    }
+    const record = state.catalog.get(id);
     if (!record) throw notFound(`No brand ${match[1]}`);
     return { status: 200, contentType: 'image/svg+xml', text: brandLogoSvg(record.wire, match[2] as 'logo' | 'thumbnail') };
   }

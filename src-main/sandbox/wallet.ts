@@ -16,6 +16,7 @@ export interface LedgerEntry {
 export class Wallet {
   readonly ledger: LedgerEntry[] = [];
   private lowNotified = false;
+  private deferred = 0;
 
   constructor(
     private readonly clock: Clock,
@@ -52,7 +53,22 @@ export class Wallet {
     this.notifyIfLow();
   }
 
+  /**
+   * Runs `fn` as one wallet step: a debit that is reversed within it (an order that fails at
+   * once) never fires a low-balance event for a dip the partner could not have seen.
+   */
+  atomically<T>(fn: () => T): T {
+    this.deferred += 1;
+    try {
+      return fn();
+    } finally {
+      this.deferred -= 1;
+      this.notifyIfLow();
+    }
+  }
+
   private notifyIfLow(): void {
+    if (this.deferred > 0) return;
     if (this.balancePaise >= this.thresholdPaise) {
       this.lowNotified = false;
     } else if (!this.lowNotified) {

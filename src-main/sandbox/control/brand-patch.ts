@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BrandRecord } from '../catalog/brand-record.js';
+import { validationFailed } from '../errors.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 
 const money = z.number().finite().positive().max(1_000_000_000);
@@ -38,14 +39,17 @@ export type BrandPatch = z.infer<typeof brandPatchSchema>;
 export function applyBrandPatch(record: BrandRecord, patch: BrandPatch, webhooks: WebhookDispatcher): string[] {
   const emitted: string[] = [];
   const wire = record.wire;
-  let brandChanged = false;
-  if (patch.status) {
-    wire.status = patch.status;
-    brandChanged = true;
+  // §2.3: FLEXIBLE brands have `denominations: null`; refuse before changing anything.
+  if ((patch.denominationType ?? wire.denominationType) === 'FLEXIBLE' && patch.denominations) {
+    throw validationFailed([{ field: 'denominations', message: 'a FLEXIBLE brand has no denominations list (null)' }]);
   }
+  const announcedBefore = JSON.stringify(brandUpdatedData(wire));
+  if (patch.status) wire.status = patch.status;
   if (patch.denominationType) {
     wire.denominationType = patch.denominationType;
-    brandChanged = true;
+    if (patch.denominationType === 'FLEXIBLE' && wire.amountRestrictions) {
+      wire.amountRestrictions = { ...wire.amountRestrictions, denominations: null };
+    }
   }
   if (patch.amountRestrictions || patch.denominations !== undefined) {
     const base = wire.amountRestrictions ?? {
@@ -53,34 +57,21 @@ export function applyBrandPatch(record: BrandRecord, patch: BrandPatch, webhooks
       maxVouchersPerOrder: 10, maxVouchersPerDenomination: null, maxDenominationsPerOrder: null, denominations: null,
     };
     wire.amountRestrictions = { ...base, ...patch.amountRestrictions };
+    // The deprecated aliases (§9), where a brand still carries them, keep their documented value.
+    if (wire.amountRestrictions.minAmount !== undefined) wire.amountRestrictions.minAmount = wire.amountRestrictions.minOrderAmount;
+    if (wire.amountRestrictions.maxAmount !== undefined) wire.amountRestrictions.maxAmount = wire.amountRestrictions.maxOrderAmount;
     if (patch.denominations !== undefined) wire.amountRestrictions.denominations = patch.denominations ? [...patch.denominations].sort((a, b) => a - b) : null;
-    brandChanged = true;
   }
   if (patch.temporarilyDisabled !== undefined) record.temporarilyDisabled = patch.temporarilyDisabled;
   if (patch.listed !== undefined) record.listed = patch.listed;
 
-  if (brandChanged) {
-    const r = wire.amountRestrictions;
-    webhooks.emit('BRAND_UPDATED', {
-      id: wire.id,
-      denominationType: wire.denominationType,
-      status: wire.status,
-      denominations: r?.denominations ?? [],
-      amountRestrictions: r
-        ? {
-            minOrderAmount: r.minOrderAmount,
-            maxOrderAmount: r.maxOrderAmount,
-            minVoucherAmount: r.minVoucherAmount,
-            maxVoucherAmount: r.maxVoucherAmount,
-            maxVouchersPerOrder: r.maxVouchersPerOrder,
-            maxVouchersPerDenomination: r.maxVouchersPerDenomination,
-            maxDenominationsPerOrder: r.maxDenominationsPerOrder,
-          }
-        : null,
-    });
+  // §6: the events announce changes; a patch that leaves the announced fields as they were emits nothing.
+  const announced = brandUpdatedData(wire);
+  if (JSON.stringify(announced) !== announcedBefore) {
+    webhooks.emit('BRAND_UPDATED', announced);
     emitted.push('BRAND_UPDATED');
   }
-  if (patch.discount) {
+  if (patch.discount && JSON.stringify(patch.discount) !== JSON.stringify(record.discount)) {
     record.discount = patch.discount;
     const data: Record<string, unknown> = {
       brandId: wire.id,
@@ -92,4 +83,26 @@ export function applyBrandPatch(record: BrandRecord, patch: BrandPatch, webhooks
     emitted.push('BRAND_DISCOUNT_UPDATE');
   }
   return emitted;
+}
+
+/** The Brand Updated payload: exactly the fields §6 lists. */
+function brandUpdatedData(wire: BrandRecord['wire']): Record<string, unknown> {
+  const r = wire.amountRestrictions;
+  return {
+    id: wire.id,
+    denominationType: wire.denominationType,
+    status: wire.status,
+    denominations: r?.denominations ?? [],
+    amountRestrictions: r
+      ? {
+          minOrderAmount: r.minOrderAmount,
+          maxOrderAmount: r.maxOrderAmount,
+          minVoucherAmount: r.minVoucherAmount,
+          maxVoucherAmount: r.maxVoucherAmount,
+          maxVouchersPerOrder: r.maxVouchersPerOrder,
+          maxVouchersPerDenomination: r.maxVouchersPerDenomination,
+          maxDenominationsPerOrder: r.maxDenominationsPerOrder,
+        }
+      : null,
+  };
 }

@@ -11,7 +11,7 @@ import { describeOrder, describeState } from './views.js';
 const money = z.number().finite().min(0).max(MAX_AMOUNT_RUPEES);
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) throw validationFailed(problemsFromZod(result.error));
   return result.data;
 }

@@ -37,7 +37,10 @@ export const orderRequestSchema = z.strictObject({
     .string({ error: 'must be a string' })
     .min(1, 'is required')
     .max(40, 'must be at most 40 characters')
-    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'),
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    // A URL path segment of "." or ".." is normalised away, so such an order could never be
+    // found by reference and the timeout-recovery lookup (§4.4) would wrongly answer 404.
+    .refine((r) => r !== '.' && r !== '..', 'must not be "." or ".." (it could not be looked up by reference)'),
   amount,
   discountAmount: z
     .number({ error: 'must be a number' })
@@ -86,7 +89,8 @@ export function problemsFromZod(error: z.ZodError): FieldProblem[] {
 }
 
 export function parseOrderRequest(body: Record<string, unknown>): OrderRequest {
-  const result = orderRequestSchema.safeParse(body);
+  // reportInput: zod 4 only tells "missing" from "wrong type" when the input is kept on the issue.
+  const result = orderRequestSchema.safeParse(body, { reportInput: true });
   if (!result.success) throw validationFailed(problemsFromZod(result.error));
   return result.data;
 }

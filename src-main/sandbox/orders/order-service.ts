@@ -71,16 +71,21 @@ export class OrderService {
 
     const breach = rateLimiter.breach(now, req.productId, amountPaise);
     if (breach) return this.fail(order, RATE_LIMIT_REASON);
-    if (!wallet.debit(order.id, amountPaise - discountPaise)) return this.fail(order, 'Insufficient balance');
-    order.debitedPaise = amountPaise - discountPaise;
+    const behaviour = brand!.behaviour;
+    const debited = wallet.atomically(() => {
+      if (!wallet.debit(order.id, amountPaise - discountPaise)) return false;
+      order.debitedPaise = amountPaise - discountPaise;
+      if (behaviour.kind === 'fail-now') this.fail(order, behaviour.reason);
+      return true;
+    });
+    if (!debited) return this.fail(order, 'Insufficient balance');
     rateLimiter.record(now, req.productId, amountPaise);
 
-    const behaviour = brand!.behaviour;
     switch (behaviour.kind) {
       case 'normal':
         return this.succeed(order);
       case 'fail-now':
-        return this.fail(order, behaviour.reason);
+        return order;
       case 'processing':
         order.pending = {
           at: now + behaviour.afterSecs * 1000,
@@ -119,7 +124,7 @@ export class OrderService {
       order.pending = null;
       if (outcome.status === 'SUCCESS') this.succeed(order, outcome.at);
       else this.fail(order, outcome.reason ?? 'Voucher generation failed', outcome.at);
-      this.deps.webhooks.emit('ORDER_REACHED_TERMINAL_STATE', { id: order.id, status: order.status });
+      this.deps.webhooks.emit('ORDER_REACHED_TERMINAL_STATE', { id: order.id, status: order.status }, outcome.at);
       resolved += 1;
     }
     return resolved;

@@ -55,9 +55,10 @@ export class WebhookDispatcher {
     private readonly timeoutMs: number,
   ) {}
 
-  emit(eventType: WebhookEventType, data: Record<string, unknown>): WebhookDelivery {
+  /** `at`: when the event happened in sandbox time (a PROCESSING order resolved in the past of an `advance`). */
+  emit(eventType: WebhookEventType, data: Record<string, unknown>, at = this.clock.now()): WebhookDelivery {
     const eventId = randomUUID();
-    const createdAt = this.clock.now();
+    const createdAt = at;
     const body = JSON.stringify({ eventId, eventType, createdAt: new Date(createdAt).toISOString(), data });
     const delivery: WebhookDelivery = {
       eventId,
