@@ -29,7 +29,7 @@ export default defineConfig([
   },
 
   {
-    files: ['src-main/**', 'src-preload/**', 'test/**', '*.config.{js,ts,mts}'],
+    files: ['src-main/**', 'src-preload/**', 'test/**', '*.config.{js,ts,mts}', '.ci/**'],
     languageOptions: { globals: globals.node },
   },
   {
