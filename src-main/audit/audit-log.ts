@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/database.js';
+
+export type AuditAction =
+  | 'sale.placed'
+  | 'sale.retried'
+  | 'sale.checked'
+  | 'voucher.revealed'
+  | 'receipt.printed'
+  | 'receipt.reprinted'
+  | 'delivery.resent'
+  | 'settings.changed'
+  | 'credentials.changed'
+  | 'staff.created'
+  | 'staff.disabled'
+  | 'staff.pin_changed'
+  | 'staff.signed_in'
+  | 'staff.sign_in_failed'
+  | 'staff.locked'
+  | 'manager.approved'
+  | 'export.csv';
+
+export interface AuditEntry {
+  seq: number;
+  at: number;
+  actor: string | null;
+  action: string;
+  saleId: string | null;
+  details: Record<string, unknown>;
+  prevHash: string;
+  hash: string;
+}
+
+export type AuditVerification = { ok: true; entries: number } | { ok: false; entries: number; brokenAt: number; reason: string };
+
+const GENESIS = '0'.repeat(64);
+
+/** The hashed content of a row: every column but the hash itself, in a fixed order. */
+function rowHash(e: Omit<AuditEntry, 'hash'>): string {
+  const canonical = JSON.stringify([e.seq, e.at, e.actor, e.action, e.saleId, e.details, e.prevHash]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/**
+ * Append-only, tamper-evident audit log. Triggers refuse UPDATE and DELETE; each row's hash
+ * covers its content and the previous row's hash, so an edit made behind the app's back
+ * (triggers dropped, file patched) breaks the chain at that row and `verify()` says where.
+ * Details must never hold secrets or card data: callers pass ids and masked values only.
+ */
+export class AuditLog {
+  private readonly last;
+  private readonly insert;
+
+  constructor(private readonly db: Db, private readonly now: () => number) {
+    this.last = db.prepare<[], { seq: number; hash: string }>('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1');
+    this.insert = db.prepare(
+      'INSERT INTO audit_log (seq, at, actor, action, sale_id, details, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+  }
+
+  append(entry: { actor: string | null; action: AuditAction; saleId?: string | null; details?: Record<string, unknown> }): AuditEntry {
+    return this.db.transaction(() => {
+      const last = this.last.get();
+      const partial = {
+        seq: (last?.seq ?? 0) + 1,
+        at: this.now(),
+        actor: entry.actor,
+        action: entry.action,
+        saleId: entry.saleId ?? null,
+        details: entry.details ?? {},
+        prevHash: last?.hash ?? GENESIS,
+      };
+      const full: AuditEntry = { ...partial, hash: rowHash(partial) };
+      this.insert.run(full.seq, full.at, full.actor, full.action, full.saleId, JSON.stringify(full.details), full.prevHash, full.hash);
+      return full;
+    }).immediate();
+  }
+
+  list(options: { beforeSeq?: number; limit?: number; saleId?: string } = {}): AuditEntry[] {
+    const limit = Math.min(Math.max(options.limit ?? 100, 1), 1000);
+    const rows = this.db
+      .prepare<unknown[], AuditRow>(
+        `SELECT * FROM audit_log WHERE seq < ? ${options.saleId ? 'AND sale_id = ?' : ''} ORDER BY seq DESC LIMIT ?`,
+      )
+      .all(...[options.beforeSeq ?? Number.MAX_SAFE_INTEGER, ...(options.saleId ? [options.saleId] : []), limit]);
+    return rows.map(fromRow);
+  }
+
+  /** Walks the whole chain; the first row whose hash or link does not match is reported. */
+  verify(): AuditVerification {
+    let prev = GENESIS;
+    let expectedSeq = 1;
+    let count = 0;
+    for (const row of this.db.prepare<[], AuditRow>('SELECT * FROM audit_log ORDER BY seq').iterate()) {
+      let entry: AuditEntry;
+      try {
+        entry = fromRow(row);
+      } catch {
+        return { ok: false, entries: count, brokenAt: row.seq, reason: 'details are not valid JSON' };
+      }
+      if (entry.seq !== expectedSeq) return { ok: false, entries: count, brokenAt: entry.seq, reason: `row ${expectedSeq} is missing` };
+      if (entry.prevHash !== prev) return { ok: false, entries: count, brokenAt: entry.seq, reason: 'link to the previous row does not match' };
+      if (rowHash(entry) !== entry.hash) return { ok: false, entries: count, brokenAt: entry.seq, reason: 'row content does not match its hash' };
+      prev = entry.hash;
+      expectedSeq += 1;
+      count += 1;
+    }
+    return { ok: true, entries: count };
+  }
+}
+
+interface AuditRow {
+  seq: number;
+  at: number;
+  actor: string | null;
+  action: string;
+  sale_id: string | null;
+  details: string;
+  prev_hash: string;
+  hash: string;
+}
+
+const fromRow = (r: AuditRow): AuditEntry => ({
+  seq: r.seq,
+  at: r.at,
+  actor: r.actor,
+  action: r.action,
+  saleId: r.sale_id,
+  details: JSON.parse(r.details) as Record<string, unknown>,
+  prevHash: r.prev_hash,
+  hash: r.hash,
+});

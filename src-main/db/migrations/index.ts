@@ -1,0 +1,5 @@
+import type Database from 'better-sqlite3';
+import { migration001 } from './001-initial.js';
+
+/** Migration N (1-based) brings the schema from version N-1 to N. Never edit a released one; add the next. */
+export const MIGRATIONS: ((db: Database.Database) => void)[] = [migration001];

@@ -1,0 +1,334 @@
+import type { CardVault } from '../../platform/card-vault.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Logger } from '../../platform/logger.js';
+import type { PartnerOrder } from '../../partner-api/types.js';
+import type { NewSale, SaleJournal } from '../journal/sale-journal.js';
+import type { SaleRecord } from '../journal/sale-record.js';
+import type { SaleState } from '../journal/sale-state.js';
+import type { OrderApi, OrderApiError } from './order-api.js';
+import {
+  AUTO_RESEND_WINDOW_MS,
+  FOREGROUND_RESENDS,
+  IN_DOUBT_RECHECK_MS,
+  SPEC_PROCESSING_PROTOCOL,
+  type ProcessingProtocol,
+} from './processing-protocol.js';
+import { sealVouchers } from './seal-vouchers.js';
+
+export interface OrderEngineDeps {
+  journal: SaleJournal;
+  api: OrderApi;
+  clock: Clock;
+  logger: Logger;
+  vault: CardVault;
+  newRequestId: () => string;
+  /** Maps a FAILED order's failureReason to a business code (spec §7.3). */
+  failureCode: (reason: string) => string;
+  onSaleChanged?: (sale: SaleRecord) => void;
+  protocol?: ProcessingProtocol;
+}
+
+export class RecoveryPendingError extends Error {
+  constructor() {
+    super('Unfinished sales from the last session are still being checked; new sales start when that is done');
+    this.name = 'RecoveryPendingError';
+  }
+}
+
+export interface RecoveryReport {
+  checked: number;
+  byState: Partial<Record<SaleState, number>>;
+}
+
+/**
+ * Places sales exactly once. The intent is committed before the request leaves; every
+ * unknown outcome is settled by asking the service by reference, never by sending blindly;
+ * PROCESSING follows the §3.4 protocol. Depends only on the journal interface and the order
+ * API, so the same engine can later run in a relay with a different journal.
+ */
+export class OrderEngine {
+  private readonly protocol: ProcessingProtocol;
+  private readonly timers = new Map<string, () => void>();
+  private readonly locks = new Map<string, Promise<unknown>>();
+  private recovery: Promise<RecoveryReport> | null = null;
+  private recovered = false;
+  private stopped = false;
+
+  constructor(private readonly deps: OrderEngineDeps) {
+    this.protocol = deps.protocol ?? SPEC_PROCESSING_PROTOCOL;
+  }
+
+  /** Reconciles every unfinished journal row. New sales are refused until it has finished. */
+  start(): Promise<RecoveryReport> {
+    this.recovery ??= this.recoverAll().finally(() => {
+      this.recovered = true;
+    });
+    return this.recovery;
+  }
+
+  get ready(): boolean {
+    return this.recovered;
+  }
+
+  /** Resolves when no sale has work in progress (tests and shutdown wait on this, never on sleeps). */
+  async idle(): Promise<void> {
+    while (this.locks.size > 0) await Promise.all([...this.locks.values()]);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const cancel of this.timers.values()) cancel();
+    this.timers.clear();
+  }
+
+  /** Commits the intent, sends it, and settles what can be settled while the cashier waits. */
+  async placeSale(sale: NewSale): Promise<SaleRecord> {
+    if (!this.recovered) throw new RecoveryPendingError();
+    const record = this.deps.journal.insertIntent(sale);
+    this.deps.logger.log('info', 'sale.intent', { saleId: record.id, referenceId: record.referenceId, productId: record.productId });
+    return this.withLock(record.id, () => this.send(record, FOREGROUND_RESENDS));
+  }
+
+  /** Order Reached Terminal State (webhook): confirm with GET, then move forward only. */
+  async onOrderTerminalEvent(orderId: string): Promise<SaleRecord | undefined> {
+    const sale = this.deps.journal.getByOrderId(orderId);
+    if (!sale || !['PROCESSING', 'NEEDS_SUPPORT', 'IN_DOUBT'].includes(sale.state)) return sale;
+    return this.withLock(sale.id, async () => {
+      const current = this.deps.journal.get(sale.id)!;
+      const lookup = await this.deps.api.getOrder(orderId);
+      this.recordLookup(current, 'get', lookup.requestIds, lookup.ok ? (lookup.order?.status ?? 'NOT_FOUND') : lookup.error.code);
+      if (!lookup.ok || !lookup.order) return current;
+      return this.applyOrder(current, lookup.order);
+    });
+  }
+
+  /** A person asks to check an in-doubt or stuck sale now (resending only if the service never got it). */
+  async checkNow(saleId: string): Promise<SaleRecord | undefined> {
+    const sale = this.deps.journal.get(saleId);
+    if (!sale) return undefined;
+    return this.withLock(saleId, async () => {
+      const current = this.deps.journal.get(saleId)!;
+      if (current.state === 'IN_DOUBT' || current.state === 'INTENT') return this.resolveInDoubt(current, 1);
+      if ((current.state === 'PROCESSING' || current.state === 'NEEDS_SUPPORT') && current.orderId) {
+        const lookup = await this.deps.api.getOrder(current.orderId);
+        this.recordLookup(current, 'get', lookup.requestIds, lookup.ok ? (lookup.order?.status ?? 'NOT_FOUND') : lookup.error.code);
+        return lookup.ok && lookup.order ? this.applyOrder(current, lookup.order) : current;
+      }
+      return current;
+    });
+  }
+
+  private async recoverAll(): Promise<RecoveryReport> {
+    const unfinished = this.deps.journal.unfinished();
+    for (const sale of unfinished) {
+      try {
+        await this.withLock(sale.id, () => this.recoverOne(sale));
+      } catch (error) {
+        this.deps.logger.log('error', 'sale.recovery_failed', { saleId: sale.id, error });
+      }
+    }
+    const byState: Partial<Record<SaleState, number>> = {};
+    for (const sale of unfinished) {
+      const state = this.deps.journal.get(sale.id)!.state;
+      byState[state] = (byState[state] ?? 0) + 1;
+    }
+    this.deps.logger.log('info', 'sale.recovery_done', { checked: unfinished.length, byState });
+    return { checked: unfinished.length, byState };
+  }
+
+  private async recoverOne(sale: SaleRecord): Promise<SaleRecord> {
+    if (sale.state === 'INTENT' || sale.state === 'IN_DOUBT') {
+      // A crash or power cut left the outcome unknown: ask by reference, resend only on 404.
+      const inDoubt = sale.state === 'INTENT' ? this.move(sale, 'IN_DOUBT', {}) : sale;
+      return this.resolveInDoubt(inDoubt, 1);
+    }
+    return this.continueProcessing(sale);
+  }
+
+  private async send(sale: SaleRecord, resendsLeft: number): Promise<SaleRecord> {
+    const { journal, api, clock, newRequestId } = this.deps;
+    const requestId = newRequestId();
+    const startedAt = clock.now();
+    const seq = journal.beginAttempt(sale.id, 'place', requestId, startedAt);
+    if (sale.placedAt === null) journal.touch(sale.id, sale.state, { placedAt: startedAt });
+    let lastSeq = seq;
+    const outcome = await api.placeOrder(sale.payload, requestId, (resendId) => {
+      // The client re-logged in after a 401 and sends again: that request id is journaled first too.
+      journal.finishAttempt(sale.id, lastSeq, clock.now(), 'rejected HTTP_401 (resent after login)');
+      lastSeq = journal.beginAttempt(sale.id, 'place', resendId, clock.now());
+    });
+    journal.finishAttempt(sale.id, lastSeq, clock.now(), outcome.kind === 'accepted' ? `HTTP 2xx ${outcome.order.status}` : `${outcome.kind} ${outcome.error.code}`);
+    const current = journal.get(sale.id)!;
+
+    if (outcome.kind === 'accepted') return this.applyOrder(current, outcome.order);
+    if (outcome.kind === 'rejected') {
+      // A refusal of a *resend* may only mean "this reference already exists" (the first
+      // request did land after all): look before concluding.
+      if (lastSeq > 1) {
+        const lookup = await this.lookupByReference(current);
+        if (lookup?.order) return this.applyOrder(this.deps.journal.get(sale.id)!, lookup.order);
+      }
+      return this.reject(current, outcome.error);
+    }
+    this.deps.logger.log('warn', 'sale.in_doubt', { saleId: sale.id, requestId, code: outcome.error.code });
+    const inDoubt = current.state === 'IN_DOUBT' ? current : this.move(current, 'IN_DOUBT', {});
+    return this.resolveInDoubt(inDoubt, resendsLeft);
+  }
+
+  private async resolveInDoubt(sale: SaleRecord, resendsLeft: number): Promise<SaleRecord> {
+    const lookup = await this.lookupByReference(sale);
+    const current = this.deps.journal.get(sale.id)!;
+    if (!lookup) return this.scheduleRecheck(current);
+    if (lookup.order) return this.applyOrder(current, lookup.order);
+    // 404: the service never created it, so the same referenceId may be sent again (§4.4).
+    if (resendsLeft > 0) return this.send(current, resendsLeft - 1);
+    return this.scheduleRecheck(current);
+  }
+
+  /** By-reference lookup; null when the service could not be asked (network, 5xx, 401 …). */
+  private async lookupByReference(sale: SaleRecord): Promise<{ order: PartnerOrder | null } | null> {
+    const lookup = await this.deps.api.getOrderByReference(sale.referenceId);
+    this.recordLookup(sale, 'lookup', lookup.requestIds, lookup.ok ? (lookup.order?.status ?? 'NOT_FOUND') : lookup.error.code);
+    if (!lookup.ok) return null;
+    if (lookup.order && lookup.order.referenceId !== sale.referenceId) {
+      this.deps.logger.log('error', 'sale.lookup_mismatch', { saleId: sale.id, orderId: lookup.order.id });
+      return null;
+    }
+    return { order: lookup.order };
+  }
+
+  private applyOrder(sale: SaleRecord, order: PartnerOrder): SaleRecord {
+    const now = this.deps.clock.now();
+    switch (order.status) {
+      case 'SUCCESS':
+        return this.move(sale, 'SUCCESS', { orderId: order.id, nextCheckAt: null, supportReason: null }, sealVouchers(order.vouchers, this.deps.vault));
+      case 'FAILED': {
+        const reason = order.failureReason ?? 'Voucher generation failed';
+        return this.move(sale, 'FAILED', { orderId: order.id, failureReason: reason, errorCode: this.deps.failureCode(reason), nextCheckAt: null });
+      }
+      case 'CANCELLED':
+      case 'REVERSED':
+        return this.move(sale, order.status as 'CANCELLED' | 'REVERSED', { orderId: order.id, nextCheckAt: null });
+      default: {
+        // PROCESSING, or a status this version does not know: not final, keep following it.
+        const placedAt = sale.placedAt ?? now;
+        const moved = sale.state === 'PROCESSING' ? sale : this.move(sale, 'PROCESSING', { orderId: order.id, placedAt });
+        return this.continueProcessing(moved);
+      }
+    }
+  }
+
+  /** Schedules the next §3.4 step for a PROCESSING sale: a poll, or giving up at 15 minutes. */
+  private continueProcessing(sale: SaleRecord): SaleRecord {
+    if (sale.state !== 'PROCESSING') return sale;
+    const placedAt = sale.placedAt ?? sale.createdAt;
+    const now = this.deps.clock.now();
+    const pollsLeft = sale.pollCount < this.protocol.pollOffsetsMs.length;
+    const giveUpAt = placedAt + this.protocol.giveUpAfterMs;
+    if (!pollsLeft && now >= giveUpAt) return this.giveUp(sale);
+    const nextAt = pollsLeft ? Math.max(now, placedAt + this.protocol.pollOffsetsMs[sale.pollCount]!) : giveUpAt;
+    this.deps.journal.touch(sale.id, 'PROCESSING', { nextCheckAt: nextAt });
+    this.schedule(sale.id, nextAt, () => this.processingStep(sale.id));
+    return this.deps.journal.get(sale.id)!;
+  }
+
+  private async processingStep(saleId: string): Promise<void> {
+    await this.withLock(saleId, async () => {
+      const sale = this.deps.journal.get(saleId);
+      if (!sale || sale.state !== 'PROCESSING') return;
+      if (sale.pollCount >= this.protocol.pollOffsetsMs.length) {
+        this.giveUp(sale);
+        return;
+      }
+      const pollCount = sale.pollCount + 1;
+      this.deps.journal.touch(saleId, 'PROCESSING', { pollCount });
+      const lookup = sale.orderId ? await this.deps.api.getOrder(sale.orderId) : await this.deps.api.getOrderByReference(sale.referenceId);
+      this.recordLookup(sale, 'poll', lookup.requestIds, lookup.ok ? (lookup.order?.status ?? 'NOT_FOUND') : lookup.error.code);
+      const current = this.deps.journal.get(saleId)!;
+      if (lookup.ok && lookup.order) this.applyOrder(current, lookup.order);
+      else this.continueProcessing(current);
+    });
+  }
+
+  private giveUp(sale: SaleRecord): SaleRecord {
+    const ids = this.deps.journal.attempts(sale.id).map((a) => a.requestId);
+    return this.move(sale, 'NEEDS_SUPPORT', {
+      nextCheckAt: null,
+      supportReason:
+        `Still PROCESSING ${Math.round(this.protocol.giveUpAfterMs / 60_000)} minutes after it was placed (${sale.pollCount} checks). ` +
+        `Treat it as not sold and contact support with order ${sale.orderId ?? '(none)'}, reference ${sale.referenceId} and request ids ${ids.join(', ')}.`,
+    });
+  }
+
+  private scheduleRecheck(sale: SaleRecord): SaleRecord {
+    if (sale.state !== 'IN_DOUBT') return sale;
+    const checks = this.deps.journal.attempts(sale.id).filter((a) => a.kind === 'lookup').length;
+    const delay = IN_DOUBT_RECHECK_MS[Math.min(checks - 1, IN_DOUBT_RECHECK_MS.length - 1)] ?? IN_DOUBT_RECHECK_MS[0];
+    const at = this.deps.clock.now() + delay;
+    this.deps.journal.touch(sale.id, 'IN_DOUBT', { nextCheckAt: at });
+    this.schedule(sale.id, at, () =>
+      this.withLock(sale.id, async () => {
+        const current = this.deps.journal.get(sale.id);
+        if (current?.state !== 'IN_DOUBT') return;
+        const withinWindow = this.deps.clock.now() - (current.placedAt ?? current.createdAt) <= AUTO_RESEND_WINDOW_MS;
+        await this.resolveInDoubt(current, withinWindow ? 1 : 0);
+      }),
+    );
+    return this.deps.journal.get(sale.id)!;
+  }
+
+  private reject(sale: SaleRecord, error: OrderApiError): SaleRecord {
+    return this.move(sale, 'REJECTED', { errorCode: error.code, failureReason: error.message, nextCheckAt: null });
+  }
+
+  private move(sale: SaleRecord, to: SaleState, patch: Parameters<SaleJournal['transition']>[3], vouchers?: Parameters<SaleJournal['transition']>[4]): SaleRecord {
+    const result = this.deps.journal.transition(sale.id, sale.state, to, patch, vouchers);
+    if (result.applied) {
+      this.deps.logger.log('info', 'sale.state', { saleId: sale.id, from: sale.state, to, orderId: result.record.orderId });
+      if (isSettled(to)) this.cancelTimer(sale.id);
+      this.deps.onSaleChanged?.(result.record);
+    } else if (result.record.state !== to) {
+      this.deps.logger.log('warn', 'sale.transition_refused', { saleId: sale.id, from: result.record.state, to });
+    }
+    return result.record;
+  }
+
+  private recordLookup(sale: SaleRecord, kind: 'lookup' | 'poll' | 'get', requestIds: string[], outcome: string): void {
+    const now = this.deps.clock.now();
+    for (const requestId of requestIds) {
+      const seq = this.deps.journal.beginAttempt(sale.id, kind, requestId, now);
+      this.deps.journal.finishAttempt(sale.id, seq, now, outcome);
+    }
+  }
+
+  private schedule(saleId: string, at: number, fn: () => Promise<unknown>): void {
+    if (this.stopped) return;
+    this.cancelTimer(saleId);
+    const cancel = this.deps.clock.setTimer(at - this.deps.clock.now(), () => {
+      this.timers.delete(saleId);
+      fn().catch((error: unknown) => this.deps.logger.log('error', 'sale.timer_failed', { saleId, error }));
+    });
+    this.timers.set(saleId, cancel);
+  }
+
+  private cancelTimer(saleId: string): void {
+    this.timers.get(saleId)?.();
+    this.timers.delete(saleId);
+  }
+
+  /** One operation per sale at a time: a poll and a webhook for the same order never interleave. */
+  private withLock<T>(saleId: string, fn: () => Promise<T> | T): Promise<T> {
+    const previous = this.locks.get(saleId) ?? Promise.resolve();
+    const next = previous.then(fn, fn);
+    const settled = next.catch(() => undefined);
+    this.locks.set(saleId, settled);
+    void settled.then(() => {
+      if (this.locks.get(saleId) === settled) this.locks.delete(saleId);
+    });
+    return next;
+  }
+}
+
+function isSettled(state: SaleState): boolean {
+  return state !== 'PROCESSING' && state !== 'IN_DOUBT' && state !== 'INTENT';
+}

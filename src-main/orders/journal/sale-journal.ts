@@ -1,0 +1,37 @@
+import type { AttemptKind, SaleAttempt, SaleOutcomePatch, SaleRecord, StoredVoucher } from './sale-record.js';
+import type { SaleState } from './sale-state.js';
+
+export type NewSale = Omit<
+  SaleRecord,
+  'state' | 'orderId' | 'failureReason' | 'errorCode' | 'supportReason' | 'placedAt' | 'updatedAt' | 'nextCheckAt' | 'pollCount' | 'printCount'
+>;
+
+export type NewVoucher = Omit<StoredVoucher, 'saleId' | 'seq'>;
+
+export interface TransitionResult {
+  /** False when the row had already moved on (another path got there first) or the move is not allowed. */
+  applied: boolean;
+  record: SaleRecord;
+}
+
+/**
+ * The order journal as the order engine sees it. The engine depends on this interface, not
+ * on SQLite, so a future relay can keep one shared journal elsewhere and reuse the engine.
+ * Every method is durable when it returns.
+ */
+export interface SaleJournal {
+  insertIntent(sale: NewSale): SaleRecord;
+  get(id: string): SaleRecord | undefined;
+  getByReference(referenceId: string): SaleRecord | undefined;
+  getByOrderId(orderId: string): SaleRecord | undefined;
+  /** Moves `id` from `from` to `to` atomically (with vouchers, when given), if it is still in `from`. */
+  transition(id: string, from: SaleState, to: SaleState, patch: SaleOutcomePatch, vouchers?: NewVoucher[]): TransitionResult;
+  /** Changes bookkeeping fields without changing the state (next check time, poll count). */
+  touch(id: string, state: SaleState, patch: Pick<SaleOutcomePatch, 'nextCheckAt' | 'pollCount' | 'placedAt'>): boolean;
+  beginAttempt(saleId: string, kind: AttemptKind, requestId: string, at: number): number;
+  finishAttempt(saleId: string, seq: number, at: number, outcome: string): void;
+  attempts(saleId: string): SaleAttempt[];
+  vouchers(saleId: string): StoredVoucher[];
+  unfinished(): SaleRecord[];
+  incrementPrintCount(saleId: string): number;
+}

@@ -1,0 +1,201 @@
+import type { Db } from '../../db/database.js';
+import type { AttemptKind, SaleAttempt, SaleOutcomePatch, SaleRecord, StoredVoucher } from './sale-record.js';
+import type { NewSale, NewVoucher, SaleJournal, TransitionResult } from './sale-journal.js';
+import { canTransition, UNFINISHED_STATES, type SaleState } from './sale-state.js';
+
+interface SaleRow {
+  id: string;
+  reference_id: string;
+  state: string;
+  product_id: string;
+  brand_title: string;
+  brand_snapshot: string;
+  payload: string;
+  amount_paise: number;
+  discount_paise: number;
+  customer_phone: string | null;
+  order_id: string | null;
+  failure_reason: string | null;
+  error_code: string | null;
+  support_reason: string | null;
+  cashier_id: string | null;
+  retry_of: string | null;
+  created_at: number;
+  placed_at: number | null;
+  updated_at: number;
+  next_check_at: number | null;
+  poll_count: number;
+  print_count: number;
+}
+
+const toRecord = (r: SaleRow): SaleRecord => ({
+  id: r.id,
+  referenceId: r.reference_id,
+  state: r.state as SaleState,
+  productId: r.product_id,
+  brandTitle: r.brand_title,
+  brandSnapshot: JSON.parse(r.brand_snapshot) as SaleRecord['brandSnapshot'],
+  payload: JSON.parse(r.payload) as SaleRecord['payload'],
+  amountPaise: r.amount_paise,
+  discountPaise: r.discount_paise,
+  customerPhone: r.customer_phone,
+  orderId: r.order_id,
+  failureReason: r.failure_reason,
+  errorCode: r.error_code,
+  supportReason: r.support_reason,
+  cashierId: r.cashier_id,
+  retryOf: r.retry_of,
+  createdAt: r.created_at,
+  placedAt: r.placed_at,
+  updatedAt: r.updated_at,
+  nextCheckAt: r.next_check_at,
+  pollCount: r.poll_count,
+  printCount: r.print_count,
+});
+
+/** The order journal on SQLite (synchronous=FULL, set by openDatabase): durable when a call returns. */
+export class SqliteSaleJournal implements SaleJournal {
+  private readonly stmts;
+
+  constructor(private readonly db: Db, private readonly now: () => number) {
+    this.stmts = {
+      insert: db.prepare(`INSERT INTO sales (id, reference_id, state, product_id, brand_title, brand_snapshot, payload,
+          amount_paise, discount_paise, customer_phone, cashier_id, retry_of, created_at, updated_at)
+        VALUES (@id, @referenceId, 'INTENT', @productId, @brandTitle, @brandSnapshot, @payload,
+          @amountPaise, @discountPaise, @customerPhone, @cashierId, @retryOf, @createdAt, @createdAt)`),
+      get: db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE id = ?'),
+      byRef: db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE reference_id = ?'),
+      byOrder: db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE order_id = ?'),
+      unfinished: db.prepare<[], SaleRow>(
+        `SELECT * FROM sales WHERE state IN (${UNFINISHED_STATES.map((s) => `'${s}'`).join(', ')}) ORDER BY created_at`,
+      ),
+      nextAttempt: db.prepare<[string], { next: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM sale_attempts WHERE sale_id = ?'),
+      insertAttempt: db.prepare(
+        'INSERT INTO sale_attempts (sale_id, seq, kind, request_id, started_at) VALUES (?, ?, ?, ?, ?)',
+      ),
+      finishAttempt: db.prepare('UPDATE sale_attempts SET finished_at = ?, outcome = ? WHERE sale_id = ? AND seq = ?'),
+      attempts: db.prepare<[string], { sale_id: string; seq: number; kind: string; request_id: string; started_at: number; finished_at: number | null; outcome: string | null }>(
+        'SELECT * FROM sale_attempts WHERE sale_id = ? ORDER BY seq',
+      ),
+      insertVoucher: db.prepare(`INSERT INTO vouchers (sale_id, seq, voucher_id, card_type, card_number_enc, card_pin_enc,
+          card_number_last4, valid_till, amount_paise) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      vouchers: db.prepare<[string], { sale_id: string; seq: number; voucher_id: string | null; card_type: string; card_number_enc: Buffer | null; card_pin_enc: Buffer | null; card_number_last4: string | null; valid_till: string | null; amount_paise: number }>(
+        'SELECT * FROM vouchers WHERE sale_id = ? ORDER BY seq',
+      ),
+      print: db.prepare<[number, string], { print_count: number }>(
+        'UPDATE sales SET print_count = print_count + 1, updated_at = ? WHERE id = ? RETURNING print_count',
+      ),
+    };
+  }
+
+  insertIntent(sale: NewSale): SaleRecord {
+    this.stmts.insert.run({
+      ...sale,
+      brandSnapshot: JSON.stringify(sale.brandSnapshot),
+      payload: JSON.stringify(sale.payload),
+    });
+    return this.get(sale.id)!;
+  }
+
+  get(id: string): SaleRecord | undefined {
+    const row = this.stmts.get.get(id);
+    return row && toRecord(row);
+  }
+
+  getByReference(referenceId: string): SaleRecord | undefined {
+    const row = this.stmts.byRef.get(referenceId);
+    return row && toRecord(row);
+  }
+
+  getByOrderId(orderId: string): SaleRecord | undefined {
+    const row = this.stmts.byOrder.get(orderId);
+    return row && toRecord(row);
+  }
+
+  transition(id: string, from: SaleState, to: SaleState, patch: SaleOutcomePatch, vouchers: NewVoucher[] = []): TransitionResult {
+    return this.db.transaction((): TransitionResult => {
+      const current = this.get(id);
+      if (!current) throw new Error(`No sale ${id}`);
+      if (current.state !== from || !canTransition(from, to)) return { applied: false, record: current };
+      const sets = ['state = @to', 'updated_at = @now'];
+      const params: Record<string, unknown> = { id, from, to, now: this.now() };
+      const columns: Record<keyof SaleOutcomePatch, string> = {
+        orderId: 'order_id',
+        failureReason: 'failure_reason',
+        errorCode: 'error_code',
+        supportReason: 'support_reason',
+        placedAt: 'placed_at',
+        nextCheckAt: 'next_check_at',
+        pollCount: 'poll_count',
+      };
+      for (const [key, column] of Object.entries(columns) as [keyof SaleOutcomePatch, string][]) {
+        if (patch[key] !== undefined) {
+          sets.push(`${column} = @${key}`);
+          params[key] = patch[key];
+        }
+      }
+      this.db.prepare(`UPDATE sales SET ${sets.join(', ')} WHERE id = @id AND state = @from`).run(params);
+      vouchers.forEach((v, i) =>
+        this.stmts.insertVoucher.run(id, i + 1, v.voucherId, v.cardType, v.cardNumberSealed, v.cardPinSealed, v.cardNumberLast4, v.validTill, v.amountPaise),
+      );
+      return { applied: true, record: this.get(id)! };
+    }).immediate();
+  }
+
+  touch(id: string, state: SaleState, patch: Pick<SaleOutcomePatch, 'nextCheckAt' | 'pollCount' | 'placedAt'>): boolean {
+    const sets: string[] = ['updated_at = @now'];
+    const params: Record<string, unknown> = { id, state, now: this.now() };
+    if (patch.nextCheckAt !== undefined) (sets.push('next_check_at = @nextCheckAt'), (params.nextCheckAt = patch.nextCheckAt));
+    if (patch.pollCount !== undefined) (sets.push('poll_count = @pollCount'), (params.pollCount = patch.pollCount));
+    if (patch.placedAt !== undefined) (sets.push('placed_at = @placedAt'), (params.placedAt = patch.placedAt));
+    return this.db.prepare(`UPDATE sales SET ${sets.join(', ')} WHERE id = @id AND state = @state`).run(params).changes === 1;
+  }
+
+  beginAttempt(saleId: string, kind: AttemptKind, requestId: string, at: number): number {
+    return this.db.transaction(() => {
+      const seq = this.stmts.nextAttempt.get(saleId)!.next;
+      this.stmts.insertAttempt.run(saleId, seq, kind, requestId, at);
+      return seq;
+    }).immediate();
+  }
+
+  finishAttempt(saleId: string, seq: number, at: number, outcome: string): void {
+    this.stmts.finishAttempt.run(at, outcome, saleId, seq);
+  }
+
+  attempts(saleId: string): SaleAttempt[] {
+    return this.stmts.attempts.all(saleId).map((a) => ({
+      saleId: a.sale_id,
+      seq: a.seq,
+      kind: a.kind as AttemptKind,
+      requestId: a.request_id,
+      startedAt: a.started_at,
+      finishedAt: a.finished_at,
+      outcome: a.outcome,
+    }));
+  }
+
+  vouchers(saleId: string): StoredVoucher[] {
+    return this.stmts.vouchers.all(saleId).map((v) => ({
+      saleId: v.sale_id,
+      seq: v.seq,
+      voucherId: v.voucher_id,
+      cardType: v.card_type,
+      cardNumberSealed: v.card_number_enc,
+      cardPinSealed: v.card_pin_enc,
+      cardNumberLast4: v.card_number_last4,
+      validTill: v.valid_till,
+      amountPaise: v.amount_paise,
+    }));
+  }
+
+  unfinished(): SaleRecord[] {
+    return this.stmts.unfinished.all().map(toRecord);
+  }
+
+  incrementPrintCount(saleId: string): number {
+    const row = this.stmts.print.get(this.now(), saleId);
+    if (!row) throw new Error(`No sale ${saleId}`);
+    return row.print_count;
+  }
+}

@@ -1,0 +1,117 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import type { Got } from 'got';
+import type { Logger } from '../platform/logger.js';
+
+/**
+ * One HTTP exchange with the Partner API, over got with keep-alive agents. No retries, no
+ * auth decisions: those live in request-runner.ts so that POST /orders can be kept to a
+ * single send. Never throws; every outcome is a value. Logs one line per exchange with the
+ * path *template* and never a header or a body (tokens, secrets, card numbers, PINs).
+ */
+export interface TransportRequest {
+  method: 'GET' | 'POST';
+  /** Concrete path, ids already URL-encoded. */
+  path: string;
+  /** e.g. `/v1/partners/orders/:orderId`, for logs. */
+  template: string;
+  requestId: string;
+  token: string | null;
+  body?: unknown;
+  query?: Record<string, string | number>;
+  timeoutMs: number;
+  /** 1-based, for the log line. */
+  attempt?: number;
+}
+
+export type TransportOutcome =
+  | { kind: 'response'; status: number; text: string; retryAfterMs: number | null; ms: number }
+  | { kind: 'timeout' | 'network'; detail: string; ms: number };
+
+export interface Transport {
+  warmUp(): Promise<void>;
+  send(request: TransportRequest): Promise<TransportOutcome>;
+  /** Closes idle keep-alive sockets (tests, environment switch). */
+  close(): void;
+}
+
+let gotPromise: Promise<Got> | null = null;
+
+/** got costs ~100 ms to import, so it is loaded on first use (or warmUp) and cached per process. */
+export function loadGot(): Promise<Got> {
+  gotPromise ??= import('got').then(
+    (m) => m.default,
+    (error: unknown) => {
+      gotPromise = null;
+      throw error;
+    },
+  );
+  return gotPromise;
+}
+
+export function createTransport(options: { baseUrl: string; logger: Logger; connectMs: number; userAgent?: string }): Transport {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  // Keep-alive saves a TCP + TLS handshake per call; at a counter every call is user-visible.
+  const agent = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+  const userAgent = options.userAgent ?? 'gift-voucher-pos';
+
+  async function send(req: TransportRequest): Promise<TransportOutcome> {
+    let started = performance.now();
+    const elapsed = (): number => Math.round(performance.now() - started);
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-REQUEST-ID': req.requestId, 'User-Agent': userAgent };
+    if (req.token) headers.Authorization = `Bearer ${req.token}`;
+    if (req.method === 'POST') headers['Content-Type'] = 'application/json';
+    let outcome: TransportOutcome;
+    try {
+      const got = await loadGot();
+      started = performance.now(); // time the exchange, not the one-off import
+      const res = await got(`${base}${req.path}`, {
+        method: req.method,
+        headers,
+        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        searchParams: req.query,
+        responseType: 'text',
+        throwHttpErrors: false,
+        // Retries are ours (request-runner.ts): got must never resend a POST /orders.
+        retry: { limit: 0 },
+        followRedirect: false,
+        agent,
+        timeout: { connect: options.connectMs, response: req.timeoutMs, request: options.connectMs + req.timeoutMs * 2 },
+      });
+      outcome = { kind: 'response', status: res.statusCode, text: res.body, retryAfterMs: retryAfter(res.headers['retry-after']), ms: elapsed() };
+    } catch (error) {
+      const e = error as { name?: string; code?: string; message?: string };
+      const detail = `${e.name ?? 'Error'}${e.code ? ` ${e.code}` : ''}: ${e.message ?? String(error)}`;
+      outcome = { kind: e.name === 'TimeoutError' ? 'timeout' : 'network', detail, ms: elapsed() };
+    }
+    const status = outcome.kind === 'response' ? outcome.status : outcome.kind;
+    const level = outcome.kind === 'response' && outcome.status < 400 ? 'info' : 'warn';
+    options.logger.log(level, 'partner.request', {
+      method: req.method,
+      path: req.template,
+      status,
+      ms: outcome.ms,
+      requestId: req.requestId,
+      ...(req.attempt && req.attempt > 1 ? { attempt: req.attempt } : {}),
+    });
+    return outcome;
+  }
+
+  return {
+    warmUp: async () => {
+      await loadGot();
+    },
+    send,
+    close: () => {
+      agent.http.destroy();
+      agent.https.destroy();
+    },
+  };
+}
+
+/** Retry-After in seconds (an HTTP date is rare from APIs; ignored). */
+function retryAfter(value: string | string[] | undefined): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text || !/^\d+$/.test(text.trim())) return null;
+  return Number(text.trim()) * 1000;
+}

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../platform/clock.js';
+import type { Logger } from '../platform/logger.js';
+import { err, ok, type Result } from '../platform/result.js';
+import { createTransport } from './http-transport.js';
+import { badResponse, errorFromResponse, networkError, orderFailure, timeoutError, type PartnerError } from './partner-error.js';
+import { createRunner, type RetryPolicy, type RunOutcome, type RunRequest } from './request-runner.js';
+import { TokenManager, type PartnerCredentials } from './token-manager.js';
+import type {
+  BrandListPage,
+  DeliveryChannel,
+  LoginResult,
+  OrderRequestBody,
+  PartnerBrand,
+  PartnerOrder,
+  PartnerVoucher,
+  ResendDeliveryResult,
+} from './types.js';
+import { parseBrand, parseBrandList, parseJson, parseLogin, parseOrder, parseResendResult, parseVoucher, parseWalletBalance } from './wire-schemas.js';
+
+/** A value or a PartnerError, with the X-REQUEST-ID of every send made for it (support traces them). */
+export type PartnerResult<T> = Result<T, PartnerError> & { requestIds: string[] };
+
+/**
+ * The outcome of POST /orders, in the terms the order engine needs (product non-negotiable 1):
+ * - accepted: a 2xx with a readable Order — SUCCESS, PROCESSING or FAILED (then `failure`
+ *   holds the cashier's sentence for its failureReason);
+ * - rejected: the service certainly did not create the order (a 4xx, or no token so nothing
+ *   was sent). After a 4xx the referenceId is treated as consumed;
+ * - unknown: the order may exist (timeout, connection cut, 5xx, unreadable 2xx): IN DOUBT,
+ *   to be resolved with getOrderByReference, never by sending again.
+ */
+export type PlaceOrderResult =
+  | { kind: 'accepted'; order: PartnerOrder; failure: PartnerError | null; httpStatus: number; requestId: string; requestIds: string[] }
+  | { kind: 'rejected'; error: PartnerError; requestIds: string[] }
+  | { kind: 'unknown'; error: PartnerError; requestIds: string[] };
+
+export interface CallOptions {
+  /** X-REQUEST-ID of the first send; resends always get a fresh one. */
+  requestId?: string;
+}
+
+export interface PartnerClientOptions {
+  baseUrl: string;
+  credentials: () => Promise<PartnerCredentials | null>;
+  clock: Clock;
+  logger: Logger;
+  timeouts?: Partial<{ connectMs: number; responseMs: number; orderResponseMs: number }>;
+  retry?: Partial<RetryPolicy>;
+  /** How retries wait; tests pass one that does not. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export interface PartnerClient {
+  /** Loads got ahead of the first request (its import costs ~100 ms). */
+  warmUp(): Promise<void>;
+  listBrandsPage(pageNo: number, limit: number, options?: CallOptions): Promise<PartnerResult<BrandListPage>>;
+  getBrand(id: string, options?: CallOptions): Promise<PartnerResult<PartnerBrand>>;
+  placeOrder(
+    body: OrderRequestBody,
+    requestId: string,
+    options?: { beforeResend?: (requestId: string) => void | Promise<void> },
+  ): Promise<PlaceOrderResult>;
+  getOrder(id: string, options?: CallOptions): Promise<PartnerResult<PartnerOrder>>;
+  /** `null` when the service answers 404: no order has this reference (spec §4.4 timeout recovery). */
+  getOrderByReference(referenceId: string, options?: CallOptions): Promise<PartnerResult<PartnerOrder | null>>;
+  getVoucher(id: string, options?: CallOptions): Promise<PartnerResult<PartnerVoucher>>;
+  resendDelivery(orderId: string, channels: DeliveryChannel[], options?: CallOptions): Promise<PartnerResult<ResendDeliveryResult>>;
+  getWalletBalance(options?: CallOptions): Promise<PartnerResult<{ balance: number }>>;
+  /** Forget the token, e.g. after the credentials were changed in Settings. */
+  signOut(): void;
+  /** Closes idle keep-alive connections. */
+  close(): void;
+}
+
+export const DEFAULT_TIMEOUTS = { connectMs: 5_000, responseMs: 15_000, orderResponseMs: 60_000 };
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 300, maxDelayMs: 3_000 };
+
+const LOGIN_PATH = '/v1/partners/auth/login';
+const seg = encodeURIComponent;
+
+export function createPartnerClient(options: PartnerClientOptions): PartnerClient {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const transport = createTransport({ baseUrl: options.baseUrl, logger: options.logger, connectMs: timeouts.connectMs });
+  const tokens = new TokenManager({ credentials: options.credentials, clock: options.clock, login });
+  const run = createRunner({
+    transport,
+    tokens,
+    retry: { ...DEFAULT_RETRY, ...options.retry },
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    random: options.random ?? Math.random,
+  });
+
+  async function login(credentials: PartnerCredentials): Promise<Result<LoginResult, PartnerError>> {
+    const requestId = randomUUID();
+    const out = await transport.send({
+      method: 'POST',
+      path: LOGIN_PATH,
+      template: LOGIN_PATH,
+      requestId,
+      token: null,
+      body: { clientId: credentials.clientId, clientSecret: credentials.clientSecret },
+      timeoutMs: timeouts.responseMs,
+    });
+    if (out.kind !== 'response') return err(out.kind === 'timeout' ? timeoutError(requestId, out.detail) : networkError(requestId, out.detail));
+    if (out.status < 200 || out.status > 299) return err(errorFromResponse(out.status, out.text, requestId, 'login'));
+    const json = parseJson(out.text);
+    const parsed = json.ok ? parseLogin(json.value) : json;
+    return parsed.ok ? parsed : err(badResponse(requestId, out.status, `login: ${parsed.error}`));
+  }
+
+  /** GET/POST whose 2xx body is parsed by `parse`; every other outcome becomes a PartnerError. */
+  async function call<T>(req: RunRequest, parse: (json: unknown) => Result<T, string>, on404?: () => T): Promise<PartnerResult<T>> {
+    const out = await run(req);
+    const { requestIds } = out;
+    if (out.kind === 'not-sent') return { ...err(out.error), requestIds };
+    if (out.kind !== 'response') return { ...err(transportFailure(out)), requestIds };
+    if (out.status === 404 && on404) return { ...ok(on404()), requestIds };
+    if (out.status < 200 || out.status > 299) return { ...err(errorFromResponse(out.status, out.text, out.requestId, 'api')), requestIds };
+    const json = parseJson(out.text);
+    const parsed = json.ok ? parse(json.value) : json;
+    if (!parsed.ok) return { ...err(badResponse(out.requestId, out.status, `${req.template}: ${parsed.error}`)), requestIds };
+    return { ...ok(parsed.value), requestIds };
+  }
+
+  const get = (path: string, template: string, opts: CallOptions = {}, query?: Record<string, string | number>): RunRequest => ({
+    method: 'GET',
+    path,
+    template,
+    query,
+    timeoutMs: timeouts.responseMs,
+    requestId: opts.requestId,
+  });
+
+  async function placeOrder(
+    body: OrderRequestBody,
+    requestId: string,
+    opts: { beforeResend?: (requestId: string) => void | Promise<void> } = {},
+  ): Promise<PlaceOrderResult> {
+    const template = '/v1/partners/orders';
+    const out = await run({ method: 'POST', path: template, template, body, timeoutMs: timeouts.orderResponseMs, requestId, beforeResend: opts.beforeResend });
+    const { requestIds } = out;
+    if (out.kind === 'not-sent') return { kind: 'rejected', error: out.error, requestIds };
+    if (out.kind !== 'response') return { kind: 'unknown', error: transportFailure(out), requestIds };
+    if (out.status >= 400 && out.status <= 499) {
+      return { kind: 'rejected', error: errorFromResponse(out.status, out.text, out.requestId, 'api'), requestIds };
+    }
+    if (out.status < 200 || out.status > 299) {
+      const error = out.status >= 500 ? errorFromResponse(out.status, out.text, out.requestId, 'api') : badResponse(out.requestId, out.status, `unexpected HTTP ${out.status}`);
+      return { kind: 'unknown', error, requestIds };
+    }
+    const json = parseJson(out.text);
+    const parsed = json.ok ? parseOrder(json.value) : json;
+    if (!parsed.ok) return { kind: 'unknown', error: badResponse(out.requestId, out.status, `order: ${parsed.error}`), requestIds };
+    // An order for another reference is not this sale's answer: treat it as no answer at all.
+    if (parsed.value.referenceId !== body.referenceId) {
+      return { kind: 'unknown', error: badResponse(out.requestId, out.status, 'order answer carries a different referenceId'), requestIds };
+    }
+    const order = parsed.value;
+    return { kind: 'accepted', order, failure: orderFailure(order, out.requestId, out.status), httpStatus: out.status, requestId: out.requestId, requestIds };
+  }
+
+  return {
+    warmUp: () => transport.warmUp(),
+    listBrandsPage: (pageNo, limit, opts) =>
+      call(get('/v1/partners/products', '/v1/partners/products', opts, { pageNo, limit }), parseBrandList),
+    getBrand: (id, opts) => call(get(`/v1/partners/products/${seg(id)}`, '/v1/partners/products/:productId', opts), parseBrand),
+    placeOrder,
+    getOrder: (id, opts) => call(get(`/v1/partners/orders/${seg(id)}`, '/v1/partners/orders/:orderId', opts), parseOrder),
+    getOrderByReference: (ref, opts) =>
+      call<PartnerOrder | null>(get(`/v1/partners/orders/by-reference/${seg(ref)}`, '/v1/partners/orders/by-reference/:referenceId', opts), parseOrder, () => null),
+    getVoucher: (id, opts) => call(get(`/v1/partners/orders/vouchers/${seg(id)}`, '/v1/partners/orders/vouchers/:id', opts), parseVoucher),
+    resendDelivery: (orderId, channels, opts = {}) =>
+      call(
+        {
+          method: 'POST',
+          path: `/v1/partners/orders/${seg(orderId)}/resend-delivery`,
+          template: '/v1/partners/orders/:orderId/resend-delivery',
+          body: { channels },
+          timeoutMs: timeouts.responseMs,
+          requestId: opts.requestId,
+        },
+        parseResendResult,
+      ),
+    getWalletBalance: (opts) => call(get('/v1/partners/wallet/balance', '/v1/partners/wallet/balance', opts), parseWalletBalance),
+    signOut: () => tokens.clear(),
+    close: () => transport.close(),
+  };
+}
+
+function transportFailure(out: Extract<RunOutcome, { kind: 'timeout' | 'network' }>): PartnerError {
+  return out.kind === 'timeout' ? timeoutError(out.requestId, out.detail) : networkError(out.requestId, out.detail);
+}

@@ -1,0 +1,176 @@
+/**
+ * The Partner API's objects as the core uses them, after tolerant parsing of the wire
+ * (spec §2): `category`/`categories` merged, deprecated fields used only as fallbacks,
+ * `amount` numbers even when sent as strings, unknown enum values kept verbatim rather than
+ * rejected. Money here is still in rupees (numbers), as on the wire; the journal converts
+ * to integer paise.
+ */
+
+export type KnownBrandStatus = 'ACTIVE' | 'INACTIVE';
+export type KnownDenominationType = 'FIXED' | 'FLEXIBLE';
+export type KnownCardType = 'CARD_NUMBER_SECURED' | 'PIN_NO_SECURED' | 'CARD_AND_PIN_NO_SECURED';
+export type KnownRedemptionType = 'ONLINE' | 'OFFLINE' | 'ONLINE_AND_OFFLINE';
+export type KnownOrderStatus = 'SUCCESS' | 'FAILED' | 'PROCESSING' | 'CANCELLED' | 'REVERSED';
+
+/** `string & {}` keeps autocompletion for known values while admitting new ones from the service. */
+export type Open<T extends string> = T | (string & {});
+
+export interface AmountRestrictions {
+  minOrderAmount: number;
+  maxOrderAmount: number;
+  minVoucherAmount: number;
+  maxVoucherAmount: number;
+  maxVouchersPerOrder: number;
+  maxVouchersPerDenomination: number | null;
+  maxDenominationsPerOrder: number | null;
+  denominations: number[] | null;
+}
+
+export interface TncItem {
+  text: string;
+  subItems: TncItem[];
+}
+
+export interface TncSection {
+  title: string;
+  items: TncItem[];
+}
+
+export interface HowToUse {
+  retailMode: Open<'ONLINE' | 'OFFLINE'>;
+  retailModeName: string;
+  instructions: string[];
+}
+
+export interface PartnerBrand {
+  id: string;
+  status: Open<KnownBrandStatus>;
+  title: string;
+  description: string | null;
+  categories: string[];
+  tags: string[];
+  denominationType: Open<KnownDenominationType>;
+  cardType: Open<KnownCardType>;
+  redemptionType: Open<KnownRedemptionType>;
+  amountRestrictions: AmountRestrictions | null;
+  /** thumbnailUrl, falling back to the deprecated iconImageUrl. */
+  thumbnailUrl: string | null;
+  logoUrl: string | null;
+  termsAndConditions: string[];
+  tncSections: TncSection[] | null;
+  /** Deprecated tncUrl, only when tncDetailed is absent. */
+  tncUrl: string | null;
+  howToUse: HowToUse[];
+  /** Deprecated free-text usageInstructions, only when howToUseInstructions is absent. */
+  usageInstructionsText: string | null;
+  storeLocatorUrl: string | null;
+  canBalanceBeFetched: boolean;
+  voucherExpiryInMonths: number | null;
+  variantDetails: Record<string, unknown>[] | null;
+}
+
+export interface PartnerVoucher {
+  id: string | null;
+  cardType: Open<KnownCardType>;
+  cardNumber: string | null;
+  cardPin: string | null;
+  /** YYYY-MM-DD or null. */
+  validTill: string | null;
+  amount: number;
+  /** Only from the single-voucher endpoint; null when the issuer could not tell. */
+  balance?: number | null;
+}
+
+export interface PartnerOrder {
+  id: string;
+  referenceId: string;
+  status: Open<KnownOrderStatus>;
+  vouchers: PartnerVoucher[];
+  failureReason: string | null;
+}
+
+export interface OrderRequestBody {
+  productId: string;
+  referenceId: string;
+  amount: number;
+  discountAmount?: number;
+  denominationDetails: { denomination: number; quantity: number }[];
+  customerDetails?: { name?: string; phoneNumber?: string; email?: string };
+  deliveryDetails?: {
+    recipientName?: string;
+    recipientType: 'SELF' | 'OTHER';
+    recipientPhoneNumber: string;
+    recipientEmail?: string;
+    senderName?: string;
+    wishMessage?: string;
+  };
+}
+
+export type DeliveryChannel = 'EMAIL' | 'SMS' | 'WHATSAPP';
+
+/** One page of GET /v1/partners/products; malformed entries are reported, not fatal (see wire-schemas). */
+export interface BrandListPage {
+  brands: PartnerBrand[];
+  skipped: { index: number; id?: string; reason: string }[];
+  nextCursor: { pageNo: number; limit: number } | null;
+}
+
+export interface LoginResult {
+  token: string;
+  expiresInSecs: number;
+}
+
+export interface ResendDeliveryResult {
+  success: boolean;
+  message: string;
+}
+
+/** Brand Updated carries only these fields (spec §6 rule 1); everything else needs a catalog refresh. */
+export interface BrandUpdatedEvent {
+  type: 'BRAND_UPDATED';
+  eventId: string | null;
+  createdAt: string | null;
+  brandId: string;
+  status: Open<KnownBrandStatus> | null;
+  denominationType: Open<KnownDenominationType> | null;
+  denominations: number[] | null;
+  amountRestrictions: Omit<AmountRestrictions, 'denominations'> | null;
+}
+
+export interface WalletLowBalanceEvent {
+  type: 'WALLET_LOW_BALANCE';
+  eventId: string | null;
+  createdAt: string | null;
+  balance: number;
+  threshold: number | null;
+}
+
+/** The payload names the order `id` or `orderId`; the referenceId is not included (fetch the order). */
+export interface OrderTerminalEvent {
+  type: 'ORDER_REACHED_TERMINAL_STATE';
+  eventId: string | null;
+  createdAt: string | null;
+  orderId: string;
+  status: Open<'SUCCESS' | 'FAILED'>;
+}
+
+export interface BrandDiscountEvent {
+  type: 'BRAND_DISCOUNT_UPDATE';
+  eventId: string | null;
+  createdAt: string | null;
+  brandId: string;
+  subventionPercentage: number;
+  validFrom: string;
+  /** Absent (null) for an open-ended discount. */
+  validTo: string | null;
+}
+
+/** An event this client does not know or could not read; receivers acknowledge and ignore it. */
+export interface UnknownWebhookEvent {
+  type: 'unknown';
+  eventId: string | null;
+  eventType: string | null;
+  reason: string;
+}
+
+export type PartnerWebhookEvent = BrandUpdatedEvent | WalletLowBalanceEvent | OrderTerminalEvent | BrandDiscountEvent | UnknownWebhookEvent;

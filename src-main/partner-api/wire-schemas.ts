@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { err, ok, type Result } from '../platform/result.js';
+import type {
+  AmountRestrictions,
+  BrandListPage,
+  HowToUse,
+  LoginResult,
+  PartnerBrand,
+  PartnerOrder,
+  PartnerVoucher,
+  ResendDeliveryResult,
+  TncItem,
+  TncSection,
+} from './types.js';
+
+/**
+ * Tolerant parsing of the Partner API wire into the shapes of types.ts. The rule of thumb:
+ * fields needed to sell correctly (ids, status, types, amount restrictions, voucher
+ * credentials) must be right or the object is refused; presentation fields (images, terms,
+ * instructions, tags) fall back to empty rather than hiding a sellable brand. Unknown enum
+ * values are kept verbatim, extra fields are dropped, deprecated fields are fallbacks only.
+ */
+
+export { parseWebhookEvent } from './webhook-events.js';
+
+/** Numbers sometimes arrive quoted ("500.00", spec §2.8). */
+const NUMERIC_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
+export const numberish = z.union([z.number().finite(), z.string().regex(NUMERIC_TEXT, 'must be a number').transform(Number)]);
+const optionalNumber = numberish.nullish().transform((v) => v ?? null);
+const optionalText = z.string().nullish().transform((v) => v ?? null);
+/** An id sent as a number is still an id. */
+const idText = z.union([z.string().min(1), z.number().int().transform(String)]);
+
+/** A list of strings; a lone string becomes a one-element list; non-strings are dropped; null → []. */
+const textList = z
+  .union([z.string().transform((s) => [s]), z.array(z.unknown()).transform((a) => a.filter((x): x is string => typeof x === 'string'))])
+  .nullish()
+  .transform((v) => v ?? [])
+  .catch([]);
+
+const restrictionsWire = z
+  .object({
+    minOrderAmount: numberish.nullish(),
+    maxOrderAmount: numberish.nullish(),
+    minAmount: numberish.nullish(),
+    maxAmount: numberish.nullish(),
+    minVoucherAmount: numberish,
+    maxVoucherAmount: numberish,
+    maxVouchersPerOrder: numberish,
+    maxVouchersPerDenomination: optionalNumber,
+    maxDenominationsPerOrder: optionalNumber,
+    denominations: z.array(numberish).nullish().transform((v) => v ?? null),
+  })
+  .transform((r, ctx): AmountRestrictions => {
+    // Deprecated minAmount/maxAmount only when the current names are missing (spec §9).
+    const minOrderAmount = r.minOrderAmount ?? r.minAmount;
+    const maxOrderAmount = r.maxOrderAmount ?? r.maxAmount;
+    if (minOrderAmount == null || maxOrderAmount == null) {
+      const field = minOrderAmount == null ? 'minOrderAmount' : 'maxOrderAmount';
+      ctx.issues.push({ code: 'custom', message: `${field} is missing (and no deprecated fallback)`, input: r, path: [field] });
+      return z.NEVER;
+    }
+    return {
+      minOrderAmount,
+      maxOrderAmount,
+      minVoucherAmount: r.minVoucherAmount,
+      maxVoucherAmount: r.maxVoucherAmount,
+      maxVouchersPerOrder: r.maxVouchersPerOrder,
+      maxVouchersPerDenomination: r.maxVouchersPerDenomination,
+      maxDenominationsPerOrder: r.maxDenominationsPerOrder,
+      denominations: r.denominations,
+    };
+  });
+
+const tncItem: z.ZodType<TncItem> = z.lazy(() =>
+  z.object({
+    text: z.string(),
+    // null when an item has no children (spec §2.4); [] is easier for every reader.
+    subItems: z.array(tncItem).nullish().transform((v) => v ?? []),
+  }),
+);
+const tncSections: z.ZodType<TncSection[]> = z
+  .object({ sections: z.array(z.object({ title: z.string().nullish().transform((t) => t ?? ''), items: z.array(tncItem).nullish().transform((v) => v ?? []) })) })
+  .transform((t) => t.sections);
+
+const howToUse: z.ZodType<HowToUse> = z
+  .object({ retailMode: z.string(), retailModeName: z.string().nullish(), instructions: textList })
+  .transform((h) => ({ retailMode: h.retailMode, retailModeName: h.retailModeName ?? h.retailMode, instructions: h.instructions }));
+
+/** The deprecated free-text field has no declared type; accept text or a list of lines. */
+const usageText = z
+  .union([z.string(), z.array(z.string()).transform((lines) => lines.join('\n'))])
+  .nullish()
+  .transform((v) => (v && v.trim() ? v : null))
+  .catch(null);
+
+const brandWire = z
+  .object({
+    id: idText,
+    status: z.string(),
+    title: z.string(),
+    brandDescription: optionalText.catch(null),
+    category: textList,
+    categories: textList,
+    tags: textList,
+    denominationType: z.string(),
+    cardType: z.string(),
+    redemptionType: z.string(),
+    amountRestrictions: restrictionsWire.nullish().transform((v) => v ?? null),
+    thumbnailUrl: optionalText.catch(null),
+    iconImageUrl: optionalText.catch(null),
+    logoUrl: optionalText.catch(null),
+    termsAndConditions: textList,
+    tncDetailed: tncSections.nullish().catch(null),
+    tncUrl: optionalText.catch(null),
+    howToUseInstructions: z.array(howToUse).nullish().catch(null),
+    usageInstructions: usageText,
+    storeLocatorUrl: optionalText.catch(null),
+    canBalanceBeFetched: z.boolean().nullish().catch(null),
+    voucherExpiryInMonths: optionalNumber.catch(null),
+    variantDetails: z.array(z.record(z.string(), z.unknown())).nullish().catch(null),
+  })
+  .transform((b): PartnerBrand => {
+    const hasTnc = b.tncDetailed != null && b.tncDetailed.length > 0;
+    const hasHowTo = b.howToUseInstructions != null && b.howToUseInstructions.length > 0;
+    return {
+      id: b.id,
+      status: b.status,
+      title: b.title,
+      description: b.brandDescription,
+      // Both spellings are seen (spec §2.2); merge so neither is lost.
+      categories: [...new Set([...b.category, ...b.categories])],
+      tags: b.tags,
+      denominationType: b.denominationType,
+      cardType: b.cardType,
+      redemptionType: b.redemptionType,
+      amountRestrictions: b.amountRestrictions,
+      thumbnailUrl: b.thumbnailUrl ?? b.iconImageUrl,
+      logoUrl: b.logoUrl,
+      termsAndConditions: b.termsAndConditions,
+      tncSections: hasTnc ? (b.tncDetailed ?? null) : null,
+      tncUrl: hasTnc ? null : b.tncUrl,
+      howToUse: b.howToUseInstructions ?? [],
+      usageInstructionsText: hasHowTo ? null : b.usageInstructions,
+      storeLocatorUrl: b.storeLocatorUrl,
+      // Unknown means "do not offer a balance lookup".
+      canBalanceBeFetched: b.canBalanceBeFetched ?? false,
+      voucherExpiryInMonths: b.voucherExpiryInMonths,
+      variantDetails: b.variantDetails ?? null,
+    };
+  });
+
+const voucherWire = z.object({
+  id: idText.nullish().transform((v) => v ?? null),
+  cardType: z.string(),
+  // Card numbers are text: a 16-digit number would lose digits as a JS number.
+  cardNumber: optionalText,
+  cardPin: optionalText,
+  validTill: optionalText,
+  amount: numberish,
+  balance: optionalNumber,
+});
+
+function toVoucher(v: z.infer<typeof voucherWire>, withBalance: boolean): PartnerVoucher {
+  const voucher: PartnerVoucher = { id: v.id, cardType: v.cardType, cardNumber: v.cardNumber, cardPin: v.cardPin, validTill: v.validTill, amount: v.amount };
+  if (withBalance) voucher.balance = v.balance;
+  return voucher;
+}
+
+const orderWire = z
+  .object({
+    id: idText,
+    referenceId: z.string(),
+    status: z.string(),
+    vouchers: z.array(voucherWire).nullish().transform((v) => v ?? []),
+    failureReason: optionalText,
+  })
+  .transform((o): PartnerOrder => ({ ...o, vouchers: o.vouchers.map((v) => toVoucher(v, false)) }));
+
+const cursorWire = z.object({ pageNo: numberish, limit: numberish }).nullish().transform((c) => c ?? null);
+const listWire = z.object({ data: z.array(z.unknown()), nextCursor: cursorWire });
+
+const loginWire = z.object({
+  token: z.string().min(1),
+  // "Typically 3600" (spec §2.1); a missing value must not stop the counter from working.
+  expiresInSecs: numberish.pipe(z.number().positive()).nullish().transform((v) => v ?? 3600),
+});
+
+const balanceWire = z.object({ balance: numberish });
+const resendWire = z.object({ success: z.boolean(), message: optionalText.transform((m) => m ?? '') });
+
+/** "path: message" for the first few issues; zod messages name types, never the values (no PINs in logs). */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.length > 0 ? i.path.join('.') : '(root)'}: ${i.message}`)
+    .join('; ');
+}
+
+function parseWith<S extends z.ZodType>(schema: S, json: unknown): Result<z.output<S>, string> {
+  const parsed = schema.safeParse(json);
+  return parsed.success ? ok(parsed.data) : err(describeIssues(parsed.error));
+}
+
+export const parseBrand = (json: unknown): Result<PartnerBrand, string> => parseWith(brandWire, json);
+export const parseOrder = (json: unknown): Result<PartnerOrder, string> => parseWith(orderWire, json);
+export const parseLogin = (json: unknown): Result<LoginResult, string> => parseWith(loginWire, json);
+export const parseResendResult = (json: unknown): Result<ResendDeliveryResult, string> => parseWith(resendWire, json);
+export const parseWalletBalance = (json: unknown): Result<{ balance: number }, string> => parseWith(balanceWire, json);
+
+export function parseVoucher(json: unknown): Result<PartnerVoucher, string> {
+  const parsed = parseWith(voucherWire, json);
+  return parsed.ok ? ok(toVoucher(parsed.value, true)) : parsed;
+}
+
+/**
+ * One catalog page. A bad entry is reported with its index (and id when readable) and the
+ * rest of the page is kept; only a page without a `data` list or with an unreadable cursor
+ * fails, because silently stopping a sync early would look like brands were removed.
+ */
+export function parseBrandList(json: unknown): Result<BrandListPage, string> {
+  const page = listWire.safeParse(json);
+  if (!page.success) return err(describeIssues(page.error));
+  const brands: PartnerBrand[] = [];
+  const skipped: BrandListPage['skipped'] = [];
+  page.data.data.forEach((entry, index) => {
+    const brand = brandWire.safeParse(entry);
+    if (brand.success) {
+      brands.push(brand.data);
+      return;
+    }
+    const rawId = entry && typeof entry === 'object' ? (entry as { id?: unknown }).id : undefined;
+    const id = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : undefined;
+    skipped.push({ index, ...(id !== undefined ? { id } : {}), reason: describeIssues(brand.error) });
+  });
+  return ok({ brands, skipped, nextCursor: page.data.nextCursor });
+}
+
+/** JSON.parse as a value: truncated or HTML bodies are a reason, not an exception. */
+export function parseJson(text: string): Result<unknown, string> {
+  if (text.trim() === '') return err('empty body');
+  try {
+    return ok(JSON.parse(text) as unknown);
+  } catch {
+    return err(/^\s*</.test(text) ? 'body is HTML, not JSON' : 'body is not valid JSON (truncated?)');
+  }
+}

@@ -1,0 +1,51 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { SecretStoreUnavailableError, type SecretStore } from './secret-store.js';
+
+/** Where the wrapped data key lives (the `kv` table, in practice). */
+export interface KeyShelf {
+  read(name: string): string | undefined;
+  write(name: string, value: string): void;
+}
+
+const KEY_NAME = 'card_vault_key_v1';
+const VERSION = 1;
+
+/**
+ * Card numbers and PINs at rest. A random AES-256-GCM data key encrypts each field; the data
+ * key itself is stored only wrapped by the platform's secret store (the OS keychain via
+ * Electron safeStorage). Standard envelope encryption, no home-made cipher: without the
+ * keychain the SQLite file reveals nothing, and with no keychain at all we refuse to start
+ * rather than store cards readable.
+ *
+ * Sealed layout: [version 1 B][iv 12 B][auth tag 16 B][ciphertext].
+ */
+export class CardVault {
+  private constructor(private readonly key: Buffer) {}
+
+  static open(secrets: SecretStore, shelf: KeyShelf): CardVault {
+    if (!secrets.isAvailable()) throw new SecretStoreUnavailableError();
+    const wrapped = shelf.read(KEY_NAME);
+    if (wrapped) {
+      const key = Buffer.from(secrets.decrypt(Buffer.from(wrapped, 'base64')), 'base64');
+      if (key.length !== 32) throw new Error('The card vault key is damaged; restore the data folder from a backup');
+      return new CardVault(key);
+    }
+    const key = randomBytes(32);
+    shelf.write(KEY_NAME, secrets.encrypt(key.toString('base64')).toString('base64'));
+    return new CardVault(key);
+  }
+
+  seal(plain: string): Buffer {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return Buffer.concat([Buffer.from([VERSION]), iv, cipher.getAuthTag(), body]);
+  }
+
+  unseal(sealed: Buffer): string {
+    if (sealed.length < 29 || sealed[0] !== VERSION) throw new Error('Unknown sealed card format');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, sealed.subarray(1, 13));
+    decipher.setAuthTag(sealed.subarray(13, 29));
+    return Buffer.concat([decipher.update(sealed.subarray(29)), decipher.final()]).toString('utf8');
+  }
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the app keeps, with its default, in one schema. Secrets are NOT here: client
+ * secrets and the webhook signing secret go through the secret store (credential-store.ts).
+ */
+const httpsUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(300);
+
+const environmentEndpoint = z.strictObject({
+  baseUrl: httpsUrl.nullable().default(null),
+  clientId: z.string().trim().min(1).max(200).nullable().default(null),
+});
+
+export const settingsSchema = z.strictObject({
+  environment: z.enum(['training', 'staging', 'production']).default('training'),
+  businessModel: z.enum(['B2B', 'B2C']).default('B2B'),
+  store: z
+    .strictObject({
+      name: z.string().trim().min(1).max(80).default('My Store'),
+      counter: z.string().trim().min(1).max(40).default('Counter 1'),
+      /** Up to 6 characters that prefix referenceIds from this counter (support can tell counters apart). */
+      counterCode: z.string().regex(/^[A-Z0-9]{1,6}$/, 'must be 1–6 capital letters or digits').default('C1'),
+      address: z.string().trim().max(200).default(''),
+    })
+    .default({ name: 'My Store', counter: 'Counter 1', counterCode: 'C1', address: '' }),
+  receipt: z
+    .strictObject({
+      header: z.string().max(200).default(''),
+      footer: z.string().max(300).default('Thank you for shopping with us.'),
+      paperWidth: z.enum(['58mm', '80mm', 'A4']).default('80mm'),
+      showStoreLocatorQr: z.boolean().default(true),
+    })
+    .default({ header: '', footer: 'Thank you for shopping with us.', paperWidth: '80mm', showStoreLocatorQr: true }),
+  printer: z
+    .strictObject({ deviceName: z.string().max(200).nullable().default(null), silent: z.boolean().default(true) })
+    .default({ deviceName: null, silent: true }),
+  wallet: z
+    .strictObject({
+      lowBalanceThreshold: z.number().finite().min(0).max(100_000_000).default(10_000),
+    })
+    .default({ lowBalanceThreshold: 10_000 }),
+  staging: environmentEndpoint.default({ baseUrl: null, clientId: null }),
+  production: environmentEndpoint.default({ baseUrl: null, clientId: null }),
+  webhook: z
+    .strictObject({
+      enabled: z.boolean().default(false),
+      host: z.union([z.literal('127.0.0.1'), z.literal('0.0.0.0')]).default('127.0.0.1'),
+      port: z.number().int().min(1024).max(65535).default(8787),
+    })
+    .default({ enabled: false, host: '127.0.0.1', port: 8787 }),
+  staff: z
+    .strictObject({ lockAfterIdleMinutes: z.number().int().min(1).max(240).default(10) })
+    .default({ lockAfterIdleMinutes: 10 }),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type Environment = Settings['environment'];
+
+export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});

@@ -1,0 +1,120 @@
+import type { Db } from '../db/database.js';
+import type { KeyShelf } from '../platform/card-vault.js';
+import type { Logger } from '../platform/logger.js';
+import type { PartnerClient } from '../partner-api/partner-client.js';
+import type { PartnerError } from '../partner-api/partner-error.js';
+import type { WalletLowBalanceEvent } from '../partner-api/types.js';
+
+export interface WalletView {
+  /** Last balance the service reported, or null before the first read. */
+  balancePaise: number | null;
+  readAt: number | null;
+  thresholdPaise: number;
+  /** Debits of sales started since that read and not known to have failed. */
+  inFlightPaise: number;
+  /** What is probably left: balance − in flight. */
+  estimatedPaise: number | null;
+  low: boolean;
+  /** The last Wallet Low Balance event, if the service sent one after the last read. */
+  lowBalanceAlert: { balancePaise: number; thresholdPaise: number | null; at: number } | null;
+}
+
+export type FloatGuard = { ok: true } | { ok: false; warning: string };
+
+const SETTLED_NOT_CHARGED = "('FAILED', 'REJECTED', 'CANCELLED', 'REVERSED')";
+
+/**
+ * The prepaid wallet as the counter knows it: the last balance read (with its time), a
+ * low-balance threshold, and a float guard that warns before a sale would spend more than
+ * the last known balance minus the sales still in flight.
+ */
+export class WalletService {
+  private readonly inFlight;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      shelf: KeyShelf;
+      client: () => PartnerClient;
+      thresholdPaise: () => number;
+      now: () => number;
+      logger: Logger;
+    },
+  ) {
+    this.inFlight = deps.db.prepare<[number], { total: number }>(
+      `SELECT COALESCE(SUM(amount_paise - discount_paise), 0) AS total FROM sales
+       WHERE created_at >= ? AND state NOT IN ${SETTLED_NOT_CHARGED}`,
+    );
+  }
+
+  view(): WalletView {
+    const reading = this.reading();
+    const thresholdPaise = this.deps.thresholdPaise();
+    const inFlightPaise = reading ? this.inFlight.get(reading.at)!.total : 0;
+    const estimatedPaise = reading ? reading.balancePaise - inFlightPaise : null;
+    const alert = this.alert();
+    return {
+      balancePaise: reading?.balancePaise ?? null,
+      readAt: reading?.at ?? null,
+      thresholdPaise,
+      inFlightPaise,
+      estimatedPaise,
+      low: (estimatedPaise !== null && estimatedPaise < thresholdPaise) || (alert !== null && (!reading || alert.at >= reading.at)),
+      lowBalanceAlert: alert && (!reading || alert.at >= reading.at) ? alert : null,
+    };
+  }
+
+  async refresh(): Promise<{ ok: true; view: WalletView } | { ok: false; error: PartnerError; view: WalletView }> {
+    const result = await this.deps.client().getWalletBalance();
+    if (!result.ok) {
+      this.deps.logger.log('warn', 'wallet.refresh_failed', { code: result.error.code, requestIds: result.requestIds });
+      return { ok: false, error: result.error, view: this.view() };
+    }
+    const balancePaise = Math.round(result.value.balance * 100);
+    this.deps.shelf.write('wallet_reading', JSON.stringify({ balancePaise, at: this.deps.now() }));
+    return { ok: true, view: this.view() };
+  }
+
+  /** Warns (does not block: the service is the authority) when a debit would overdraw the estimate. */
+  floatGuard(debitPaise: number): FloatGuard {
+    const v = this.view();
+    if (v.estimatedPaise === null) return { ok: true };
+    if (debitPaise > v.estimatedPaise) {
+      return {
+        ok: false,
+        warning: `This sale (₹${(debitPaise / 100).toFixed(2)}) is more than the wallet probably holds (₹${(v.estimatedPaise / 100).toFixed(2)} after sales in progress). It may fail with "Insufficient balance".`,
+      };
+    }
+    return { ok: true };
+  }
+
+  onLowBalanceEvent(event: WalletLowBalanceEvent): void {
+    this.deps.shelf.write(
+      'wallet_low_alert',
+      JSON.stringify({
+        balancePaise: Math.round(event.balance * 100),
+        thresholdPaise: event.threshold === null ? null : Math.round(event.threshold * 100),
+        at: this.deps.now(),
+      }),
+    );
+  }
+
+  private reading(): { balancePaise: number; at: number } | null {
+    return parseStored(this.deps.shelf.read('wallet_reading'), (v) => typeof v.balancePaise === 'number' && typeof v.at === 'number');
+  }
+
+  private alert(): WalletView['lowBalanceAlert'] {
+    return parseStored(this.deps.shelf.read('wallet_low_alert'), (v) => typeof v.balancePaise === 'number' && typeof v.at === 'number');
+  }
+}
+
+/** Stored JSON is read defensively: a damaged value means "unknown", not a crash. */
+function parseStored<T>(raw: string | undefined, valid: (v: Record<string, unknown>) => boolean): T | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Record<string, unknown>;
+    return value && typeof value === 'object' && valid(value) ? (value as T) : null;
+  } catch {
+    return null;
+  }
+}

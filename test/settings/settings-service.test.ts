@@ -1,0 +1,74 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src-main/db/database.js';
+import { kvShelf } from '../../src-main/db/kv-shelf.js';
+import { CredentialStore } from '../../src-main/settings/credential-store.js';
+import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
+import { DEFAULT_SETTINGS } from '../../src-main/settings/settings-schema.js';
+import { SettingsService } from '../../src-main/settings/settings-service.js';
+import { SecretStoreUnavailableError } from '../../src-main/platform/secret-store.js';
+import { fakeSecretStore } from '../support/fake-secret-store.js';
+import { tempDir } from '../support/temp-dir.js';
+
+describe('settings', () => {
+  const dirs: { cleanup(): void }[] = [];
+  const folder = () => {
+    const d = tempDir();
+    dirs.push(d);
+    return d.path;
+  };
+  afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
+
+  it('starts in Training mode with defaults on a fresh machine', () => {
+    const s = new SettingsService(jsonFileBackend(join(folder(), 'settings.json'))).get();
+    expect(s).toEqual(DEFAULT_SETTINGS);
+    expect(s.environment).toBe('training');
+    expect(s.webhook.enabled).toBe(false);
+  });
+
+  it('validates an update whole and writes nothing when any field is wrong', () => {
+    const path = join(folder(), 'settings.json');
+    const service = new SettingsService(jsonFileBackend(path));
+    const bad = service.update({ store: { name: 'Shop' }, receipt: { paperWidth: '99mm' as never } });
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.problems.map((p) => p.field)).toEqual(['receipt.paperWidth']);
+    expect(service.get().store.name).toBe('My Store');
+    expect(() => readFileSync(path)).toThrow();
+    const good = service.update({ store: { name: 'Shop' }, receipt: { paperWidth: '58mm' } });
+    expect(good.ok).toBe(true);
+    expect(JSON.parse(readFileSync(path, 'utf8')).receipt.paperWidth).toBe('58mm');
+    expect(new SettingsService(jsonFileBackend(path)).get().store).toMatchObject({ name: 'Shop', counter: 'Counter 1' });
+  });
+
+  it('survives a damaged file: valid sections kept, damaged ones reset', () => {
+    const path = join(folder(), 'settings.json');
+    writeFileSync(path, JSON.stringify({ environment: 'staging', receipt: { paperWidth: 12 }, store: { name: 'Kirana' } }));
+    const s = new SettingsService(jsonFileBackend(path)).get();
+    expect(s.environment).toBe('staging');
+    expect(s.store.name).toBe('Kirana');
+    expect(s.receipt).toEqual(DEFAULT_SETTINGS.receipt);
+    writeFileSync(path, '{not json');
+    expect(new SettingsService(jsonFileBackend(path)).get()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('keeps client secrets only encrypted, write-only from outside', () => {
+    const path = join(folder(), 'staging.db');
+    const db = openDatabase(path);
+    const creds = new CredentialStore(fakeSecretStore(), kvShelf(db));
+    expect(creds.has('client_secret')).toBe(false);
+    creds.put('client_secret', 'super-secret-value-123');
+    expect(creds.has('client_secret')).toBe(true);
+    expect(creds.reveal('client_secret')).toBe('super-secret-value-123');
+    db.close();
+    expect(readFileSync(path).includes(Buffer.from('super-secret-value-123'))).toBe(false);
+  });
+
+  it('refuses to store a secret without an OS keychain', () => {
+    const db = openDatabase(join(folder(), 'p.db'));
+    const creds = new CredentialStore(fakeSecretStore(false), kvShelf(db));
+    expect(() => creds.put('client_secret', 'x')).toThrow(SecretStoreUnavailableError);
+    expect(creds.has('client_secret')).toBe(false);
+    db.close();
+  });
+});

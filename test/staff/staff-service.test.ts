@@ -1,0 +1,86 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AuditLog } from '../../src-main/audit/audit-log.js';
+import { openDatabase, type Db } from '../../src-main/db/database.js';
+import { pinProblem } from '../../src-main/staff/pin-hash.js';
+import { LOCK_BASE_MS, MAX_PIN_FAILURES, StaffService } from '../../src-main/staff/staff-service.js';
+import { tempDir } from '../support/temp-dir.js';
+
+describe('staff accounts and PINs', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let db: Db;
+  let audit: AuditLog;
+  let staff: StaffService;
+  let now = Date.UTC(2026, 10, 25, 9);
+
+  beforeEach(() => {
+    dir = tempDir();
+    db = openDatabase(join(dir.path, 'pos.db'));
+    audit = new AuditLog(db, () => now);
+    staff = new StaffService(db, audit, () => now);
+  });
+  afterEach(() => {
+    db.close();
+    dir.cleanup();
+  });
+
+  it('refuses weak PINs with a reason', () => {
+    expect(pinProblem('12')).toMatch(/4 to 8 digits/);
+    expect(pinProblem('1111')).toMatch(/repeated/);
+    expect(pinProblem('1234')).toMatch(/consecutive/);
+    expect(pinProblem('4321')).toMatch(/consecutive/);
+    expect(pinProblem('12a4')).toMatch(/digits/);
+    expect(pinProblem('2580')).toBeNull();
+  });
+
+  it('stores PINs only as scrypt hashes', async () => {
+    const created = await staff.create({ name: '  Meera   Shah ', role: 'manager', pin: '2580' }, null);
+    expect(created.ok && created.value.name).toBe('Meera Shah');
+    const row = db.prepare('SELECT pin_hash FROM staff').get() as { pin_hash: string };
+    expect(row.pin_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(row.pin_hash).not.toContain('2580');
+  });
+
+  it('signs in with the right PIN and audits it', async () => {
+    const m = await staff.create({ name: 'Ravi', role: 'cashier', pin: '4826' }, null);
+    if (!m.ok) throw new Error('create failed');
+    const ok = await staff.signIn(m.value.id, '4826');
+    expect(ok.ok).toBe(true);
+    expect(audit.list().map((e) => e.action)).toContain('staff.signed_in');
+  });
+
+  it('locks an account after repeated wrong PINs, longer each time', async () => {
+    const m = await staff.create({ name: 'Ravi', role: 'cashier', pin: '4826' }, null);
+    if (!m.ok) throw new Error('create failed');
+    for (let i = 1; i < MAX_PIN_FAILURES; i++) {
+      const r = await staff.signIn(m.value.id, '0000');
+      expect(r.ok === false && r.error.code).toBe('INVALID_PIN');
+    }
+    const locked = await staff.signIn(m.value.id, '0000');
+    expect(locked.ok === false && locked.error.code).toBe('LOCKED');
+    const evenRight = await staff.signIn(m.value.id, '4826');
+    expect(evenRight.ok === false && evenRight.error.code).toBe('LOCKED');
+    now += LOCK_BASE_MS + 1;
+    for (let i = 0; i < MAX_PIN_FAILURES; i++) await staff.signIn(m.value.id, '0000');
+    const row = db.prepare('SELECT locked_until FROM staff').get() as { locked_until: number };
+    expect(row.locked_until - now).toBe(2 * LOCK_BASE_MS);
+    expect(audit.list({ limit: 50 }).filter((e) => e.action === 'staff.locked')).toHaveLength(2);
+  });
+
+  it('approves protected actions only with a manager PIN', async () => {
+    await staff.create({ name: 'Meera', role: 'manager', pin: '2580' }, null);
+    await staff.create({ name: 'Ravi', role: 'cashier', pin: '4826' }, null);
+    expect((await staff.approveByManagerPin('4826')).ok).toBe(false);
+    const approved = await staff.approveByManagerPin('2580');
+    expect(approved.ok && approved.value.role).toBe('manager');
+  });
+
+  it('keeps PINs unique among active staff and never removes the last manager', async () => {
+    const m = await staff.create({ name: 'Meera', role: 'manager', pin: '2580' }, null);
+    const dup = await staff.create({ name: 'Ravi', role: 'cashier', pin: '2580' }, null);
+    expect(dup.ok === false && dup.error.code).toBe('PIN_IN_USE');
+    if (!m.ok) throw new Error('create failed');
+    const last = staff.disable(m.value.id, m.value.id);
+    expect(last.ok === false && last.error.code).toBe('LAST_MANAGER');
+  });
+});
