@@ -1,6 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
+import { createBridge } from './bridge/bridge.js';
+import { EVENT_CHANNEL } from './bridge/method-names.js';
+import { createCore } from './core/create-core.js';
+import { createLogger } from './platform/logger.js';
+import { electronStoreBackend } from './shell/electron-store-backend.js';
 import { registerIpc } from './shell/ipc.js';
+import { safeStorageSecretStore } from './shell/safe-storage-secret-store.js';
 import { createAppUrlCheck, installAppSecurity, lockSession } from './shell/security.js';
 import { createMainWindow, type MainWindowDeps } from './shell/window.js';
 
@@ -35,13 +41,29 @@ function start(): void {
     if (process.platform !== 'darwin') app.quit();
   });
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     lockSession(session.defaultSession);
-    registerIpc({
-      ipcMain,
-      isAppUrl: createAppUrlCheck(deps),
-      appInfo: () => ({ name: app.getName(), version: app.getVersion() }),
+    const logger = createLogger((line) => process.stdout.write(`${line}\n`));
+    let core;
+    try {
+      // The core is plain Node; Electron only lends it the keychain and the settings file.
+      core = await createCore({
+        dataDir: app.getPath('userData'),
+        secretStore: safeStorageSecretStore,
+        settingsBackend: electronStoreBackend(),
+        logger,
+      });
+    } catch (error) {
+      dialog.showErrorBox('Gift Voucher POS cannot start', (error as Error).message);
+      app.quit();
+      return;
+    }
+    const bridge = createBridge(core, { version: app.getVersion(), logger });
+    registerIpc({ ipcMain, isAppUrl: createAppUrlCheck(deps), invoke: bridge.invoke });
+    bridge.subscribe((name, payload) => {
+      for (const window of BrowserWindow.getAllWindows()) window.webContents.send(EVENT_CHANNEL, name, payload);
     });
+    app.on('before-quit', () => void core.close());
     createMainWindow(deps);
     // macOS keeps the app alive with no window; clicking the dock icon brings one back.
     app.on('activate', () => {

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 interface AppInfo {
   name: string;
   version: string;
+  training: boolean;
 }
 
 export function App() {
@@ -12,9 +13,9 @@ export function App() {
     const pos = window.pos;
     if (!pos) return;
     let cancelled = false;
-    pos.appInfo().then(
+    pos['app.info']({}).then(
       (result) => {
-        if (!cancelled) setInfo(result);
+        if (!cancelled && result.ok) setInfo(result.data);
       },
       // The placeholder has nothing to show without it; the real UI will surface errors.
       () => undefined,
@@ -27,7 +28,7 @@ export function App() {
   return (
     <main className="placeholder">
       <h1>Gift Voucher POS</h1>
-      <p>Training mode — the sell screen arrives with the UI issue</p>
+      <p>{info && !info.training ? 'Live' : 'Training mode'} — the sell screen arrives with the UI issue</p>
       {info && (
         <p className="app-info">
           {info.name} {info.version}

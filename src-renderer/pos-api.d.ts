@@ -1,6 +1,10 @@
-// Until the bridge contract lands, this mirrors the preload's PosApi by hand.
+// The renderer's view of window.pos. The issue that builds the UI derives these types from
+// the bridge contract; until then the placeholder only needs app.info.
+type BridgeResult<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string; action?: string } };
+
 export interface PosApi {
-  appInfo(): Promise<{ name: string; version: string }>;
+  'app.info'(payload?: Record<string, never>): Promise<BridgeResult<{ name: string; version: string; environment: string; training: boolean }>>;
+  on(event: string, listener: (payload: unknown) => void): () => void;
 }
 
 declare global {

@@ -1,14 +1,13 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
+import { CALL_CHANNEL } from '../bridge/method-names.js';
 
-export interface AppInfo {
-  name: string;
-  version: string;
-}
+/** What main answers; the bridge's own result type, kept structural so this file needs no core import. */
+export type CallResult = { ok: true; data: unknown } | { ok: false; error: { code: string; message: string } };
 
 export interface IpcDeps {
   ipcMain: Pick<IpcMain, 'handle'>;
   isAppUrl: (url: string | undefined) => boolean;
-  appInfo: () => AppInfo;
+  invoke: (method: string, payload: unknown) => Promise<CallResult>;
 }
 
 /**
@@ -21,9 +20,11 @@ export function isTrustedSender(event: IpcMainInvokeEvent, isAppUrl: IpcDeps['is
   return isAppUrl(frame.url);
 }
 
+/** The one IPC choke point: sender check here, method and payload checks in the bridge. */
 export function registerIpc(deps: IpcDeps): void {
-  deps.ipcMain.handle('app:info', (event): AppInfo => {
-    if (!isTrustedSender(event, deps.isAppUrl)) throw new Error('app:info refused: unknown sender');
-    return deps.appInfo();
+  deps.ipcMain.handle(CALL_CHANNEL, async (event, method: unknown, payload: unknown): Promise<CallResult> => {
+    if (!isTrustedSender(event, deps.isAppUrl)) return { ok: false, error: { code: 'FORBIDDEN', message: 'Refused: unknown sender' } };
+    if (typeof method !== 'string') return { ok: false, error: { code: 'UNKNOWN_METHOD', message: 'A method name is required' } };
+    return deps.invoke(method, payload);
   });
 }

@@ -8,11 +8,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export function isValidSignature(rawBody: Buffer, header: string | undefined, secret: string): boolean {
   if (!header || secret.length === 0) return false;
   const expected = createHmac('sha256', Buffer.from(secret, 'utf8')).update(rawBody).digest();
-  let given: Buffer;
-  try {
-    given = Buffer.from(header.trim(), 'base64');
-  } catch {
-    return false;
-  }
+  // Strict base64 of exactly 32 bytes: Node's decoder would otherwise skip stray characters.
+  if (!/^[A-Za-z0-9+/]{43}=$/.test(header.trim())) return false;
+  const given = Buffer.from(header.trim(), 'base64');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -44,7 +44,10 @@ export class WebhookReceiver {
   constructor(private readonly options: WebhookReceiverOptions) {
     this.maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
     this.claim = options.db.prepare(
-      "INSERT INTO webhook_events (event_key, event_type, received_at, outcome) VALUES (?, ?, ?, 'received') ON CONFLICT (event_key) DO NOTHING",
+      // A delivery whose application failed may be applied again when the service (or support's
+      // replay) sends it once more; an applied or ignored one never is.
+      `INSERT INTO webhook_events (event_key, event_type, received_at, outcome) VALUES (?, ?, ?, 'received')
+       ON CONFLICT (event_key) DO UPDATE SET outcome = 'received', received_at = excluded.received_at WHERE outcome LIKE 'failed:%'`,
     );
     this.settle = options.db.prepare('UPDATE webhook_events SET outcome = ? WHERE event_key = ?');
   }
@@ -90,15 +93,19 @@ export class WebhookReceiver {
       if (req.method !== 'POST') return reply({ status: 405, body: { error: 'POST only' } });
       const chunks: Buffer[] = [];
       let size = 0;
+      let tooLarge = false;
       req.on('data', (c: Buffer) => {
+        if (tooLarge) return; // drained and dropped: closing the socket now would reset the 413 away
         size += c.length;
         if (size > this.maxBodyBytes) {
+          tooLarge = true;
+          chunks.length = 0;
+          res.setHeader('Connection', 'close');
           reply({ status: 413, body: { error: 'body too large' } });
-          req.destroy();
         } else chunks.push(c);
       });
       req.on('end', () => {
-        if (size <= this.maxBodyBytes) reply(this.receive(Buffer.concat(chunks), header(req.headers['x-verify'])));
+        if (!tooLarge) reply(this.receive(Buffer.concat(chunks), header(req.headers['x-verify'])));
       });
     });
     await new Promise<void>((resolve, reject) => {

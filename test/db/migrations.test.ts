@@ -28,7 +28,7 @@ describe('database and migrations', () => {
     const db = openDatabase(fresh());
     const rows = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'brands_fts%' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string }[];
     expect(rows.length).toBeGreaterThan(5);
-    for (const row of rows) expect(row.sql, row.name).toMatch(/\)\s*STRICT\s*$/);
+    for (const row of rows) expect(row.sql, row.name).toMatch(/\)\s*(WITHOUT ROWID\s*,\s*)?STRICT(\s*,\s*WITHOUT ROWID)?\s*$/);
     db.close();
   });
 

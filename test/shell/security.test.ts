@@ -162,19 +162,23 @@ describe('IPC sender check', () => {
     registerIpc({
       ipcMain: { handle: (_channel: string, h: Listener) => (handler = h) } as never,
       isAppUrl: createAppUrlCheck({ rendererFile, devServerUrl }),
-      appInfo: () => ({ name: 'gift-voucher-pos', version: '0.1.0' }),
+      invoke: async (method: string) => ({ ok: true, data: { method } }),
     });
-    return (url: string, parent: object | null = null) =>
-      handler?.({ senderFrame: { url, parent } } as unknown as IpcMainInvokeEvent);
+    return (url: string, parent: object | null = null, method: unknown = 'app.info') =>
+      handler?.({ senderFrame: { url, parent } } as unknown as IpcMainInvokeEvent, method, {});
   }
 
-  it('answers the app’s own renderer', () => {
+  it('passes the app’s own renderer through to the bridge', async () => {
     const invoke = register();
-    expect(invoke('file:///app/out/renderer/index.html#/sell')).toEqual({ name: 'gift-voucher-pos', version: '0.1.0' });
+    expect(await invoke('file:///app/out/renderer/index.html#/sell')).toEqual({ ok: true, data: { method: 'app.info' } });
   });
 
-  it('answers the dev server when one is configured', () => {
-    expect(register('http://localhost:5173/')('http://localhost:5173/index.html')).toMatchObject({ version: '0.1.0' });
+  it('answers the dev server when one is configured', async () => {
+    expect(await register('http://localhost:5173/')('http://localhost:5173/index.html')).toMatchObject({ ok: true });
+  });
+
+  it('refuses a call without a method name', async () => {
+    expect(await register()('file:///app/out/renderer/index.html', null, 42)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
   });
 
   it.each([
@@ -183,11 +187,11 @@ describe('IPC sender check', () => {
     'http://localhost:5173/',
     'about:blank',
     '',
-  ])('refuses a frame at %j', (url) => {
-    expect(() => register()(url)).toThrow(/unknown sender/);
+  ])('refuses a frame at %j', async (url) => {
+    expect(await register()(url)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 
-  it('refuses a sub-frame even at the app URL', () => {
-    expect(() => register()('file:///app/out/renderer/index.html', {})).toThrow(/unknown sender/);
+  it('refuses a sub-frame even at the app URL', async () => {
+    expect(await register()('file:///app/out/renderer/index.html', {})).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 });

@@ -54,7 +54,7 @@ export function migration001(db: Database.Database): void {
       title, description, tags, categories,
       content = 'brands', content_rowid = 'seq',
       tokenize = 'unicode61 remove_diacritics 2',
-      prefix = '1 2 3'
+      prefix = '1 2 3 4 5 6 7 8'
     );
 
     -- Order journal: one row per referenceId. A cashier's retry after a rejection is a new row

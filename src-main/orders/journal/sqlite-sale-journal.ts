@@ -145,9 +145,12 @@ export class SqliteSaleJournal implements SaleJournal {
   touch(id: string, state: SaleState, patch: Pick<SaleOutcomePatch, 'nextCheckAt' | 'pollCount' | 'placedAt'>): boolean {
     const sets: string[] = ['updated_at = @now'];
     const params: Record<string, unknown> = { id, state, now: this.now() };
-    if (patch.nextCheckAt !== undefined) (sets.push('next_check_at = @nextCheckAt'), (params.nextCheckAt = patch.nextCheckAt));
-    if (patch.pollCount !== undefined) (sets.push('poll_count = @pollCount'), (params.pollCount = patch.pollCount));
-    if (patch.placedAt !== undefined) (sets.push('placed_at = @placedAt'), (params.placedAt = patch.placedAt));
+    const columns = { nextCheckAt: 'next_check_at', pollCount: 'poll_count', placedAt: 'placed_at' } as const;
+    for (const [key, column] of Object.entries(columns) as [keyof typeof columns, string][]) {
+      if (patch[key] === undefined) continue;
+      sets.push(`${column} = @${key}`);
+      params[key] = patch[key];
+    }
     return this.db.prepare(`UPDATE sales SET ${sets.join(', ')} WHERE id = @id AND state = @state`).run(params).changes === 1;
   }
 

@@ -1,0 +1,81 @@
+import type { Core } from '../core/create-core.js';
+import type { CoreEventMap, CoreEventName } from '../core/core-events.js';
+import type { Logger } from '../platform/logger.js';
+import { BridgeFailure, type BridgeResult } from './bridge-result.js';
+import { METHODS, type MethodName } from './contract.js';
+import { appHandlers } from './handlers/app-handlers.js';
+import { catalogHandlers } from './handlers/catalog-handlers.js';
+import { managerHandlers } from './handlers/manager-handlers.js';
+import { saleHandlers } from './handlers/sale-handlers.js';
+import { staffHandlers } from './handlers/staff-handlers.js';
+import { newSession } from './session.js';
+
+export type Handlers = ReturnType<typeof buildHandlers>;
+export type MethodOutput<M extends MethodName> = Awaited<ReturnType<Handlers[M]>>;
+
+function buildHandlers(core: Core, session: ReturnType<typeof newSession>, version: string, signal: (reason: string | null) => void) {
+  return {
+    ...appHandlers(core, version),
+    ...staffHandlers(core, session, signal),
+    ...catalogHandlers(core),
+    ...saleHandlers(core, session),
+    ...managerHandlers(core, session),
+  };
+}
+
+export interface Bridge {
+  /** The single choke point: unknown method, bad payload, wrong role → an error value, nothing runs. */
+  invoke(method: string, payload: unknown): Promise<BridgeResult<unknown>>;
+  subscribe(listener: <K extends CoreEventName>(name: K, payload: CoreEventMap[K]) => void): () => void;
+}
+
+/**
+ * The bridge over the core for one window (one counter): the Electron shell registers
+ * `invoke` behind ipcMain.handle with a sender check, the browser host behind HTTP, and tests
+ * call it directly. The session (who is signed in) lives here, in main.
+ */
+export function createBridge(core: Core, options: { version: string; logger: Logger }): Bridge {
+  const session = newSession(core.clock.now());
+  const signal = (reason: string | null) =>
+    core.events.emit('session.changed', { signedIn: session.staff !== null, role: session.staff?.role ?? null, reason });
+  const handlers = buildHandlers(core, session, options.version, signal);
+
+  async function invoke(method: string, payload: unknown): Promise<BridgeResult<unknown>> {
+    if (!Object.hasOwn(METHODS, method)) return { ok: false, error: { code: 'UNKNOWN_METHOD', message: `There is no method ${String(method).slice(0, 60)}` } };
+    const spec = METHODS[method as MethodName];
+    const parsed = spec.input.safeParse(payload ?? {});
+    if (!parsed.success) {
+      return {
+        ok: false,
+        error: {
+          code: 'BAD_REQUEST',
+          message: 'The request was not understood; nothing was changed',
+          fields: parsed.error.issues.slice(0, 10).map((i) => ({ field: i.path.join('.') || '(payload)', message: i.message })),
+        },
+      };
+    }
+    const now = core.clock.now();
+    const idleLimit = core.settings.get().staff.lockAfterIdleMinutes * 60_000;
+    if (session.staff && now - session.lastActivityAt > idleLimit) {
+      session.staff = null;
+      signal('locked after inactivity');
+    }
+    if (spec.role !== 'none') {
+      if (!session.staff) return { ok: false, error: { code: 'UNAUTHENTICATED', message: 'Sign in with your PIN first' } };
+      if (spec.role === 'manager' && session.staff.role !== 'manager') {
+        return { ok: false, error: { code: 'FORBIDDEN', message: 'Only a manager can do this' } };
+      }
+    }
+    if (session.staff) session.lastActivityAt = now;
+    try {
+      const handler = handlers[method as MethodName] as (input: unknown) => unknown;
+      return { ok: true, data: await handler(parsed.data) };
+    } catch (error) {
+      if (error instanceof BridgeFailure) return { ok: false, error: error.error };
+      options.logger.log('error', 'bridge.handler_failed', { method, error });
+      return { ok: false, error: { code: 'INTERNAL', message: 'Something went wrong; nothing more was done. Try again, and tell the manager if it repeats.' } };
+    }
+  }
+
+  return { invoke, subscribe: (listener) => core.events.subscribe(listener) };
+}

@@ -1,0 +1,94 @@
+import type { Core } from '../../core/create-core.js';
+import type { SaleRecord } from '../../orders/journal/sale-record.js';
+import type { QuoteResult } from '../../orders/sales/sale-service.js';
+import { fail } from '../bridge-result.js';
+import type { MethodInput } from '../contract.js';
+import type { Session } from '../session.js';
+
+/** A sale as the renderer sees it: no brand snapshot internals, no card data. */
+export function saleView(core: Core, sale: SaleRecord) {
+  return {
+    id: sale.id,
+    referenceId: sale.referenceId,
+    orderId: sale.orderId,
+    state: sale.state,
+    productId: sale.productId,
+    brandTitle: sale.brandTitle,
+    amountPaise: sale.amountPaise,
+    discountPaise: sale.discountPaise,
+    errorCode: sale.errorCode,
+    failureReason: sale.failureReason,
+    supportReason: sale.supportReason,
+    createdAt: sale.createdAt,
+    updatedAt: sale.updatedAt,
+    nextCheckAt: sale.nextCheckAt,
+    printCount: sale.printCount,
+    retryOf: sale.retryOf,
+    vouchers: core.env().vouchers.masked(sale.id),
+  };
+}
+
+function quoteFailure(result: Exclude<QuoteResult, { ok: true }>): never {
+  if (result.kind === 'invalid') {
+    return fail('INVALID_SALE', result.problems[0]?.message ?? 'Check the sale', { fields: result.problems });
+  }
+  return fail(result.error.code, result.error.message, { action: result.error.action, requestId: result.error.requestId });
+}
+
+export function saleHandlers(core: Core, session: Session) {
+  const managerApproval = async (pin: string | undefined, what: string) => {
+    if (!pin) return fail('MANAGER_PIN_REQUIRED', `A manager's PIN is needed to ${what}`);
+    const approved = await core.staff.approveByManagerPin(pin);
+    if (!approved.ok) return fail(approved.error.code, approved.error.message);
+    core.audit.append({ actor: approved.value.id, action: 'manager.approved', details: { what, for: session.staff?.id ?? null } });
+    return approved.value;
+  };
+  return {
+    'sale.quote': async (input: MethodInput<'sale.quote'>) => {
+      const result = await core.env().sales.quote(input);
+      if (!result.ok) return quoteFailure(result);
+      const { sale, brand, floatWarning } = result.quote;
+      return { lines: sale.lines, totalPaise: sale.totalPaise, voucherCount: sale.voucherCount, debitPaise: sale.debitPaise, brandTitle: brand.title, floatWarning };
+    },
+    'sale.place': async (input: MethodInput<'sale.place'>) => {
+      await core.ready();
+      const result = await core.env().sales.place(input, session.staff!.id);
+      if (!result.ok) return quoteFailure(result);
+      return saleView(core, result.sale);
+    },
+    'sale.get': (input: MethodInput<'sale.get'>) => {
+      const sale = core.env().journal.get(input.saleId);
+      return sale ? saleView(core, sale) : fail('NOT_FOUND', 'No such sale');
+    },
+    'sale.pending': () => ({ sales: core.env().journal.unfinished().map((s) => saleView(core, s)) }),
+    'sale.retry': async (input: MethodInput<'sale.retry'>) => {
+      const result = await core.env().sales.retry(input.saleId, session.staff!.id);
+      if (!result.ok) return result.kind === 'not-retryable' ? fail('NOT_RETRYABLE', result.message) : quoteFailure(result);
+      return saleView(core, result.sale);
+    },
+    'sale.checkNow': async (input: MethodInput<'sale.checkNow'>) => {
+      const sale = await core.env().engine.checkNow(input.saleId);
+      core.audit.append({ actor: session.staff!.id, action: 'sale.checked', saleId: input.saleId });
+      return sale ? saleView(core, sale) : fail('NOT_FOUND', 'No such sale');
+    },
+    'receipt.print': async (input: MethodInput<'receipt.print'>) => {
+      const env = core.env();
+      const sale = env.journal.get(input.saleId) ?? fail('NOT_FOUND', 'No such sale');
+      // The first print is the cashier's; every later one is a reprint that a manager approves.
+      const approver = sale.printCount > 0 ? await managerApproval(input.managerPin, 'reprint a receipt') : null;
+      const receipt = env.vouchers.receipt(input.saleId, session.staff!.id, approver?.id ?? null);
+      if (!receipt) return fail('NOT_PRINTABLE', 'Only a successful sale has a receipt');
+      const s = core.settings.get();
+      return { ...receipt, training: env.environment === 'training', store: s.store, receiptOptions: s.receipt, cashierName: session.staff!.name };
+    },
+    'voucher.reveal': async (input: MethodInput<'voucher.reveal'>) => {
+      const approver = await managerApproval(input.managerPin, 'show a card number or PIN');
+      return core.env().vouchers.reveal(input.saleId, input.seq, approver.id) ?? fail('NOT_FOUND', 'No such voucher');
+    },
+    'voucher.balance': async (input: MethodInput<'voucher.balance'>) => {
+      const result = await core.env().vouchers.liveBalance(input.saleId, input.seq);
+      if (!result.ok) return fail(result.error?.code ?? 'BALANCE_UNAVAILABLE', result.message, { action: result.error?.action, requestId: result.error?.requestId });
+      return { balancePaise: result.balancePaise, readAt: core.clock.now() };
+    },
+  };
+}

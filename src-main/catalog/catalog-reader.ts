@@ -1,0 +1,186 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../db/database.js';
+import type { PartnerBrand } from '../partner-api/types.js';
+import { ftsPrefixQuery } from './catalog-text.js';
+import type { BrandDiscount, CatalogBrand, CatalogCounts, CatalogSearchQuery, CategoryCount } from './catalog-types.js';
+
+const DEFAULT_LIMIT = 50;
+const MAX_LIMIT = 500;
+/** Candidate counts stop here: enough to tell the plans apart, cheap to count (~1 ms). */
+const COUNT_CAP = 20_000;
+/**
+ * Rough cost per row in microseconds, measured on this machine at 10k–100k brands: gathering a
+ * candidate with its sort key, evaluating FTS for one given row, stepping the listing index,
+ * and checking one category membership.
+ */
+const COST = { gather: 0.5, ftsCheck: 12, walk: 0.2, categoryCheck: 0.5 };
+
+/** Which candidate set drives a search: FTS matches, one category's members, or the listing order. */
+type Drive = 'fts' | 'category' | 'ordered';
+
+interface Filters {
+  text: boolean;
+  category: boolean;
+  inactive: boolean;
+  removed: boolean;
+}
+
+interface BrandRow {
+  data: string;
+  discount: string | null;
+  removed_at: number | null;
+  synced_at: number;
+}
+
+const ROW_COLUMNS = 'b.data, b.discount, b.removed_at, b.synced_at';
+
+/**
+ * Read side of the catalog. Search never ranks with bm25 (6 ms at 10k brands, 81 ms at 100k):
+ * results are ACTIVE first, then by folded title, which an index provides. The query shape
+ * is chosen per search from cheap candidate counts (see choosePlan), so both a one-letter
+ * prefix and a rare word stay within a few milliseconds at 100k brands.
+ */
+export class CatalogReader {
+  private readonly cache = new Map<string, Statement>();
+  private categoryCounts: CategoryCount[] | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  /** Called after every write: category counts are memoised because they scan every membership. */
+  invalidate(): void {
+    this.categoryCounts = null;
+  }
+
+  get(id: string): CatalogBrand | null {
+    const row = this.statement(`SELECT ${ROW_COLUMNS} FROM brands b WHERE b.id = ?`).get(id) as BrandRow | undefined;
+    return row ? toCatalogBrand(row) : null;
+  }
+
+  search(query: CatalogSearchQuery): CatalogBrand[] {
+    const match = query.text ? ftsPrefixQuery(query.text) : null;
+    const category = query.category?.trim().toUpperCase() || null;
+    const limit = Number.isFinite(query.limit) ? Math.min(MAX_LIMIT, Math.max(1, Math.floor(query.limit!))) : DEFAULT_LIMIT;
+
+    const drive = this.choosePlan(match, category, limit);
+    if (drive === 'none') return [];
+    if (process.env.CATALOG_DEBUG) process.stdout.write(`[${drive}] `);
+    const filters: Filters = {
+      text: match !== null,
+      category: category !== null,
+      inactive: query.includeInactive === true,
+      removed: query.includeRemoved === true,
+    };
+    const params: Record<string, unknown> = { limit };
+    if (match) params.match = match;
+    if (category) params.category = category;
+    const rows = this.searchStatement(drive, filters).all(params) as BrandRow[];
+    return rows.map(toCatalogBrand);
+  }
+
+  categories(): CategoryCount[] {
+    this.categoryCounts ??= this.statement(
+      `SELECT c.category AS category, count(*) AS brands, count(*) FILTER (WHERE o.active_rank = 0) AS active
+         FROM brand_categories c JOIN brands o INDEXED BY brands_by_seq ON o.seq = c.brand_seq
+        WHERE o.removed_at IS NULL
+        GROUP BY c.category ORDER BY c.category`,
+    ).all() as CategoryCount[];
+    return this.categoryCounts.map((c) => ({ ...c }));
+  }
+
+  counts(): CatalogCounts {
+    return this.statement(
+      `SELECT count(*) FILTER (WHERE removed_at IS NULL) AS listed,
+              count(*) FILTER (WHERE removed_at IS NULL AND active_rank = 0) AS active,
+              count(*) FILTER (WHERE removed_at IS NOT NULL) AS removed
+         FROM brands INDEXED BY brands_order`,
+    ).get() as CatalogCounts;
+  }
+
+  kv(key: string): string | null {
+    const value = this.statement('SELECT value FROM kv WHERE key = ?').pluck().get(key);
+    return typeof value === 'string' ? value : null;
+  }
+
+  /**
+   * Picks the cheapest way to produce one ordered page. Gathering every candidate and sorting
+   * costs per candidate; walking the listing index costs per row walked, about limit / density.
+   * A one-letter prefix matching most brands walks; a rare word, or a small category, gathers.
+   */
+  private choosePlan(match: string | null, category: string | null, limit: number): Drive | 'none' {
+    const n = Math.max(1, this.rowCount());
+    const m = match ? this.countUpTo('SELECT 1 FROM brands_fts WHERE brands_fts MATCH ?', match) : n;
+    const k = category ? this.countUpTo('SELECT 1 FROM brand_categories WHERE category = ?', category) : n;
+    if (m === 0 || k === 0) return 'none';
+    const walked = Math.min(n, limit / ((m / n) * (k / n)));
+    const plans: [Drive, number][] = [
+      ['ordered', walked * (COST.walk + (category ? COST.categoryCheck : 0) + (match ? COST.ftsCheck * (k / n) : 0))],
+    ];
+    if (match) plans.push(['fts', m * (COST.gather + (category ? COST.categoryCheck : 0))]);
+    if (category) plans.push(['category', k * (COST.gather + (match ? COST.ftsCheck : 0))]);
+    return plans.reduce((best, plan) => (plan[1] < best[1] ? plan : best))[0];
+  }
+
+  /** Rows are never deleted and seq only grows, so max(seq) is the row count, read in O(1). */
+  private rowCount(): number {
+    return (this.statement('SELECT max(seq) FROM brands').pluck().get() as number | null) ?? 0;
+  }
+
+  private countUpTo(candidates: string, param: string): number {
+    return this.statement(`SELECT count(*) FROM (${candidates} LIMIT ${COUNT_CAP})`).pluck().get(param) as number;
+  }
+
+  /**
+   * Two levels: the inner query picks the page of seqs using only narrow indexes
+   * (brands_by_seq / brands_order), the outer one reads the wide JSON rows of that page alone.
+   */
+  private searchStatement(drive: Drive, f: Filters): Statement {
+    // CROSS JOIN pins the join order to the plan chosen above (SQLite never reorders it), and
+    // the FTS check names the last joined table so it runs only on rows every cheaper test passed.
+    const category = 'brand_categories m';
+    const onCategory = 'm.brand_seq = o.seq AND m.category = @category';
+    let from: string;
+    let key = 'o.seq';
+    if (drive === 'fts') {
+      from = 'brands_fts f CROSS JOIN brands o INDEXED BY brands_by_seq ON o.seq = f.rowid';
+      if (f.category) from += ` CROSS JOIN ${category} ON ${onCategory}`;
+    } else if (drive === 'category') {
+      from = `${category} CROSS JOIN brands o INDEXED BY brands_by_seq ON o.seq = m.brand_seq`;
+    } else {
+      from = 'brands o INDEXED BY brands_order';
+      if (f.category) {
+        from += ` CROSS JOIN ${category} ON ${onCategory}`;
+        key = 'm.brand_seq';
+      }
+    }
+    const where: string[] = [];
+    if (drive === 'fts') where.push('f.brands_fts MATCH @match');
+    if (drive === 'category') where.push('m.category = @category');
+    if (!f.removed) where.push('o.removed_at IS NULL');
+    if (!f.inactive) where.push('o.active_rank = 0');
+    if (f.text && drive !== 'fts') where.push(`EXISTS (SELECT 1 FROM brands_fts WHERE brands_fts MATCH @match AND rowid = ${key})`);
+    const inner =
+      `SELECT o.seq FROM ${from} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ` +
+      'ORDER BY o.active_rank, o.sort_key LIMIT @limit';
+    return this.statement(`SELECT ${ROW_COLUMNS} FROM brands b WHERE b.seq IN (${inner}) ORDER BY b.active_rank, b.sort_key`);
+  }
+
+  private statement(sql: string): Statement {
+    let statement = this.cache.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.cache.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+/** `data` was written by this module from an already-parsed PartnerBrand, so it is trusted as such. */
+function toCatalogBrand(row: BrandRow): CatalogBrand {
+  return {
+    brand: JSON.parse(row.data) as PartnerBrand,
+    removed: row.removed_at !== null,
+    removedAt: row.removed_at,
+    discount: row.discount === null ? null : (JSON.parse(row.discount) as BrandDiscount),
+    syncedAt: row.synced_at,
+  };
+}

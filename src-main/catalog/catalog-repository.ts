@@ -1,0 +1,146 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../db/database.js';
+import type { PartnerBrand } from '../partner-api/types.js';
+import { err, ok, type Result } from '../platform/result.js';
+import { CatalogReader } from './catalog-reader.js';
+import { contentHash } from './catalog-text.js';
+import type {
+  BrandDiscount,
+  BrandDiscountUpdate,
+  BrandUpdate,
+  CatalogBrand,
+  CatalogCounts,
+  CatalogSearchQuery,
+  CatalogUpdateError,
+  CategoryCount,
+  ReplaceSummary,
+} from './catalog-types.js';
+import { CatalogWriter, KV_LAST_FULL_SYNC, KV_LAST_SUMMARY } from './catalog-writer.js';
+
+export { CatalogBusyError } from './catalog-writer.js';
+
+export interface CatalogRepositoryOptions {
+  /**
+   * A second connection to the same database file, used for every read. Under WAL it sees
+   * the last committed catalog, so searches during a long replaceAll see the old catalog
+   * instead of `db`'s uncommitted rows. Without it, reads use `db`.
+   */
+  readDb?: Db;
+  /** Longest synchronous stretch of replaceAll before it yields to the event loop (default 15 ms). */
+  sliceMs?: number;
+}
+
+/** The brand catalog in SQLite: full replacement from a sync, webhook updates, search. */
+export class CatalogRepository {
+  private readonly reader: CatalogReader;
+  private readonly writer: CatalogWriter;
+  private readonly findForUpdate: Statement;
+  private readonly updateBrand: Statement;
+  private readonly updateDiscount: Statement;
+
+  constructor(
+    private readonly db: Db,
+    options: CatalogRepositoryOptions = {},
+  ) {
+    this.reader = new CatalogReader(options.readDb ?? db);
+    this.writer = new CatalogWriter(db, options.sliceMs ?? 15, () => this.reader.invalidate());
+    // Read-modify-write goes through the writing connection, never a possibly older reader snapshot.
+    this.findForUpdate = db.prepare('SELECT seq, data, content_hash, discount FROM brands WHERE id = ?');
+    this.updateBrand = db.prepare(
+      'UPDATE brands SET status = ?, denomination_type = ?, content_hash = ?, data = ? WHERE seq = ?',
+    );
+    this.updateDiscount = db.prepare('UPDATE brands SET discount = ? WHERE seq = ?');
+  }
+
+  /**
+   * Makes `brands` the whole catalog: upserts each (unchanged content is not rewritten),
+   * marks the missing ones removed and un-removes the ones that reappear. Atomic; rejects
+   * (and changes nothing) on any failure. See CatalogWriter for how it stays responsive.
+   */
+  replaceAll(brands: readonly PartnerBrand[], syncedAt: number): Promise<ReplaceSummary> {
+    return this.writer.replaceAll(brands, syncedAt);
+  }
+
+  /** Any stored brand, removed ones included (check `removed`). */
+  get(id: string): CatalogBrand | null {
+    return this.reader.get(id);
+  }
+
+  search(query: CatalogSearchQuery = {}): CatalogBrand[] {
+    return this.reader.search(query);
+  }
+
+  categories(): CategoryCount[] {
+    return this.reader.categories();
+  }
+
+  count(): CatalogCounts {
+    return this.reader.counts();
+  }
+
+  lastFullSyncAt(): number | null {
+    const value = this.reader.kv(KV_LAST_FULL_SYNC);
+    return value === null ? null : Number(value);
+  }
+
+  lastSyncSummary(): ReplaceSummary | null {
+    const value = this.reader.kv(KV_LAST_SUMMARY);
+    return value === null ? null : (JSON.parse(value) as ReplaceSummary);
+  }
+
+  /**
+   * Brand Updated (spec §6): only status, denominationType, denominations and
+   * amountRestrictions change; everything else waits for the next full sync. A replay of the
+   * same event changes nothing. Removed brands are updated too (they stay removed).
+   */
+  applyBrandUpdate(event: BrandUpdate): Result<{ changed: boolean }, CatalogUpdateError> {
+    const row = this.findForUpdate.get(event.brandId) as { seq: number; data: string; content_hash: string } | undefined;
+    if (!row) return err(unknownBrand(event.brandId));
+    const next = withUpdate(JSON.parse(row.data) as PartnerBrand, event);
+    const data = JSON.stringify(next);
+    // The hash always describes `data`, so the next full sync rewrites this row only if it differs.
+    const hash = contentHash(data);
+    if (hash === row.content_hash) return ok({ changed: false });
+    this.updateBrand.run(next.status, next.denominationType, hash, data, row.seq);
+    this.reader.invalidate();
+    return ok({ changed: true });
+  }
+
+  /** Brand Discount Update (spec §6), kept apart from the brand JSON so full syncs do not erase it. */
+  applyDiscountUpdate(update: BrandDiscountUpdate): Result<{ changed: boolean }, CatalogUpdateError> {
+    const row = this.findForUpdate.get(update.brandId) as { seq: number; discount: string | null } | undefined;
+    if (!row) return err(unknownBrand(update.brandId));
+    const discount: BrandDiscount = {
+      subventionPercentage: update.subventionPercentage,
+      validFrom: update.validFrom,
+      validTo: update.validTo ?? null,
+    };
+    const value = JSON.stringify(discount);
+    if (value === row.discount) return ok({ changed: false });
+    this.updateDiscount.run(value, row.seq);
+    return ok({ changed: true });
+  }
+
+  /** Repair only: re-derives the FTS index from the table in one long synchronous statement. */
+  rebuildSearchIndex(): void {
+    this.writer.rebuildSearchIndex();
+  }
+}
+
+function withUpdate(brand: PartnerBrand, event: BrandUpdate): PartnerBrand {
+  const current = brand.amountRestrictions;
+  const denominations = event.denominations ?? current?.denominations ?? null;
+  // Without stored or sent limits there is nothing to attach denominations to: the brand stays
+  // unorderable (amountRestrictions null) until the next full sync brings its limits.
+  const limits = event.amountRestrictions ?? current;
+  return {
+    ...brand,
+    status: event.status ?? brand.status,
+    denominationType: event.denominationType ?? brand.denominationType,
+    amountRestrictions: limits ? { ...limits, denominations } : null,
+  };
+}
+
+function unknownBrand(brandId: string): CatalogUpdateError {
+  return { code: 'UNKNOWN_BRAND', message: `No brand ${brandId} in the catalog; the event was ignored`, brandId };
+}

@@ -1,0 +1,221 @@
+import type { PartnerBrand } from '../partner-api/types.js';
+import type { Clock } from '../platform/clock.js';
+import type { Logger } from '../platform/logger.js';
+import { err, ok, type Result } from '../platform/result.js';
+import type { CatalogRepository } from './catalog-repository.js';
+import type { ReplaceSummary } from './catalog-types.js';
+
+/** One malformed list entry the partner client dropped while parsing a page. */
+export interface SkippedBrand {
+  index: number;
+  id?: string;
+  reason: string;
+}
+
+export interface BrandPage {
+  brands: PartnerBrand[];
+  skipped: SkippedBrand[];
+  nextCursor: { pageNo: number; limit: number } | null;
+}
+
+/** The one method of the partner client the catalog needs (GET /v1/partners/products, spec §4.2). */
+export interface BrandPageSource {
+  listBrandsPage(
+    pageNo: number,
+    limit: number,
+  ): Promise<{ ok: true; value: BrandPage; requestId: string } | { ok: false; error: { message: string; code: string } }>;
+}
+
+export interface SyncProgress {
+  pagesFetched: number;
+  brandsFetched: number;
+  skipped: number;
+}
+
+export interface SyncSummary {
+  /** Brands received and stored (after skipping malformed entries). */
+  brands: number;
+  removed: number;
+  skipped: number;
+  durationMs: number;
+  pages: number;
+  changes: ReplaceSummary;
+}
+
+export interface CatalogSyncError {
+  code: 'PAGE_FETCH_FAILED' | 'CURSOR_NOT_ADVANCING' | 'TOO_MANY_PAGES' | 'EMPTY_CATALOG' | 'STORE_FAILED';
+  message: string;
+  pageNo?: number;
+  /** The partner client's error, for PAGE_FETCH_FAILED. */
+  cause?: { code: string; message: string };
+}
+
+export type CatalogSyncResult = Result<SyncSummary, CatalogSyncError>;
+
+export interface CatalogSyncOptions {
+  source: BrandPageSource;
+  repo: CatalogRepository;
+  clock: Clock;
+  logger: Logger;
+  pageSize?: number;
+  /** A cursor that keeps advancing forever is still a broken cursor (default: 200k brands' worth at 100 a page). */
+  maxPages?: number;
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** Individually logged skipped entries per sync; the rest are only counted. */
+const MAX_SKIP_LOGS = 20;
+/** Never reschedule sooner than this after a run, whatever the clocks say. */
+const MIN_RESCHEDULE_MS = 60_000;
+
+/**
+ * Keeps the local catalog a copy of the service's list (spec §8: refresh at least weekly,
+ * daily recommended). Every page is fetched before anything is written, and the write is one
+ * transaction, so a failed sync leaves the previous catalog exactly as it was; searches keep
+ * working from it meanwhile.
+ */
+export class CatalogSync {
+  private readonly pageSize: number;
+  private readonly maxPages: number;
+  private running: Promise<CatalogSyncResult> | null = null;
+  private readonly listeners = new Set<(progress: SyncProgress) => void>();
+
+  constructor(private readonly options: CatalogSyncOptions) {
+    this.pageSize = options.pageSize ?? 100;
+    this.maxPages = options.maxPages ?? 2000;
+  }
+
+  /** Single-flight: a call while a sync runs joins it (and gets its progress too). */
+  syncNow(onProgress?: (progress: SyncProgress) => void): Promise<CatalogSyncResult> {
+    if (onProgress) this.listeners.add(onProgress);
+    this.running ??= this.run().finally(() => {
+      this.running = null;
+      this.listeners.clear();
+    });
+    return this.running;
+  }
+
+  /** Stale when never synced, older than maxAgeMs, or stamped in the future (the clock moved back). */
+  isStale(maxAgeMs = DAY_MS): boolean {
+    const last = this.options.repo.lastFullSyncAt();
+    if (last === null) return true;
+    const age = this.options.clock.now() - last;
+    return age < 0 || age >= maxAgeMs;
+  }
+
+  /** Syncs only when stale (or joins a sync already running); `value: null` means it was fresh. */
+  async ensureFresh(maxAgeMs = DAY_MS): Promise<Result<SyncSummary | null, CatalogSyncError>> {
+    if (!this.running && !this.isStale(maxAgeMs)) return ok(null);
+    return this.syncNow();
+  }
+
+  /**
+   * Syncs whenever the catalog turns `intervalMs` old, checked by a timer on the injected
+   * clock; after a failure it tries again in `retryMs`. Returns a stop function.
+   */
+  startDailySchedule(options: { intervalMs?: number; retryMs?: number } = {}): () => void {
+    const intervalMs = options.intervalMs ?? DAY_MS;
+    const retryMs = options.retryMs ?? 30 * 60 * 1000;
+    const { clock, logger } = this.options;
+    let stopped = false;
+    let cancel: (() => void) | null = null;
+    const untilStale = (): number => {
+      const last = this.options.repo.lastFullSyncAt();
+      return last === null || this.isStale(intervalMs) ? 0 : last + intervalMs - clock.now();
+    };
+    const schedule = (delayMs: number): void => {
+      if (!stopped) cancel = clock.setTimer(delayMs, tick);
+    };
+    const tick = (): void => {
+      cancel = null;
+      this.ensureFresh(intervalMs)
+        .then((result) => schedule(result.ok ? Math.max(MIN_RESCHEDULE_MS, untilStale()) : retryMs))
+        .catch((error: unknown) => {
+          logger.log('error', 'catalog.schedule.failed', { error });
+          schedule(retryMs);
+        });
+    };
+    schedule(untilStale());
+    return () => {
+      stopped = true;
+      cancel?.();
+    };
+  }
+
+  private async run(): Promise<CatalogSyncResult> {
+    const { repo, clock, logger } = this.options;
+    const startedAt = clock.now();
+    const fetched = await this.fetchAll();
+    if (!fetched.ok) return this.fail(fetched.error);
+    const { brands, skipped, pages } = fetched.value;
+    // An empty list would mark every brand removed; far likelier a service fault than a real catalog.
+    if (brands.length === 0 && repo.count().listed > 0) {
+      return this.fail({ code: 'EMPTY_CATALOG', message: `The service listed no usable brands (${skipped} skipped); kept the current catalog` });
+    }
+    let changes: ReplaceSummary;
+    try {
+      changes = await repo.replaceAll(brands, startedAt);
+    } catch (error) {
+      return this.fail({ code: 'STORE_FAILED', message: `Could not store the catalog: ${error instanceof Error ? error.message : String(error)}` });
+    }
+    const summary: SyncSummary = { brands: changes.received, removed: changes.removed, skipped, durationMs: clock.now() - startedAt, pages, changes };
+    logger.log('info', 'catalog.sync.done', { ...summary });
+    return ok(summary);
+  }
+
+  private async fetchAll(): Promise<Result<{ brands: PartnerBrand[]; skipped: number; pages: number }, CatalogSyncError>> {
+    const { source, logger } = this.options;
+    const brands: PartnerBrand[] = [];
+    const progress: SyncProgress = { pagesFetched: 0, brandsFetched: 0, skipped: 0 };
+    let cursor = { pageNo: 1, limit: this.pageSize };
+    for (;;) {
+      if (progress.pagesFetched >= this.maxPages) {
+        return err({ code: 'TOO_MANY_PAGES', message: `Stopped after ${this.maxPages} pages; the list does not end`, pageNo: cursor.pageNo });
+      }
+      let page: Awaited<ReturnType<BrandPageSource['listBrandsPage']>>;
+      try {
+        page = await source.listBrandsPage(cursor.pageNo, cursor.limit);
+      } catch (error) {
+        page = { ok: false, error: { code: 'UNEXPECTED', message: error instanceof Error ? error.message : String(error) } };
+      }
+      if (!page.ok) {
+        return err({ code: 'PAGE_FETCH_FAILED', message: `Page ${cursor.pageNo} could not be fetched: ${page.error.message}`, pageNo: cursor.pageNo, cause: page.error });
+      }
+      const { value } = page;
+      for (const entry of value.skipped) {
+        if (progress.skipped < MAX_SKIP_LOGS) {
+          logger.log('warn', 'catalog.sync.skipped', { pageNo: cursor.pageNo, index: entry.index, id: entry.id ?? null, reason: entry.reason, requestId: page.requestId });
+        }
+        progress.skipped++;
+      }
+      brands.push(...value.brands);
+      progress.pagesFetched++;
+      progress.brandsFetched += value.brands.length;
+      this.report(progress);
+
+      const next = value.nextCursor;
+      if (!next || value.brands.length + value.skipped.length === 0) break;
+      if (!Number.isInteger(next.pageNo) || next.pageNo <= cursor.pageNo || !Number.isInteger(next.limit) || next.limit < 1) {
+        return err({ code: 'CURSOR_NOT_ADVANCING', message: `After page ${cursor.pageNo} the service returned cursor ${JSON.stringify(next)}`, pageNo: cursor.pageNo });
+      }
+      cursor = { pageNo: next.pageNo, limit: next.limit };
+    }
+    if (progress.skipped > MAX_SKIP_LOGS) logger.log('warn', 'catalog.sync.skipped.more', { notLogged: progress.skipped - MAX_SKIP_LOGS });
+    return ok({ brands, skipped: progress.skipped, pages: progress.pagesFetched });
+  }
+
+  private report(progress: SyncProgress): void {
+    for (const listener of this.listeners) {
+      try {
+        listener({ ...progress });
+      } catch (error) {
+        this.options.logger.log('warn', 'catalog.sync.progress-listener-failed', { error });
+      }
+    }
+  }
+
+  private fail(error: CatalogSyncError): CatalogSyncResult {
+    this.options.logger.log('error', 'catalog.sync.failed', { ...error });
+    return err(error);
+  }
+}

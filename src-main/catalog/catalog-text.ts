@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import type { PartnerBrand } from '../partner-api/types.js';
+
+/**
+ * Text shaping shared by the writer (what gets indexed and how rows sort) and the reader
+ * (how user text becomes an FTS5 query). Kept in one place so both sides agree.
+ */
+
+/** Most words a search may have; more adds cost, not precision. */
+const MAX_TOKENS = 8;
+/**
+ * Each word matches on its first 8 characters at most: brands_fts has prefix indexes for 1 to 8
+ * characters, and a longer prefix would make FTS5 merge the doclists of every matching term on
+ * each evaluation (measured: 35 ms for a 9-letter word found in all of 100k brands, against
+ * ~2 ms for any indexed prefix). So 'patisseries' also finds 'Pâtisserie': a slightly wider
+ * match, never a narrower one.
+ */
+export const MAX_TERM_CHARS = 8;
+
+/** Lower case, no diacritics, single spaces: the order a cashier expects ('Café' next to 'Cafe'). */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Total order for listing: folded title, then id. U+0001 sorts below every printable
+ * character, so 'abc' comes before 'abc d' and equal titles are ordered by id.
+ */
+export function sortKeyOf(title: string, id: string): string {
+  return `${foldText(title)}\u0001${id}`;
+}
+
+/** Category ids as stored and filtered: trimmed, upper case, each once. */
+export function normaliseCategories(categories: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const c of categories) {
+    const id = c.trim().toUpperCase();
+    if (id) out.add(id);
+  }
+  return [...out];
+}
+
+export function contentHash(json: string): string {
+  return createHash('sha1').update(json).digest('base64url');
+}
+
+/** The denormalised columns of a brand row, derived from the stored PartnerBrand. */
+export interface BrandColumns {
+  id: string;
+  title: string;
+  status: string;
+  sortKey: string;
+  description: string;
+  categories: string;
+  categoryList: string[];
+  tags: string;
+  denominationType: string;
+  data: string;
+  hash: string;
+}
+
+/** Throws when the brand cannot be serialised; callers do this before touching the database. */
+export function brandColumns(brand: PartnerBrand): BrandColumns {
+  const data = JSON.stringify(brand);
+  const categoryList = normaliseCategories(brand.categories);
+  return {
+    id: brand.id,
+    title: brand.title,
+    status: brand.status,
+    sortKey: sortKeyOf(brand.title, brand.id),
+    description: brand.description ?? '',
+    // Space-joined: the FTS tokenizer splits QUICK_COMMERCE into 'quick' 'commerce'.
+    categories: categoryList.join(' '),
+    categoryList,
+    tags: brand.tags.join(' '),
+    denominationType: brand.denominationType,
+    data,
+    hash: contentHash(data),
+  };
+}
+
+/**
+ * User text → FTS5 query that cannot be misread as syntax. Words are runs of letters and
+ * digits (the unicode61 tokenizer's own notion of a token), so quotes, `*`, `-`, `:`,
+ * parentheses and `^` can never reach FTS5 as operators; each word is then double-quoted,
+ * which also turns NEAR / OR / AND / NOT into plain words. The result is like `"caf"* "mum"*`:
+ * every word a prefix, all required. Null when nothing searchable is left.
+ */
+export function ftsPrefixQuery(text: string): string | null {
+  const words = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const terms = [...new Set(words.map((w) => [...w].slice(0, MAX_TERM_CHARS).join('')))].slice(0, MAX_TOKENS);
+  if (terms.length === 0) return null;
+  return terms.map((t) => `"${t.replaceAll('"', '""')}"*`).join(' ');
+}

@@ -1,0 +1,229 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Db } from '../db/database.js';
+import type { PartnerBrand } from '../partner-api/types.js';
+import { brandColumns, type BrandColumns } from './catalog-text.js';
+import type { ReplaceSummary } from './catalog-types.js';
+
+export const KV_LAST_FULL_SYNC = 'catalog.lastFullSyncAt';
+export const KV_LAST_SUMMARY = 'catalog.lastSyncSummary';
+const PAGE = 1000;
+
+export class CatalogBusyError extends Error {
+  constructor() {
+    super('A catalog replacement is already running');
+    this.name = 'CatalogBusyError';
+  }
+}
+
+/** Lets a long loop run for at most `budgetMs` at a stretch, then gives the event loop a turn. */
+class TimeSlicer {
+  private sliceStart = performance.now();
+  yields = 0;
+  constructor(private readonly budgetMs: number) {}
+
+  async pause(): Promise<void> {
+    if (performance.now() - this.sliceStart < this.budgetMs) return;
+    this.yields++;
+    await nextTurn();
+    this.sliceStart = performance.now();
+  }
+}
+
+interface CurrentRow {
+  seq: number;
+  title: string;
+  description: string;
+  tags: string;
+  categories: string;
+  content_hash: string;
+  removed_at: number | null;
+}
+
+type Outcome = { kind: 'inserted' | 'updated' | 'unchanged'; restored: boolean };
+
+/**
+ * Full catalog replacement: atomic (one transaction, so a failure leaves the previous catalog
+ * exactly as it was) yet never blocking the event loop for long (measured: writing 100k new
+ * brands takes ~13 s of CPU). It runs in three phases:
+ *
+ * 1. serialise and hash every brand: pure JS, nothing touched, so a brand that cannot be
+ *    serialised fails the call before any write;
+ * 2. diff against the stored rows with plain reads (no transaction held), keeping only new,
+ *    changed and reappearing brands plus the ones that vanished;
+ * 3. write that delta inside ONE transaction opened by hand (`BEGIN IMMEDIATE` … `COMMIT`,
+ *    `ROLLBACK` on any error). better-sqlite3's `db.transaction()` cannot span an `await`, so
+ *    it is not used here. A daily sync's delta is small and is written in a single synchronous
+ *    stretch; only a large delta (first sync, catalog-wide change) yields inside the open
+ *    transaction. While it does, any other statement on THIS connection runs inside this
+ *    transaction: it sees uncommitted rows, and its own writes commit or roll back with ours
+ *    (better-sqlite3 turns a nested `db.transaction()` into a savepoint). Readers that must see
+ *    the last committed catalog use a second connection (WAL snapshot isolation).
+ *
+ * The FTS index is maintained row by row rather than with a final 'rebuild': measured here,
+ * inserting 100k rows into the index costs the same as 'rebuild' (~3.3 s), but can be sliced,
+ * and a typical sync touches a handful of rows instead of re-indexing all of them.
+ */
+export class CatalogWriter {
+  private readonly s: ReturnType<typeof prepare>;
+  private busy = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sliceMs: number,
+    /** Runs after every commit or rollback (the reader drops its memoised counts). */
+    private readonly afterWrite: () => void,
+  ) {
+    this.s = prepare(db);
+  }
+
+  async replaceAll(brands: readonly PartnerBrand[], syncedAt: number): Promise<ReplaceSummary> {
+    if (this.busy) throw new CatalogBusyError();
+    this.busy = true;
+    try {
+      const slicer = new TimeSlicer(this.sliceMs);
+      const incoming = new Map<string, BrandColumns>();
+      for (const brand of brands) {
+        incoming.set(brand.id, brandColumns(brand)); // a repeated id: the last one wins
+        await slicer.pause();
+      }
+
+      const delta: BrandColumns[] = [];
+      for (const row of incoming.values()) {
+        const stored = this.s.hashOf.get(row.id) as { content_hash: string; removed_at: number | null } | undefined;
+        if (!stored || stored.content_hash !== row.hash || stored.removed_at !== null) delta.push(row);
+        await slicer.pause();
+      }
+      const vanished: number[] = [];
+      for (let after = 0; ; ) {
+        const page = this.s.listedPage.all(after, PAGE) as { seq: number; id: string }[];
+        for (const row of page) if (!incoming.has(row.id)) vanished.push(row.seq);
+        if (page.length < PAGE) break;
+        after = page[page.length - 1]!.seq;
+        await slicer.pause();
+      }
+
+      const summary: ReplaceSummary = {
+        received: incoming.size,
+        duplicates: brands.length - incoming.size,
+        inserted: 0,
+        updated: 0,
+        unchanged: incoming.size - delta.length,
+        restored: 0,
+        removed: 0,
+      };
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        for (const row of delta) {
+          const outcome = this.writeRow(row, syncedAt);
+          summary[outcome.kind]++;
+          if (outcome.restored) summary.restored++;
+          await this.pauseInTransaction(slicer);
+        }
+        for (const seq of vanished) {
+          summary.removed += this.s.markRemoved.run(syncedAt, seq).changes;
+          await this.pauseInTransaction(slicer);
+        }
+        this.s.setKv.run(KV_LAST_FULL_SYNC, String(syncedAt));
+        this.s.setKv.run(KV_LAST_SUMMARY, JSON.stringify(summary));
+        this.db.exec('COMMIT');
+      } catch (error) {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        throw error;
+      } finally {
+        this.afterWrite();
+      }
+      if (summary.inserted + summary.updated > 0) await this.mergeSearchIndex(slicer);
+      return summary;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /**
+   * Row-by-row indexing leaves the FTS index in many small segments, and every segment costs
+   * a seek per term (measured: a one-letter search at 10k brands, 6.7 ms → 1.0 ms once merged).
+   * FTS5's 'merge' with a negative page count, repeated until it changes (almost) nothing, is
+   * the documented sliced equivalent of 'optimize'. Each step is its own short transaction
+   * after the catalog has committed, and the index is valid between steps, so a failure here
+   * costs only speed: it is swallowed and the next sync merges again.
+   */
+  private async mergeSearchIndex(slicer: TimeSlicer): Promise<void> {
+    try {
+      for (;;) {
+        const before = this.s.totalChanges.get() as number;
+        this.s.merge.run();
+        if ((this.s.totalChanges.get() as number) - before < 2) return;
+        await slicer.pause();
+      }
+    } catch {
+      /* speed only; see above */
+    }
+  }
+
+  /** Repair tool: re-derives the whole FTS index from the brands table (one long synchronous step). */
+  rebuildSearchIndex(): void {
+    this.db.exec("INSERT INTO brands_fts (brands_fts) VALUES ('rebuild')");
+  }
+
+  /** Writes one new, changed or reappearing brand; re-reads it, since the diff ran outside the transaction. */
+  private writeRow(row: BrandColumns, syncedAt: number): Outcome {
+    const s = this.s;
+    const cur = s.current.get(row.id) as CurrentRow | undefined;
+    if (!cur) {
+      const seq = Number(s.insert.run({ ...row, syncedAt }).lastInsertRowid);
+      s.ftsInsert.run(seq, row.title, row.description, row.tags, row.categories);
+      for (const category of row.categoryList) s.categoryInsert.run(seq, category);
+      return { kind: 'inserted', restored: false };
+    }
+    const restored = cur.removed_at !== null;
+    if (cur.content_hash === row.hash) {
+      if (restored) s.restore.run(syncedAt, cur.seq);
+      return { kind: 'unchanged', restored };
+    }
+    const indexed = cur.title !== row.title || cur.description !== row.description || cur.tags !== row.tags || cur.categories !== row.categories;
+    // External-content FTS: the old entry is deleted by giving back exactly the values it indexed.
+    if (indexed) s.ftsDelete.run(cur.seq, cur.title, cur.description, cur.tags, cur.categories);
+    s.update.run({ ...row, syncedAt, seq: cur.seq });
+    if (indexed) s.ftsInsert.run(cur.seq, row.title, row.description, row.tags, row.categories);
+    if (cur.categories !== row.categories) {
+      s.categoryDelete.run(cur.seq);
+      for (const category of row.categoryList) s.categoryInsert.run(cur.seq, category);
+    }
+    return { kind: 'updated', restored };
+  }
+
+  /** A pause inside our transaction; if something else on the connection ended it, stop rather than write outside it. */
+  private async pauseInTransaction(slicer: TimeSlicer): Promise<void> {
+    await slicer.pause();
+    if (!this.db.inTransaction) throw new Error('The catalog transaction was ended by another caller during a pause');
+  }
+}
+
+function prepare(db: Db) {
+  return {
+    hashOf: db.prepare('SELECT content_hash, removed_at FROM brands WHERE id = ?'),
+    listedPage: db.prepare('SELECT seq, id FROM brands WHERE seq > ? AND removed_at IS NULL ORDER BY seq LIMIT ?'),
+    current: db.prepare('SELECT seq, title, description, tags, categories, content_hash, removed_at FROM brands WHERE id = ?'),
+    insert: db.prepare(
+      `INSERT INTO brands (id, title, status, sort_key, description, categories, tags, denomination_type, content_hash, synced_at, data)
+       VALUES (@id, @title, @status, @sortKey, @description, @categories, @tags, @denominationType, @hash, @syncedAt, @data)`,
+    ),
+    update: db.prepare(
+      `UPDATE brands SET title = @title, status = @status, sort_key = @sortKey, description = @description,
+              categories = @categories, tags = @tags, denomination_type = @denominationType, content_hash = @hash,
+              removed_at = NULL, synced_at = @syncedAt, data = @data
+        WHERE seq = @seq`,
+    ),
+    restore: db.prepare('UPDATE brands SET removed_at = NULL, synced_at = ? WHERE seq = ?'),
+    markRemoved: db.prepare('UPDATE brands SET removed_at = ? WHERE seq = ? AND removed_at IS NULL'),
+    ftsInsert: db.prepare('INSERT INTO brands_fts (rowid, title, description, tags, categories) VALUES (?, ?, ?, ?, ?)'),
+    ftsDelete: db.prepare(
+      "INSERT INTO brands_fts (brands_fts, rowid, title, description, tags, categories) VALUES ('delete', ?, ?, ?, ?, ?)",
+    ),
+    categoryInsert: db.prepare('INSERT INTO brand_categories (brand_seq, category) VALUES (?, ?)'),
+    categoryDelete: db.prepare('DELETE FROM brand_categories WHERE brand_seq = ?'),
+    totalChanges: db.prepare('SELECT total_changes()').pluck(),
+    merge: db.prepare("INSERT INTO brands_fts (brands_fts, rank) VALUES ('merge', -100)"),
+    setKv: db.prepare('INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+  };
+}

@@ -1,0 +1,151 @@
+import { join } from 'node:path';
+import type { AuditLog } from '../audit/audit-log.js';
+import { CatalogRepository } from '../catalog/catalog-repository.js';
+import { CatalogSync } from '../catalog/catalog-sync.js';
+import { openDatabase, type Db } from '../db/database.js';
+import { kvShelf } from '../db/kv-shelf.js';
+import { OrderEngine } from '../orders/engine/order-engine.js';
+import { orderApiFor } from '../orders/engine/partner-order-api.js';
+import { SqliteSaleJournal } from '../orders/journal/sqlite-sale-journal.js';
+import { referenceIdGenerator } from '../orders/rules/index.js';
+import { SaleService } from '../orders/sales/sale-service.js';
+import { SalesHistory } from '../orders/sales/sales-history.js';
+import { CardVault } from '../platform/card-vault.js';
+import type { Clock } from '../platform/clock.js';
+import type { Logger } from '../platform/logger.js';
+import type { SecretStore } from '../platform/secret-store.js';
+import { failureReasonToCode } from '../partner-api/error-table.js';
+import { createPartnerClient, type PartnerClient } from '../partner-api/partner-client.js';
+import type { PartnerCredentials } from '../partner-api/token-manager.js';
+import { CredentialStore } from '../settings/credential-store.js';
+import type { Environment, Settings } from '../settings/settings-schema.js';
+import { VoucherService } from '../vouchers/voucher-service.js';
+import { WalletService } from '../wallet/wallet-service.js';
+import type { CoreEvents } from './core-events.js';
+
+/** One environment's world: its own database, credentials, client, catalog, journal and engine. */
+export interface EnvironmentContext {
+  environment: Environment;
+  baseUrl: string;
+  db: Db;
+  credentials: CredentialStore;
+  client: PartnerClient;
+  journal: SqliteSaleJournal;
+  engine: OrderEngine;
+  catalog: CatalogRepository;
+  catalogSync: CatalogSync;
+  sales: SaleService;
+  vouchers: VoucherService;
+  history: SalesHistory;
+  wallet: WalletService;
+  close(): Promise<void>;
+}
+
+export interface EnvironmentDeps {
+  dataDir: string;
+  secretStore: SecretStore;
+  clock: Clock;
+  logger: Logger;
+  audit: AuditLog;
+  events: CoreEvents;
+  settings: () => Settings;
+  /** Where the service is, and the credentials to use when none are stored (Training). */
+  endpoint: { baseUrl: string; fallbackCredentials: PartnerCredentials | null };
+  timeouts?: Partial<{ connectMs: number; responseMs: number; orderResponseMs: number }>;
+}
+
+export async function openEnvironment(environment: Environment, deps: EnvironmentDeps): Promise<EnvironmentContext> {
+  const db = openDatabase(join(deps.dataDir, `${environment}.db`));
+  const readDb = openDatabase(join(deps.dataDir, `${environment}.db`));
+  const shelf = kvShelf(db);
+  const credentials = new CredentialStore(deps.secretStore, shelf);
+  const vault = CardVault.open(deps.secretStore, shelf);
+  const logger = deps.logger.child({ environment });
+  const clientId = environment === 'training' ? null : deps.settings()[environment].clientId;
+
+  const client = createPartnerClient({
+    baseUrl: deps.endpoint.baseUrl,
+    clock: deps.clock,
+    logger,
+    timeouts: deps.timeouts,
+    // Read at login time only, straight from the keychain-backed store; never cached here.
+    credentials: async () => {
+      const secret = credentials.reveal('client_secret');
+      if (clientId && secret) return { clientId, clientSecret: secret };
+      return deps.endpoint.fallbackCredentials;
+    },
+  });
+  void client.warmUp();
+
+  const journal = new SqliteSaleJournal(db, () => deps.clock.now());
+  const catalog = new CatalogRepository(db, { readDb });
+  const catalogSync = new CatalogSync({
+    source: {
+      async listBrandsPage(pageNo, limit) {
+        const r = await client.listBrandsPage(pageNo, limit);
+        return r.ok ? { ok: true, value: r.value, requestId: r.requestIds[0] ?? '' } : { ok: false, error: r.error };
+      },
+    },
+    repo: catalog,
+    clock: deps.clock,
+    logger,
+  });
+  const wallet = new WalletService({
+    db,
+    shelf,
+    client: () => client,
+    thresholdPaise: () => Math.round(deps.settings().wallet.lowBalanceThreshold * 100),
+    now: () => deps.clock.now(),
+    logger,
+  });
+  const engine = new OrderEngine({
+    journal,
+    api: orderApiFor(() => client),
+    clock: deps.clock,
+    logger,
+    vault,
+    newRequestId: () => crypto.randomUUID(),
+    failureCode: failureReasonToCode,
+    onSaleChanged: (sale) => deps.events.emit('sale.updated', { saleId: sale.id, state: sale.state }),
+  });
+  const nextReference = referenceIdGenerator({ now: () => deps.clock.now() });
+  const sales = new SaleService({
+    engine,
+    journal,
+    client: () => client,
+    audit: deps.audit,
+    logger,
+    now: () => deps.clock.now(),
+    businessModel: () => deps.settings().businessModel,
+    newReferenceId: () => nextReference(deps.settings().store.counterCode),
+    floatGuard: (debit) => wallet.floatGuard(debit),
+    onSettled: () => {
+      void wallet.refresh().then((r) => deps.events.emit('wallet.updated', r.view));
+    },
+  });
+  const vouchers = new VoucherService({ journal, vault, audit: deps.audit, client: () => client });
+  const history = new SalesHistory(readDb);
+
+  return {
+    environment,
+    baseUrl: deps.endpoint.baseUrl,
+    db,
+    credentials,
+    client,
+    journal,
+    engine,
+    catalog,
+    catalogSync,
+    sales,
+    vouchers,
+    history,
+    wallet,
+    async close() {
+      engine.stop();
+      await engine.idle();
+      client.close();
+      readDb.close();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { AuditLog } from '../../audit/audit-log.js';
+import type { Logger } from '../../platform/logger.js';
+import type { PartnerClient } from '../../partner-api/partner-client.js';
+import type { PartnerError } from '../../partner-api/partner-error.js';
+import type { PartnerBrand } from '../../partner-api/types.js';
+import type { FloatGuard } from '../../wallet/wallet-service.js';
+import type { OrderEngine } from '../engine/order-engine.js';
+import type { SaleJournal } from '../journal/sale-journal.js';
+import type { SaleRecord } from '../journal/sale-record.js';
+import { orderRequestBody, validateSale, type BusinessModel, type FieldProblem, type SaleInput, type ValidSale } from '../rules/index.js';
+
+export interface Quote {
+  sale: ValidSale;
+  brand: PartnerBrand;
+  /** Set when the float guard thinks the wallet may not cover it (a warning, not a refusal). */
+  floatWarning: string | null;
+}
+
+export type QuoteResult =
+  | { ok: true; quote: Quote }
+  | { ok: false; kind: 'invalid'; problems: FieldProblem[] }
+  | { ok: false; kind: 'service'; error: PartnerError };
+
+export type PlaceResult = { ok: true; sale: SaleRecord; quote: Quote } | Exclude<QuoteResult, { ok: true }>;
+
+export interface SaleServiceDeps {
+  engine: OrderEngine;
+  journal: SaleJournal;
+  client: () => PartnerClient;
+  audit: AuditLog;
+  logger: Logger;
+  now: () => number;
+  businessModel: () => BusinessModel;
+  newReferenceId: () => string;
+  floatGuard: (debitPaise: number) => FloatGuard;
+  /** Keeps the local catalog in step with the fresh copy fetched for validation. */
+  onFreshBrand?: (brand: PartnerBrand) => void;
+  /** After a sale settles, e.g. to re-read the wallet. */
+  onSettled?: (sale: SaleRecord) => void;
+}
+
+/**
+ * A cashier's sale from input to journal: validated against a *fresh* copy of the brand
+ * (spec §4.3 — the local catalog may be a day old), given a new referenceId, committed and
+ * sent by the order engine, audited. Retrying a rejected or failed sale is a new sale with a
+ * new referenceId that points back to the old one.
+ */
+export class SaleService {
+  constructor(private readonly deps: SaleServiceDeps) {}
+
+  async quote(input: SaleInput): Promise<QuoteResult> {
+    const fresh = await this.deps.client().getBrand(input.productId);
+    if (!fresh.ok) return { ok: false, kind: 'service', error: fresh.error };
+    const brand = fresh.value;
+    this.deps.onFreshBrand?.(brand);
+    const checked = validateSale(input, brand, this.deps.businessModel());
+    if (!checked.ok) return { ok: false, kind: 'invalid', problems: checked.problems };
+    const guard = this.deps.floatGuard(checked.value.debitPaise);
+    return { ok: true, quote: { sale: checked.value, brand, floatWarning: guard.ok ? null : guard.warning } };
+  }
+
+  async place(input: SaleInput, cashierId: string | null, retryOf: string | null = null): Promise<PlaceResult> {
+    const quoted = await this.quote(input);
+    if (!quoted.ok) return quoted;
+    const { sale, brand } = quoted.quote;
+    const referenceId = this.deps.newReferenceId();
+    const payload = orderRequestBody(sale, referenceId);
+    const id = randomUUID();
+    this.deps.audit.append({
+      actor: cashierId,
+      action: retryOf ? 'sale.retried' : 'sale.placed',
+      saleId: id,
+      details: { referenceId, productId: brand.id, amountPaise: sale.totalPaise, debitPaise: sale.debitPaise, retryOf },
+    });
+    const record = await this.deps.engine.placeSale({
+      id,
+      referenceId,
+      productId: brand.id,
+      brandTitle: brand.title,
+      brandSnapshot: brand,
+      payload,
+      amountPaise: sale.totalPaise,
+      discountPaise: sale.discountPaise,
+      customerPhone: sale.customerDetails?.phoneNumber ?? sale.deliveryDetails?.recipientPhoneNumber ?? null,
+      cashierId,
+      retryOf,
+      createdAt: this.deps.now(),
+    });
+    this.deps.onSettled?.(record);
+    return { ok: true, sale: record, quote: quoted.quote };
+  }
+
+  /** Sells again what a REJECTED or FAILED sale tried to sell, under a new referenceId. */
+  async retry(saleId: string, cashierId: string | null): Promise<PlaceResult | { ok: false; kind: 'not-retryable'; message: string }> {
+    const previous = this.deps.journal.get(saleId);
+    if (!previous || (previous.state !== 'REJECTED' && previous.state !== 'FAILED')) {
+      return { ok: false, kind: 'not-retryable', message: 'Only a refused or failed sale can be tried again' };
+    }
+    return this.place(inputFromPayload(previous), cashierId, previous.id);
+  }
+}
+
+/** The cashier's input that produced a journaled payload, so a retry sells exactly the same thing. */
+function inputFromPayload(sale: SaleRecord): SaleInput {
+  const p = sale.payload;
+  return {
+    productId: p.productId,
+    amountPaise: sale.amountPaise,
+    discountPaise: sale.discountPaise,
+    lines: p.denominationDetails.map((d) => ({ denominationPaise: Math.round(d.denomination * 100), quantity: d.quantity })),
+    customer: p.customerDetails ?? null,
+    delivery: p.deliveryDetails ?? null,
+  };
+}

@@ -1,0 +1,202 @@
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
+import { foldText, MAX_TERM_CHARS, normaliseCategories, sortKeyOf } from '../../src-main/catalog/catalog-text.js';
+import type { CatalogSearchQuery } from '../../src-main/catalog/catalog-types.js';
+import type { PartnerBrand } from '../../src-main/partner-api/types.js';
+import { makeBrand, tempDatabase } from './fixtures.js';
+
+const T0 = Date.UTC(2026, 10, 1);
+const titles = (query: CatalogSearchQuery, repo: CatalogRepository): string[] => repo.search(query).map((b) => b.brand.title);
+
+describe('search on a small catalog', () => {
+  let env: ReturnType<typeof tempDatabase>;
+  let repo: CatalogRepository;
+
+  beforeEach(async () => {
+    env = tempDatabase();
+    repo = new CatalogRepository(env.db);
+    await repo.replaceAll(
+      [
+        makeBrand('dhanak', { title: 'Dhanak Café', categories: ['FOOD'], tags: ['coffee', 'bakery'] }),
+        makeBrand('plain', { title: 'Cafe Plain', categories: ['FOOD'] }),
+        makeBrand('mayur', { title: 'Mayur Linen Co.', description: 'Shop curtains, bed linen and soft furnishings.', categories: ['FURNISHING'], tags: ['bazaar'] }),
+        makeBrand('zoe', { title: "Zoë's Toy Attic", categories: ['KIDS'] }),
+        makeBrand('quick', { title: 'Dash Basket', categories: ['QUICK_COMMERCE'] }),
+        makeBrand('near', { title: 'Near & Far Travels', categories: ['TRAVEL_AND_TRANSPORT'] }),
+        makeBrand('orchid', { title: 'Orchid Stays', categories: ['HOTELS'] }),
+        makeBrand('sleepy', { title: 'Aardvark Sleepy Café', status: 'INACTIVE', categories: ['FOOD'] }),
+        makeBrand('gone', { title: 'Gone Café', categories: ['FOOD'] }),
+      ],
+      T0,
+    );
+    // 'gone' vanishes from the next full list.
+    const current = repo.search({ includeInactive: true, limit: 500 }).map((b) => b.brand).filter((b) => b.id !== 'gone');
+    await repo.replaceAll(current, T0 + 1);
+  });
+  afterEach(() => env.cleanup());
+
+  it('finds by title prefix, description word, tag and category word', () => {
+    expect(titles({ text: 'dha' }, repo)).toEqual(['Dhanak Café']);
+    expect(titles({ text: 'curt' }, repo)).toEqual(['Mayur Linen Co.']);
+    expect(titles({ text: 'bazaar' }, repo)).toEqual(['Mayur Linen Co.']);
+    expect(titles({ text: 'coff' }, repo)).toEqual(['Dhanak Café']);
+    expect(titles({ text: 'commerce' }, repo)).toEqual(['Dash Basket']);
+    expect(titles({ text: 'quick_commerce' }, repo)).toEqual(['Dash Basket']);
+    expect(titles({ text: 'transport' }, repo)).toEqual(['Near & Far Travels']);
+  });
+
+  it('requires every word, each as a prefix', () => {
+    expect(titles({ text: 'mayur lin' }, repo)).toEqual(['Mayur Linen Co.']);
+    expect(titles({ text: 'lin   MAY' }, repo)).toEqual(['Mayur Linen Co.']);
+    expect(titles({ text: 'mayur xyz' }, repo)).toEqual([]);
+  });
+
+  it('ignores case and diacritics in both directions, ACTIVE first then by title', () => {
+    expect(titles({ text: 'cafe' }, repo)).toEqual(['Cafe Plain', 'Dhanak Café']);
+    expect(titles({ text: 'CAFÉ' }, repo)).toEqual(['Cafe Plain', 'Dhanak Café']);
+    expect(titles({ text: 'zoe' }, repo)).toEqual(["Zoë's Toy Attic"]);
+    expect(titles({ text: "zoë's toy" }, repo)).toEqual(["Zoë's Toy Attic"]);
+    expect(titles({ text: 'cafe', includeInactive: true }, repo)).toEqual(['Cafe Plain', 'Dhanak Café', 'Aardvark Sleepy Café']);
+  });
+
+  it('excludes INACTIVE brands unless asked, and removed ones unless asked', () => {
+    expect(titles({ text: 'sleepy' }, repo)).toEqual([]);
+    expect(titles({ text: 'sleepy', includeInactive: true }, repo)).toEqual(['Aardvark Sleepy Café']);
+    expect(titles({ text: 'gone' }, repo)).toEqual([]);
+    const removed = repo.search({ text: 'gone', includeRemoved: true });
+    expect(removed.map((b) => [b.brand.title, b.removed])).toEqual([['Gone Café', true]]);
+  });
+
+  it('browses a category when the text is empty (category id case-insensitive)', () => {
+    expect(titles({ category: 'food' }, repo)).toEqual(['Cafe Plain', 'Dhanak Café']);
+    expect(titles({ text: '   ', category: 'FOOD', includeInactive: true, includeRemoved: true }, repo)).toEqual([
+      'Cafe Plain',
+      'Dhanak Café',
+      'Gone Café',
+      'Aardvark Sleepy Café',
+    ]);
+    expect(titles({ text: 'dha', category: 'FOOD' }, repo)).toEqual(['Dhanak Café']);
+    expect(titles({ text: 'dha', category: 'KIDS' }, repo)).toEqual([]);
+    expect(titles({ category: 'NO_SUCH' }, repo)).toEqual([]);
+  });
+
+  it('matches a long word on its first 8 characters (the longest indexed prefix)', async () => {
+    await repo.replaceAll([...repo.search({ includeInactive: true }).map((b) => b.brand), makeBrand('pat', { title: 'Pâtisserie Gulmohar' })], T0 + 2);
+    expect(titles({ text: 'patisserie' }, repo)).toEqual(['Pâtisserie Gulmohar']);
+    expect(titles({ text: 'patisseries gul' }, repo)).toEqual(['Pâtisserie Gulmohar']);
+    expect(titles({ text: 'patisserxx' }, repo)).toEqual(['Pâtisserie Gulmohar']);
+    expect(titles({ text: 'patissex' }, repo)).toEqual([]);
+  });
+
+  it('browses everything when the text has nothing searchable, and honours limit', () => {
+    expect(titles({ text: '*** --' }, repo)).toHaveLength(7);
+    expect(titles({}, repo)).toEqual(titles({ text: '' }, repo));
+    expect(titles({ limit: 2 }, repo)).toEqual(['Cafe Plain', 'Dash Basket']);
+    expect(titles({ limit: Number.NaN }, repo)).toHaveLength(7);
+    expect(titles({ limit: 0 }, repo)).toHaveLength(1);
+  });
+
+  it('treats FTS5 syntax in user text as plain words, never throwing', () => {
+    const hostile = ['"', '*', 'NEAR(', '-', 'OR', 'title:', ')', '(', 'AND', 'NOT', '^', ':', '{title}:', '"unterminated', 'a OR b',
+      'NEAR(cafe dha, 2)', 'title:cafe', '-cafe', 'cafe*', 'caf"e', "'", '\\', '+', '\u0000', 'x'.repeat(5000), 'a '.repeat(500), '🙂 café'];
+    for (const text of hostile) {
+      for (const category of [undefined, 'FOOD', "'; DROP TABLE brands; --"]) {
+        expect(() => repo.search({ text, category, includeInactive: true, includeRemoved: true })).not.toThrow();
+      }
+    }
+    expect(titles({ text: 'near' }, repo)).toEqual(['Near & Far Travels']);
+    expect(titles({ text: 'NEAR(' }, repo)).toEqual(['Near & Far Travels']);
+    expect(titles({ text: 'OR' }, repo)).toEqual(['Orchid Stays']);
+    expect(titles({ text: 'title:cafe' }, repo)).toEqual([]); // 'title' is just a word here
+    expect(titles({ text: '-cafe)' }, repo)).toEqual(['Cafe Plain', 'Dhanak Café']);
+    expect(titles({ text: '"dhanak" OR "mayur"' }, repo)).toEqual([]); // no OR operator: all three words required
+  });
+});
+
+/**
+ * The planner picks one of three query shapes by candidate counts (FTS-driven, category-driven,
+ * or walking the listing index). On a catalog big enough for each, every shape must give
+ * exactly what a plain in-memory search gives.
+ */
+describe('search agrees with an in-memory reference, whatever query shape is chosen', () => {
+  const WORDS = ['shop', 'store', 'café', 'cafe', 'crème', 'linen', 'mayur', 'neem', 'naïve', 'zoë', 'amaltas', 'kesar', 'travel', 'toy', 'spa', 'pâtisserie', 'rare1', 'rarest'];
+  const CATEGORIES = ['FOOD', 'FASHION', 'KIDS', 'TRAVEL_AND_TRANSPORT', 'QUICK_COMMERCE'];
+  let env: ReturnType<typeof tempDatabase>;
+  let repo: CatalogRepository;
+  const stored: { brand: PartnerBrand; removed: boolean; words: string[]; sortKey: string }[] = [];
+
+  beforeAll(async () => {
+    env = tempDatabase();
+    repo = new CatalogRepository(env.db);
+    let seed = 7;
+    const rand = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const brands: PartnerBrand[] = [];
+    for (let i = 0; i < 3200; i++) {
+      const word = (): string => WORDS[rand(WORDS.length - 2)]!; // the two rare words are placed by hand
+      const title = `${word()} ${word()} ${i}`;
+      const categories = i % 97 === 0 ? ['KIDS'] : [CATEGORIES[rand(2)]!, ...(i % 3 === 0 ? ['QUICK_COMMERCE'] : [])];
+      const rare = i % 401 === 0 ? ' rare1' : i === 1234 ? ' rarest' : '';
+      brands.push(makeBrand(`id${i}`, { title: title.replace(/^./, (c) => c.toUpperCase()), description: `Shop ${word()}${rare}`, tags: [word()], categories, status: i % 7 === 0 ? 'INACTIVE' : 'ACTIVE' }));
+    }
+    await repo.replaceAll(brands, T0);
+    const kept = brands.filter((_, i) => i % 11 !== 0);
+    await repo.replaceAll(kept, T0 + 1);
+    const keptIds = new Set(kept.map((b) => b.id));
+    for (const brand of brands) {
+      const words = wordsOf([brand.title, brand.description ?? '', ...brand.tags, ...normaliseCategories(brand.categories)].join(' '));
+      stored.push({ brand, removed: !keptIds.has(brand.id), words, sortKey: sortKeyOf(brand.title, brand.id) });
+    }
+  });
+  afterAll(() => env.cleanup());
+
+  function wordsOf(text: string): string[] {
+    return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  }
+  function reference(q: CatalogSearchQuery): string[] {
+    const terms = [...new Set(wordsOf(q.text ?? '').map((t) => t.slice(0, MAX_TERM_CHARS)))].slice(0, 8);
+    const category = q.category?.trim().toUpperCase();
+    return stored
+      .filter(({ brand, removed, words }) => {
+        if (removed && !q.includeRemoved) return false;
+        if (brand.status !== 'ACTIVE' && !q.includeInactive) return false;
+        if (category && !normaliseCategories(brand.categories).includes(category)) return false;
+        return terms.every((t) => words.some((w) => w.startsWith(t)));
+      })
+      .sort((a, b) => Number(a.brand.status !== 'ACTIVE') - Number(b.brand.status !== 'ACTIVE') || (a.sortKey < b.sortKey ? -1 : 1))
+      .slice(0, q.limit ?? 50)
+      .map(({ brand }) => brand.id);
+  }
+
+  const PREFIXES = ['patisseri', 'pâtisserie', 's', 'c', 'sh', 'caf', 'café', 'cre', 'crème', 'n', 'na', 'naive', 'zo', 'zoe', 'rare1', 'rarest', 'rar', 'kid', 'food', 'quick', 'x', '12', '7', 'shop', 'store'];
+  const queryArb = fc.record({
+    text: fc.array(fc.constantFrom(...PREFIXES), { maxLength: 3 }).map((words) => words.join(' ')),
+    category: fc.option(fc.constantFrom(...CATEGORIES, 'food', 'NONE'), { nil: undefined }),
+    includeInactive: fc.boolean(),
+    includeRemoved: fc.boolean(),
+    limit: fc.integer({ min: 1, max: 120 }),
+  });
+
+  it('for hand-picked queries that force each shape', () => {
+    const queries: CatalogSearchQuery[] = [
+      { text: 's' }, // broad short prefix: walks the listing index
+      { text: 'rar' }, // short and rare: FTS-driven
+      { text: 'rarest' }, // rare: FTS-driven
+      { text: 'patisseries' }, // longer than the prefix indexes: matched on its first 8 characters
+      { text: 's', category: 'KIDS' }, // broad text, small category: category-driven
+      { category: 'FOOD', includeInactive: true }, // big category browse: walks the index
+      { category: 'KIDS', includeRemoved: true }, // small category browse: category-driven
+      { limit: 500, includeInactive: true, includeRemoved: true },
+    ];
+    for (const q of queries) expect(repo.search(q).map((b) => b.brand.id), JSON.stringify(q)).toEqual(reference(q));
+  });
+
+  it('for generated queries', () => {
+    fc.assert(
+      fc.property(queryArb, (q) => {
+        expect(repo.search(q).map((b) => b.brand.id)).toEqual(reference(q));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

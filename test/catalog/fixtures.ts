@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type Db } from '../../src-main/db/database.js';
+import type { BrandPage, BrandPageSource } from '../../src-main/catalog/catalog-sync.js';
+import type { PartnerBrand } from '../../src-main/partner-api/types.js';
+
+/** A fresh database file in its own temp folder; `cleanup` closes every connection and deletes it. */
+export function tempDatabase(): { db: Db; path: string; open(): Db; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'catalog-test-'));
+  const path = join(dir, 'app.db');
+  const connections: Db[] = [];
+  const open = (): Db => {
+    const db = openDatabase(path);
+    connections.push(db);
+    return db;
+  };
+  const db = open();
+  return {
+    db,
+    path,
+    open,
+    cleanup() {
+      for (const c of connections) if (c.open) c.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function makeBrand(id: string, overrides: Partial<PartnerBrand> = {}): PartnerBrand {
+  return {
+    id,
+    status: 'ACTIVE',
+    title: `Brand ${id}`,
+    description: null,
+    categories: [],
+    tags: [],
+    denominationType: 'FIXED',
+    cardType: 'CARD_AND_PIN_NO_SECURED',
+    redemptionType: 'ONLINE',
+    amountRestrictions: {
+      minOrderAmount: 100,
+      maxOrderAmount: 10000,
+      minVoucherAmount: 100,
+      maxVoucherAmount: 5000,
+      maxVouchersPerOrder: 5,
+      maxVouchersPerDenomination: null,
+      maxDenominationsPerOrder: null,
+      denominations: [100, 500, 1000],
+    },
+    thumbnailUrl: null,
+    logoUrl: null,
+    termsAndConditions: [],
+    tncSections: null,
+    tncUrl: null,
+    howToUse: [],
+    usageInstructionsText: null,
+    storeLocatorUrl: null,
+    canBalanceBeFetched: true,
+    voucherExpiryInMonths: 12,
+    variantDetails: null,
+    ...overrides,
+  };
+}
+
+/** FTS5's own check that the external-content index matches the brands table exactly. */
+export function assertSearchIndexConsistent(db: Db): void {
+  db.exec("INSERT INTO brands_fts (brands_fts, rank) VALUES ('integrity-check', 1)");
+}
+
+/** Rows changed on this connection while `fn` ran (SQLite's total_changes()). */
+export async function changesDuring(db: Db, fn: () => unknown): Promise<number> {
+  const total = db.prepare('SELECT total_changes()').pluck();
+  const before = total.get() as number;
+  await fn();
+  return (total.get() as number) - before;
+}
+
+type PageAnswer = Awaited<ReturnType<BrandPageSource['listBrandsPage']>>;
+
+/**
+ * A scripted BrandPageSource: serves `brands` in pages of the requested limit; `override`
+ * may replace the answer for a given page (failures, broken cursors, skipped entries).
+ */
+export class FakePageSource implements BrandPageSource {
+  calls: { pageNo: number; limit: number }[] = [];
+  /** Resolved before each answer; tests hold it to keep a sync in flight. */
+  gate: Promise<void> = Promise.resolve();
+
+  constructor(
+    public brands: PartnerBrand[],
+    public override: (pageNo: number, limit: number, normal: BrandPage) => PageAnswer | null = () => null,
+  ) {}
+
+  async listBrandsPage(pageNo: number, limit: number): Promise<PageAnswer> {
+    this.calls.push({ pageNo, limit });
+    await this.gate;
+    const start = (pageNo - 1) * limit;
+    const normal: BrandPage = {
+      brands: this.brands.slice(start, start + limit),
+      skipped: [],
+      nextCursor: start + limit < this.brands.length ? { pageNo: pageNo + 1, limit } : null,
+    };
+    return this.override(pageNo, limit, normal) ?? { ok: true, value: normal, requestId: `req-${pageNo}` };
+  }
+}
+
+export const brandsNumbered = (n: number, prefix = 'b'): PartnerBrand[] =>
+  Array.from({ length: n }, (_, i) => makeBrand(`${prefix}${String(i).padStart(4, '0')}`, { title: `Shop ${prefix}${i}` }));

@@ -1,0 +1,102 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../src-main/core/create-core.js';
+import type { CoreEventMap } from '../../src-main/core/core-events.js';
+import { FIXED_BRAND } from '../orders/journal/journal-fixtures.js';
+import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
+import { fakeSecretStore } from '../support/fake-secret-store.js';
+import { tempDir } from '../support/temp-dir.js';
+
+describe('the core factory', () => {
+  let core: Core | null = null;
+  let dir: ReturnType<typeof tempDir>;
+  afterEach(async () => {
+    await core?.close();
+    core = null;
+    dir.cleanup();
+  });
+
+  const build = async (quietStart = true) => {
+    dir = tempDir();
+    core = await createCore({
+      dataDir: dir.path,
+      secretStore: fakeSecretStore(),
+      settingsBackend: jsonFileBackend(join(dir.path, 'settings.json')),
+      quietStart,
+    });
+    return core;
+  };
+
+  it('starts a fresh machine in Training mode on an in-process sandbox, one database per environment', async () => {
+    const c = await build();
+    expect(await c.ready()).toEqual({ environment: 'training', recovered: 0 });
+    expect(c.env().baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(existsSync(join(dir.path, 'app.db'))).toBe(true);
+    expect(existsSync(join(dir.path, 'training.db'))).toBe(true);
+    expect(existsSync(join(dir.path, 'staging.db'))).toBe(false);
+  });
+
+  it('syncs the catalog and reads the wallet in the background at start, announcing both', async () => {
+    dir = tempDir();
+    const seen: Partial<CoreEventMap> = {};
+    let done: () => void = () => undefined;
+    const synced = new Promise<void>((resolve) => (done = resolve));
+    core = await createCore({ dataDir: dir.path, secretStore: fakeSecretStore(), settingsBackend: jsonFileBackend(join(dir.path, 's.json')) });
+    core.events.subscribe((name, payload) => {
+      (seen as Record<string, unknown>)[name] = payload;
+      if (seen['catalog.synced'] && seen['wallet.updated']) done();
+    });
+    await synced;
+    expect(seen['catalog.synced']).toMatchObject({ ok: true });
+    expect(core.env().catalog.count().listed).toBeGreaterThan(460);
+    expect(seen['wallet.updated']!.balancePaise).toBe(50_000_000);
+  });
+
+  it('refuses to switch to an environment that is not configured, and stays where it was', async () => {
+    const c = await build();
+    const r = await c.switchEnvironment('staging');
+    expect(r).toMatchObject({ ok: false });
+    expect(c.env().environment).toBe('training');
+  });
+
+  it('keeps a staging client secret only in staging.db, encrypted', async () => {
+    const c = await build();
+    c.putClientSecret('staging', 'staging-secret-do-not-leak');
+    const bytes = readFileSync(join(dir.path, 'staging.db'));
+    expect(bytes.includes(Buffer.from('staging-secret-do-not-leak'))).toBe(false);
+    expect(existsSync(join(dir.path, 'staging.db'))).toBe(true);
+  });
+
+  it('stages practice situations in Training mode: a dropped connection still ends in one sale', async () => {
+    const c = await build();
+    await c.env().catalogSync.syncNow();
+    expect(await c.runTrainingScenario('connection-drop')).toEqual({ ok: true });
+    const placed = await c.env().sales.place({ productId: FIXED_BRAND.id, amountPaise: 50_000 }, null);
+    expect(placed.ok && placed.sale.state).toBe('SUCCESS');
+    expect(placed.ok && c.env().journal.attempts(placed.sale.id).map((a) => a.kind)).toEqual(['place', 'lookup']);
+  });
+
+  it('in Training mode with webhooks on, the sandbox signs and delivers to our receiver, which settles a PROCESSING sale', async () => {
+    const c = await build();
+    c.env().credentials.put('webhook_secret', 'training-webhook-secret-123');
+    const port = 20_000 + Math.floor(Math.random() * 30_000);
+    expect(c.settings.update({ webhook: { enabled: true, port } }).ok).toBe(true);
+    const started = await c.applyWebhookSettings();
+    expect(started.listening).toBe(`http://127.0.0.1:${port}/`);
+    const placed = await c.env().sales.place({ productId: 'TEST_PROCESSING_SUCCESS', amountPaise: 50_000 }, null);
+    if (!placed.ok) throw new Error('placing failed');
+    expect(placed.sale.state).toBe('PROCESSING');
+    // The receiver answers the sandbox before applying: wait for the app's own sale.updated event.
+    const settled = new Promise<string>((resolve) =>
+      c.events.subscribe((name, payload) => {
+        if (name === 'sale.updated' && (payload as CoreEventMap['sale.updated']).saleId === placed.sale.id) resolve((payload as CoreEventMap['sale.updated']).state);
+      }),
+    );
+    await c.runTrainingScenario('skip-15-minutes');
+    expect(await settled).toBe('SUCCESS');
+    const sale = c.env().journal.get(placed.sale.id)!;
+    expect(sale.state).toBe('SUCCESS');
+    expect(c.env().journal.attempts(sale.id).map((a) => a.kind)).toEqual(['place', 'get']);
+  });
+});

@@ -1,0 +1,185 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../src-main/db/database.js';
+import { kvShelf } from '../../src-main/db/kv-shelf.js';
+import type { SaleState } from '../../src-main/orders/journal/sale-state.js';
+import { SqliteSaleJournal } from '../../src-main/orders/journal/sqlite-sale-journal.js';
+import { createPartnerClient, type PartnerClient } from '../../src-main/partner-api/partner-client.js';
+import type { KeyShelf } from '../../src-main/platform/card-vault.js';
+import { FakeClock } from '../../src-main/platform/clock.js';
+import { memoryLogger } from '../../src-main/platform/logger.js';
+import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
+import { WalletService } from '../../src-main/wallet/wallet-service.js';
+import { newSale } from '../orders/journal/journal-fixtures.js';
+import { tempDir } from '../support/temp-dir.js';
+
+const T0 = Date.UTC(2026, 10, 25, 6, 0, 0);
+const WALLET_PATH = '/v1/partners/wallet/balance';
+
+describe('WalletService', () => {
+  let sandbox: Sandbox;
+  let dir: ReturnType<typeof tempDir>;
+  let db: Db;
+  let shelf: KeyShelf;
+  let client: PartnerClient;
+  let journal: SqliteSaleJournal;
+  let logger: ReturnType<typeof memoryLogger>;
+  let now: number;
+  let thresholdPaise: number;
+  let wallet: WalletService;
+
+  const control = async (method: string, path: string, body?: unknown): Promise<any> => {
+    const res = await fetch(`${sandbox.url}/__sandbox${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return res.json();
+  };
+  const build = () =>
+    new WalletService({ db, shelf, client: () => client, thresholdPaise: () => thresholdPaise, now: () => now, logger });
+  /** A journal row of ₹`rupees` (less ₹`discount`) created at `createdAt`, moved to `state`. */
+  const sale = (rupees: number, state: SaleState, createdAt: number, discount = 0) => {
+    const s = journal.insertIntent(newSale({ denomination: rupees, createdAt, discountPaise: discount * 100 }));
+    if (state !== 'INTENT') expect(journal.transition(s.id, 'INTENT', state, { orderId: `ord_${s.id}` }).applied).toBe(true);
+  };
+  const readAt = async (rupees: number, at: number) => {
+    await control('PUT', '/wallet', { balance: rupees });
+    now = at;
+    const result = await wallet.refresh();
+    expect(result.ok).toBe(true);
+  };
+
+  beforeEach(async () => {
+    sandbox = await startSandbox({ tickMs: 60_000 });
+    dir = tempDir();
+    db = openDatabase(join(dir.path, 'wallet.db'));
+    shelf = kvShelf(db);
+    logger = memoryLogger();
+    client = createPartnerClient({
+      baseUrl: sandbox.url,
+      credentials: async () => ({ clientId: 'sandbox-staging-client', clientSecret: 'sandbox-staging-secret' }),
+      clock: new FakeClock(sandbox.state.clock.now()),
+      logger,
+      sleep: async () => {},
+    });
+    journal = new SqliteSaleJournal(db, () => now);
+    now = T0;
+    thresholdPaise = 5_000_00;
+    wallet = build();
+  });
+  afterEach(async () => {
+    client.close();
+    db.close();
+    await sandbox.close();
+    dir.cleanup();
+  });
+
+  it('knows nothing before the first read', () => {
+    expect(wallet.view()).toEqual({
+      balancePaise: null,
+      readAt: null,
+      thresholdPaise: 5_000_00,
+      inFlightPaise: 0,
+      estimatedPaise: null,
+      low: false,
+      lowBalanceAlert: null,
+    });
+    expect(wallet.floatGuard(1_000_000_00)).toEqual({ ok: true });
+  });
+
+  it('refresh() stores the balance the service reports, with the time it was read', async () => {
+    await control('PUT', '/wallet', { balance: 12_345.67 });
+    now = T0 + 5_000;
+    const result = await wallet.refresh();
+    expect(result).toMatchObject({ ok: true, view: { balancePaise: 12_345_67, readAt: T0 + 5_000, estimatedPaise: 12_345_67, low: false } });
+    expect(JSON.parse(shelf.read('wallet_reading')!)).toEqual({ balancePaise: 12_345_67, at: T0 + 5_000 });
+    expect(build().view()).toMatchObject({ balancePaise: 12_345_67, readAt: T0 + 5_000 }); // survives a restart
+  });
+
+  it('a failed refresh returns the error and keeps the previous reading', async () => {
+    await readAt(20_000, T0);
+    await control('PUT', '/wallet', { balance: 5_000 });
+    await control('POST', '/faults', { kind: 'error-5xx', count: 3, match: { method: 'GET', path: WALLET_PATH } });
+    now = T0 + 60_000;
+    const failed = await wallet.refresh();
+    expect(failed.ok).toBe(false);
+    if (failed.ok) return;
+    expect(failed.error).toMatchObject({ httpStatus: 503 });
+    expect(failed.view).toMatchObject({ balancePaise: 20_000_00, readAt: T0 });
+    expect(wallet.view()).toMatchObject({ balancePaise: 20_000_00, readAt: T0 });
+    expect((await control('GET', '/faults')).armed).toEqual([]); // all three sends were made
+    expect(sandbox.requests.list().filter((r) => r.path === WALLET_PATH).map((r) => r.status)).toEqual([200, 503, 503, 503]);
+    expect(logger.lines.some((l) => l.includes('wallet.refresh_failed'))).toBe(true);
+
+    now = T0 + 120_000;
+    expect((await wallet.refresh()).view).toMatchObject({ balancePaise: 5_000_00, readAt: T0 + 120_000 });
+  });
+
+  it('counts only sales started since the reading and not known to have failed as in flight', async () => {
+    const readingAt = T0 + 60_000;
+    sale(3_000, 'INTENT', readingAt - 1); // before the reading: already in the balance
+    sale(2_000, 'SUCCESS', readingAt - 60_000);
+    await readAt(10_000, readingAt);
+    sale(2_000, 'INTENT', readingAt);
+    sale(1_000, 'SUCCESS', readingAt + 1_000, 100); // debit = amount − discount
+    sale(500, 'PROCESSING', readingAt + 2_000);
+    sale(4_000, 'FAILED', readingAt + 3_000);
+    sale(4_000, 'REJECTED', readingAt + 4_000);
+    expect(wallet.view()).toMatchObject({ balancePaise: 10_000_00, inFlightPaise: 3_400_00, estimatedPaise: 6_600_00 });
+  });
+
+  it('the float guard warns when a debit exceeds the balance minus sales in flight', async () => {
+    await readAt(10_000, T0);
+    expect(wallet.floatGuard(10_000_00)).toEqual({ ok: true });
+    sale(2_000, 'INTENT', T0 + 1_000);
+    sale(1_000, 'SUCCESS', T0 + 2_000);
+    sale(5_000, 'FAILED', T0 + 3_000);
+    sale(5_000, 'REJECTED', T0 + 4_000);
+    sale(9_000, 'SUCCESS', T0 - 1_000); // before the reading
+    expect(wallet.floatGuard(7_000_00)).toEqual({ ok: true });
+    const guard = wallet.floatGuard(7_000_01);
+    expect(guard.ok).toBe(false);
+    if (guard.ok) return;
+    expect(guard.warning).toContain('₹7000.01');
+    expect(guard.warning).toContain('₹7000.00');
+    expect(guard.warning).toContain('Insufficient balance');
+  });
+
+  it('is low when the estimate falls below the threshold', async () => {
+    thresholdPaise = 5_000_00;
+    await readAt(8_000, T0);
+    expect(wallet.view().low).toBe(false);
+    sale(3_000, 'INTENT', T0 + 1_000);
+    expect(wallet.view()).toMatchObject({ estimatedPaise: 5_000_00, low: false }); // at the threshold is not below it
+    sale(100, 'SUCCESS', T0 + 2_000);
+    expect(wallet.view()).toMatchObject({ estimatedPaise: 4_900_00, low: true });
+    thresholdPaise = 4_000_00;
+    expect(wallet.view().low).toBe(false);
+  });
+
+  it('a Wallet Low Balance event marks it low until a newer reading', async () => {
+    thresholdPaise = 1_000_00;
+    await readAt(50_000, T0);
+    now = T0 + 10_000;
+    wallet.onLowBalanceEvent({ type: 'WALLET_LOW_BALANCE', eventId: 'e1', createdAt: null, balance: 9_999.5, threshold: 10_000 });
+    expect(wallet.view()).toMatchObject({
+      balancePaise: 50_000_00,
+      low: true,
+      lowBalanceAlert: { balancePaise: 9_999_50, thresholdPaise: 10_000_00, at: T0 + 10_000 },
+    });
+    await readAt(50_000, T0 + 20_000);
+    expect(wallet.view()).toMatchObject({ low: false, lowBalanceAlert: null });
+  });
+
+  it('reads damaged stored values as "unknown", not as a crash', async () => {
+    for (const damaged of ['{not json', 'null', '42', '{"balancePaise":"100","at":1}', '{"balancePaise":100}']) {
+      shelf.write('wallet_reading', damaged);
+      shelf.write('wallet_low_alert', damaged);
+      expect(wallet.view()).toMatchObject({ balancePaise: null, readAt: null, estimatedPaise: null, low: false, lowBalanceAlert: null });
+      expect(wallet.floatGuard(1_00)).toEqual({ ok: true });
+    }
+    await readAt(1_234, T0); // a good reading replaces the damaged one
+    expect(wallet.view()).toMatchObject({ balancePaise: 1_234_00, readAt: T0 });
+  });
+});

@@ -1,0 +1,244 @@
+import { createHash, createHmac } from 'node:crypto';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../src-main/db/database.js';
+import { memoryLogger } from '../../src-main/platform/logger.js';
+import { WebhookReceiver, type WebhookHandlers } from '../../src-main/webhooks/webhook-receiver.js';
+import { tempDir } from '../support/temp-dir.js';
+
+const SECRET = 'unit-webhook-secret';
+/** Spec §5.3, computed here independently of the code under test. */
+const sign = (raw: string | Buffer, secret = SECRET) => createHmac('sha256', Buffer.from(secret, 'utf8')).update(raw).digest('base64');
+const body = (eventType: string, data: Record<string, unknown>, eventId: string | null = `evt-${Math.random().toString(36).slice(2)}`) =>
+  JSON.stringify({ ...(eventId === null ? {} : { eventId }), eventType, createdAt: '2026-11-25T06:03:00.000Z', data });
+const ORDER_BODY = body('ORDER_REACHED_TERMINAL_STATE', { id: 'ord_1', status: 'SUCCESS' }, 'evt-order-1');
+
+type Call = [keyof WebhookHandlers, any];
+
+describe('WebhookReceiver.receive', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let db: Db;
+  let calls: Call[];
+  let secret: string | null;
+  /** eventId → the error its handler throws. */
+  let failWith: Record<string, Error>;
+  let logger: ReturnType<typeof memoryLogger>;
+  let receiver: WebhookReceiver;
+
+  const record = (kind: keyof WebhookHandlers, event: { eventId: string | null }) => {
+    calls.push([kind, event]);
+    const error = event.eventId === null ? undefined : failWith[event.eventId];
+    if (error) throw error;
+  };
+  const rows = () => db.prepare('SELECT event_key, event_type, received_at, outcome FROM webhook_events ORDER BY rowid').all() as any[];
+  const deliver = (raw: string, signature: string | undefined = sign(raw)) => receiver.receive(Buffer.from(raw, 'utf8'), signature);
+
+  beforeEach(() => {
+    dir = tempDir();
+    db = openDatabase(join(dir.path, 'webhooks.db'));
+    calls = [];
+    secret = SECRET;
+    failWith = {};
+    logger = memoryLogger();
+    receiver = new WebhookReceiver({
+      db,
+      secret: () => secret,
+      handlers: {
+        orderTerminal: async (e) => record('orderTerminal', e),
+        brandUpdated: (e) => record('brandUpdated', e),
+        brandDiscount: (e) => record('brandDiscount', e),
+        walletLow: (e) => record('walletLow', e),
+      },
+      logger,
+      now: () => 1_764_050_400_000,
+    });
+  });
+  afterEach(async () => {
+    await receiver.idle();
+    db.close();
+    dir.cleanup();
+  });
+
+  it('applies a correctly signed event once, through the right handler', async () => {
+    expect(deliver(ORDER_BODY)).toEqual({ status: 200, body: { received: true } });
+    await receiver.idle();
+    expect(calls).toEqual([['orderTerminal', expect.objectContaining({ eventId: 'evt-order-1', orderId: 'ord_1', status: 'SUCCESS' })]]);
+    expect(rows()).toEqual([{ event_key: 'id:evt-order-1', event_type: 'ORDER_REACHED_TERMINAL_STATE', received_at: 1_764_050_400_000, outcome: 'applied' }]);
+  });
+
+  it('answers before the work is done; the row says received until the handler finishes', async () => {
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    receiver = new WebhookReceiver({
+      db,
+      secret: () => SECRET,
+      handlers: { orderTerminal: () => gate, brandUpdated() {}, brandDiscount() {}, walletLow() {} },
+      logger,
+      now: () => 1,
+    });
+    expect(deliver(ORDER_BODY).status).toBe(200);
+    await Promise.resolve();
+    expect(rows()[0].outcome).toBe('received');
+    finish();
+    await receiver.idle();
+    expect(rows()[0].outcome).toBe('applied');
+  });
+
+  it('treats 14 more deliveries of the same event as duplicates: one application, one row', async () => {
+    deliver(ORDER_BODY);
+    await receiver.idle();
+    for (let i = 0; i < 14; i++) {
+      expect(deliver(ORDER_BODY)).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    }
+    await receiver.idle();
+    expect(calls).toHaveLength(1);
+    expect(rows()).toHaveLength(1);
+    expect(rows()[0].outcome).toBe('applied');
+  });
+
+  it('refuses a wrong, missing, empty or tampered signature with 401 and records nothing', async () => {
+    const tampered = ORDER_BODY.replace('SUCCESS', 'FAILED');
+    const answers = [
+      deliver(ORDER_BODY, sign(ORDER_BODY, 'another-secret')),
+      receiver.receive(Buffer.from(ORDER_BODY), undefined),
+      deliver(ORDER_BODY, ''),
+      deliver(ORDER_BODY, 'not base64 at all'),
+      deliver(tampered, sign(ORDER_BODY)),
+      deliver(ORDER_BODY, createHmac('sha256', SECRET).update(ORDER_BODY).digest('hex')),
+    ];
+    await receiver.idle();
+    expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(answers[0]!.body).toEqual({ error: 'invalid signature' });
+    expect(rows()).toEqual([]);
+    expect(calls).toEqual([]);
+    expect(logger.lines.filter((l) => l.includes('webhook.bad_signature'))).toHaveLength(6);
+  });
+
+  it('checks the signature over the raw bytes, not over re-serialised JSON', async () => {
+    const raw = JSON.stringify(JSON.parse(ORDER_BODY), null, 2); // what was sent, spaced out
+    const reserialised = JSON.stringify(JSON.parse(raw));
+    expect(reserialised).not.toBe(raw);
+    expect(deliver(raw, sign(reserialised)).status).toBe(401);
+    expect(deliver(reserialised, sign(raw)).status).toBe(401);
+    await receiver.idle();
+    expect(rows()).toEqual([]);
+    expect(calls).toEqual([]);
+    expect(deliver(raw, sign(raw)).status).toBe(200);
+  });
+
+  it('refuses everything with 401 while no secret is configured', async () => {
+    for (const configured of [null, '']) {
+      secret = configured;
+      expect(deliver(ORDER_BODY).status).toBe(401);
+      expect(deliver(ORDER_BODY, sign(ORDER_BODY, '')).status).toBe(401);
+    }
+    await receiver.idle();
+    expect(rows()).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
+  it('answers 400 to a correctly signed body that is not JSON, recording nothing', async () => {
+    for (const raw of ['{"eventId": "evt-x", "eventType": ', '', 'not json']) {
+      expect(deliver(raw)).toEqual({ status: 400, body: { error: 'body is not JSON' } });
+    }
+    await receiver.idle();
+    expect(rows()).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
+  it('acknowledges an unknown eventType with 202, records it once as ignored and calls no handler', async () => {
+    const raw = body('BRAND_DELETED', { id: 'b1' }, 'evt-unknown');
+    expect(deliver(raw)).toEqual({ status: 202, body: { received: true, ignored: true } });
+    expect(deliver(raw)).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    await receiver.idle();
+    expect(calls).toEqual([]);
+    expect(rows()).toEqual([
+      expect.objectContaining({ event_key: 'id:evt-unknown', event_type: 'unknown:BRAND_DELETED', outcome: 'ignored: event type not known to this client' }),
+    ]);
+  });
+
+  it('ignores a known eventType whose payload cannot be read', async () => {
+    expect(deliver(body('ORDER_REACHED_TERMINAL_STATE', { status: 'SUCCESS' }, 'evt-no-order')).status).toBe(202);
+    await receiver.idle();
+    expect(calls).toEqual([]);
+    expect(rows()[0].outcome).toMatch(/^ignored: Order Reached Terminal State without an order id/);
+  });
+
+  it('deduplicates an event without eventId by the hash of its body', async () => {
+    const raw = body('WALLET_LOW_BALANCE', { balance: 900, threshold: 1000 }, null);
+    expect(deliver(raw).status).toBe(200);
+    expect(deliver(raw)).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    const other = body('WALLET_LOW_BALANCE', { balance: 800, threshold: 1000 }, null);
+    expect(deliver(other)).toEqual({ status: 200, body: { received: true } });
+    await receiver.idle();
+    expect(calls.map(([kind, e]) => [kind, e.balance])).toEqual([
+      ['walletLow', 900],
+      ['walletLow', 800],
+    ]);
+    expect(rows().map((r) => r.event_key)).toEqual([
+      `sha256:${createHash('sha256').update(raw).digest('hex')}`,
+      `sha256:${createHash('sha256').update(other).digest('hex')}`,
+    ]);
+  });
+
+  it('records a handler failure and keeps applying later events', async () => {
+    failWith = { 'evt-b1': new Error('catalog is locked'), 'evt-order-1': new Error('journal unavailable') };
+    deliver(body('BRAND_UPDATED', { id: 'B1', status: 'INACTIVE' }, 'evt-b1'));
+    deliver(ORDER_BODY);
+    deliver(body('BRAND_UPDATED', { id: 'B2', status: 'ACTIVE' }, 'evt-b2'));
+    await receiver.idle();
+    expect(rows().map((r) => [r.event_key, r.outcome])).toEqual([
+      ['id:evt-b1', 'failed: catalog is locked'],
+      ['id:evt-order-1', 'failed: journal unavailable'],
+      ['id:evt-b2', 'applied'],
+    ]);
+    expect(calls.map(([kind, e]) => [kind, e.eventId])).toEqual([
+      ['brandUpdated', 'evt-b1'],
+      ['orderTerminal', 'evt-order-1'],
+      ['brandUpdated', 'evt-b2'],
+    ]);
+    expect(logger.lines.filter((l) => l.includes('webhook.apply_failed'))).toHaveLength(2);
+  });
+
+  it('routes each of the four event types to its handler with the parsed fields', async () => {
+    const restrictions = {
+      minOrderAmount: 100,
+      maxOrderAmount: 50000,
+      minVoucherAmount: 100,
+      maxVoucherAmount: 2000,
+      maxVouchersPerOrder: 10,
+      maxVouchersPerDenomination: 5,
+      maxDenominationsPerOrder: 3,
+    };
+    const bodies = [
+      body('BRAND_UPDATED', { id: 'TEST_FIXED_STANDARD', denominationType: 'FIXED', status: 'INACTIVE', denominations: [100, 500], amountRestrictions: restrictions }),
+      body('WALLET_LOW_BALANCE', { balance: 9876.5, threshold: 10000 }),
+      body('ORDER_REACHED_TERMINAL_STATE', { id: 'ord_by_id', status: 'SUCCESS' }),
+      body('Order Reached Terminal State', { orderId: 'ord_by_orderId', status: 'FAILED' }),
+      body('BRAND_DISCOUNT_UPDATE', { brandId: 'TEST_FLEXIBLE_STANDARD', subventionPercentage: 7.5, validFrom: '2026-12-01' }),
+    ];
+    for (const raw of bodies) expect(deliver(raw).status).toBe(200);
+    await receiver.idle();
+    expect(calls).toEqual([
+      [
+        'brandUpdated',
+        expect.objectContaining({ type: 'BRAND_UPDATED', brandId: 'TEST_FIXED_STANDARD', status: 'INACTIVE', denominationType: 'FIXED', denominations: [100, 500], amountRestrictions: restrictions }),
+      ],
+      ['walletLow', expect.objectContaining({ type: 'WALLET_LOW_BALANCE', balance: 9876.5, threshold: 10000 })],
+      ['orderTerminal', expect.objectContaining({ type: 'ORDER_REACHED_TERMINAL_STATE', orderId: 'ord_by_id', status: 'SUCCESS' })],
+      ['orderTerminal', expect.objectContaining({ type: 'ORDER_REACHED_TERMINAL_STATE', orderId: 'ord_by_orderId', status: 'FAILED' })],
+      [
+        'brandDiscount',
+        expect.objectContaining({ type: 'BRAND_DISCOUNT_UPDATE', brandId: 'TEST_FLEXIBLE_STANDARD', subventionPercentage: 7.5, validFrom: '2026-12-01', validTo: null }),
+      ],
+    ]);
+    expect(calls[0]![1].createdAt).toBe('2026-11-25T06:03:00.000Z');
+    expect(rows().map((r) => [r.event_type, r.outcome])).toEqual([
+      ['BRAND_UPDATED', 'applied'],
+      ['WALLET_LOW_BALANCE', 'applied'],
+      ['ORDER_REACHED_TERMINAL_STATE', 'applied'],
+      ['ORDER_REACHED_TERMINAL_STATE', 'applied'],
+      ['BRAND_DISCOUNT_UPDATE', 'applied'],
+    ]);
+  });
+});
