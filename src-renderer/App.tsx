@@ -1,3 +1,4 @@
+import { posClient } from './bridge/pos-client';
 import { useEffect, useState } from 'react';
 
 interface AppInfo {
@@ -10,10 +11,8 @@ export function App() {
   const [info, setInfo] = useState<AppInfo | null>(null);
 
   useEffect(() => {
-    const pos = window.pos;
-    if (!pos) return;
     let cancelled = false;
-    pos['app.info']({}).then(
+    posClient().call<AppInfo>('app.info').then(
       (result) => {
         if (!cancelled && result.ok) setInfo(result.data);
       },

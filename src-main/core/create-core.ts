@@ -28,6 +28,8 @@ export interface CoreOptions {
   timeouts?: Partial<{ connectMs: number; responseMs: number; orderResponseMs: number }>;
   /** Skip the background catalog sync and wallet read at start (tests that drive them by hand). */
   quietStart?: boolean;
+  /** The browser host allows only Training: it has no OS keychain to protect real secrets. */
+  allowedEnvironments?: Environment[];
 }
 
 export interface StartupReport {
@@ -109,7 +111,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return { ctx, ready };
   }
 
-  const initial = settings.get().environment;
+  const configured = settings.get().environment;
+  const initial = options.allowedEnvironments && !options.allowedEnvironments.includes(configured) ? 'training' : configured;
   let current: { ctx: EnvironmentContext; ready: Promise<StartupReport> };
   try {
     current = await open(initial);
@@ -129,6 +132,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ready: () => current.ready,
     async switchEnvironment(environment) {
       if (environment === current.ctx.environment) return { ok: true };
+      if (options.allowedEnvironments && !options.allowedEnvironments.includes(environment)) {
+        return { ok: false, message: `This way of running the app allows only ${options.allowedEnvironments.join(', ')}` };
+      }
       const endpoint = await endpointFor(environment);
       if (typeof endpoint === 'string') return { ok: false, message: endpoint };
       stopDaily?.();
