@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText, numberish, optionalNumber, optionalText } from './wire-primitives.js';
 import type { PartnerWebhookEvent, UnknownWebhookEvent } from './types.js';
 
 /**
@@ -10,11 +11,10 @@ import type { PartnerWebhookEvent, UnknownWebhookEvent } from './types.js';
  * Signature checking (X-Verify) happens before this, over the raw bytes.
  */
 
-const NUMERIC_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
-const num = z.union([z.number().finite(), z.string().regex(NUMERIC_TEXT).transform(Number)]);
-const optNum = num.nullish().transform((v) => v ?? null);
-const optText = z.string().nullish().transform((v) => v ?? null);
-const id = z.union([z.string().min(1), z.number().int().transform(String)]);
+const num = numberish;
+const optNum = optionalNumber;
+const optText = optionalText;
+const id = idText;
 
 const envelope = z.object({
   eventId: z.union([z.string(), z.number().transform(String)]).nullish().transform((v) => v ?? null),

@@ -23,13 +23,9 @@ import type {
 
 export { parseWebhookEvent } from './webhook-events.js';
 
-/** Numbers sometimes arrive quoted ("500.00", spec §2.8). */
-const NUMERIC_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
-export const numberish = z.union([z.number().finite(), z.string().regex(NUMERIC_TEXT, 'must be a number').transform(Number)]);
-const optionalNumber = numberish.nullish().transform((v) => v ?? null);
-const optionalText = z.string().nullish().transform((v) => v ?? null);
-/** An id sent as a number is still an id. */
-const idText = z.union([z.string().min(1), z.number().int().transform(String)]);
+import { idText, numberish, optionalNumber, optionalText } from './wire-primitives.js';
+
+export { numberish } from './wire-primitives.js';
 
 /** A list of strings; a lone string becomes a one-element list; non-strings are dropped; null → []. */
 const textList = z
