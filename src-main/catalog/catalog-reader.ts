@@ -63,7 +63,6 @@ export class CatalogReader {
 
     const drive = this.choosePlan(match, category, limit);
     if (drive === 'none') return [];
-    if (process.env.CATALOG_DEBUG) process.stdout.write(`[${drive}] `);
     const filters: Filters = {
       text: match !== null,
       category: category !== null,

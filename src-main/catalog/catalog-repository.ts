@@ -26,7 +26,7 @@ export interface CatalogRepositoryOptions {
    * instead of `db`'s uncommitted rows. Without it, reads use `db`.
    */
   readDb?: Db;
-  /** Longest synchronous stretch of replaceAll before it yields to the event loop (default 15 ms). */
+  /** Longest synchronous stretch of replaceAll before it yields to the event loop (default 10 ms). */
   sliceMs?: number;
 }
 
@@ -43,7 +43,7 @@ export class CatalogRepository {
     options: CatalogRepositoryOptions = {},
   ) {
     this.reader = new CatalogReader(options.readDb ?? db);
-    this.writer = new CatalogWriter(db, options.sliceMs ?? 15, () => this.reader.invalidate());
+    this.writer = new CatalogWriter(db, options.sliceMs ?? 10, () => this.reader.invalidate());
     // Read-modify-write goes through the writing connection, never a possibly older reader snapshot.
     this.findForUpdate = db.prepare('SELECT seq, data, content_hash, discount FROM brands WHERE id = ?');
     this.updateBrand = db.prepare(

