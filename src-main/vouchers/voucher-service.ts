@@ -83,14 +83,10 @@ export class VoucherService {
   receipt(saleId: string, actor: string | null, approvedBy: string | null): ReceiptData | null {
     const sale = this.deps.journal.get(saleId);
     if (!sale || sale.state !== 'SUCCESS') return null;
-    const copy = this.deps.journal.incrementPrintCount(saleId);
-    this.deps.audit.append({
-      actor,
-      action: copy === 1 ? 'receipt.printed' : 'receipt.reprinted',
-      saleId,
-      details: { copy, approvedBy },
-    });
     const brand = sale.brandSnapshot;
+    // updated_at moves with every print, so a reprint would date itself by the previous copy.
+    // The vouchers arrived with the last exchange made for the sale (the one that saw SUCCESS).
+    const issuedAt = this.deps.journal.attempts(saleId).at(-1)?.finishedAt ?? sale.updatedAt;
     const vouchers = this.masked(saleId).map((m) => {
       const stored = this.deps.journal.vouchers(saleId).find((v) => v.seq === m.seq)!;
       return {
@@ -98,6 +94,14 @@ export class VoucherService {
         cardNumber: stored.cardNumberSealed && this.deps.vault.unseal(stored.cardNumberSealed),
         cardPin: stored.cardPinSealed && this.deps.vault.unseal(stored.cardPinSealed),
       };
+    });
+    // Counted and audited only once the credentials could be read: a print that cannot happen is not a copy.
+    const copy = this.deps.journal.incrementPrintCount(saleId);
+    this.deps.audit.append({
+      actor,
+      action: copy === 1 ? 'receipt.printed' : 'receipt.reprinted',
+      saleId,
+      details: { copy, approvedBy },
     });
     return {
       saleId,
@@ -110,7 +114,7 @@ export class VoucherService {
       keyTerms: brand.termsAndConditions.slice(0, 5),
       storeLocatorUrl: brand.storeLocatorUrl,
       amountPaise: sale.amountPaise,
-      issuedAt: sale.updatedAt,
+      issuedAt,
       cashierId: sale.cashierId,
       copy,
       vouchers,

@@ -92,6 +92,8 @@ export function migration001(db: Database.Database): void {
     CREATE INDEX sales_by_product ON sales (product_id, created_at DESC);
     CREATE INDEX sales_by_phone ON sales (customer_phone, created_at DESC) WHERE customer_phone IS NOT NULL;
     CREATE INDEX sales_by_order ON sales (order_id) WHERE order_id IS NOT NULL;
+    -- A failed sale is retried at most once: a double click must not sell twice.
+    CREATE UNIQUE INDEX sales_retry_once ON sales (retry_of) WHERE retry_of IS NOT NULL;
 
     -- Every HTTP exchange made for a sale, with its X-REQUEST-ID, for support.
     CREATE TABLE sale_attempts (

@@ -24,6 +24,8 @@ export interface SaleJournal {
   get(id: string): SaleRecord | undefined;
   getByReference(referenceId: string): SaleRecord | undefined;
   getByOrderId(orderId: string): SaleRecord | undefined;
+  /** The sale that retried `saleId`, if any: a failed sale is retried at most once. */
+  getRetryOf(saleId: string): SaleRecord | undefined;
   /** Moves `id` from `from` to `to` atomically (with vouchers, when given), if it is still in `from`. */
   transition(id: string, from: SaleState, to: SaleState, patch: SaleOutcomePatch, vouchers?: NewVoucher[]): TransitionResult;
   /** Changes bookkeeping fields without changing the state (next check time, poll count). */

@@ -82,9 +82,9 @@ export class SqliteSaleJournal implements SaleJournal {
       vouchers: db.prepare<[string], { sale_id: string; seq: number; voucher_id: string | null; card_type: string; card_number_enc: Buffer | null; card_pin_enc: Buffer | null; card_number_last4: string | null; valid_till: string | null; amount_paise: number }>(
         'SELECT * FROM vouchers WHERE sale_id = ? ORDER BY seq',
       ),
-      print: db.prepare<[number, string], { print_count: number }>(
-        'UPDATE sales SET print_count = print_count + 1, updated_at = ? WHERE id = ? RETURNING print_count',
-      ),
+      // Printing is not a change of the sale's outcome, so updated_at stays when it settled.
+      print: db.prepare<[string], { print_count: number }>('UPDATE sales SET print_count = print_count + 1 WHERE id = ? RETURNING print_count'),
+      retryOf: db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE retry_of = ?'),
     };
   }
 
@@ -192,12 +192,17 @@ export class SqliteSaleJournal implements SaleJournal {
     }));
   }
 
+  getRetryOf(saleId: string): SaleRecord | undefined {
+    const row = this.stmts.retryOf.get(saleId);
+    return row && toRecord(row);
+  }
+
   unfinished(): SaleRecord[] {
     return this.stmts.unfinished.all().map(toRecord);
   }
 
   incrementPrintCount(saleId: string): number {
-    const row = this.stmts.print.get(this.now(), saleId);
+    const row = this.stmts.print.get(saleId);
     if (!row) throw new Error(`No sale ${saleId}`);
     return row.print_count;
   }

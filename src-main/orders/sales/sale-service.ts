@@ -47,6 +47,8 @@ export interface SaleServiceDeps {
  * new referenceId that points back to the old one.
  */
 export class SaleService {
+  private readonly retrying = new Set<string>();
+
   constructor(private readonly deps: SaleServiceDeps) {}
 
   async quote(input: SaleInput): Promise<QuoteResult> {
@@ -61,6 +63,8 @@ export class SaleService {
   }
 
   async place(input: SaleInput, cashierId: string | null, retryOf: string | null = null): Promise<PlaceResult> {
+    // Before anything is audited: no sale starts while last session's sales are being reconciled.
+    await this.deps.engine.start();
     const quoted = await this.quote(input);
     if (!quoted.ok) return quoted;
     const { sale, brand } = quoted.quote;
@@ -97,7 +101,17 @@ export class SaleService {
     if (!previous || (previous.state !== 'REJECTED' && previous.state !== 'FAILED')) {
       return { ok: false, kind: 'not-retryable', message: 'Only a refused or failed sale can be tried again' };
     }
-    return this.place(inputFromPayload(previous), cashierId, previous.id);
+    const already = this.deps.journal.getRetryOf(saleId);
+    if (already || this.retrying.has(saleId)) {
+      return { ok: false, kind: 'not-retryable', message: `This sale is already being tried again${already ? ` (reference ${already.referenceId})` : ''}` };
+    }
+    // The journal's unique index on retry_of is the backstop; this set answers a double click politely.
+    this.retrying.add(saleId);
+    try {
+      return await this.place(inputFromPayload(previous), cashierId, previous.id);
+    } finally {
+      this.retrying.delete(saleId);
+    }
   }
 }
 

@@ -64,7 +64,7 @@ export class SalesHistory {
   /** IN_DOUBT and NEEDS_SUPPORT sales, oldest first: they go on top of the manager's list. */
   needingAttention(): SaleListItem[] {
     return this.db
-      .prepare(`SELECT ${COLUMNS} FROM sales WHERE state IN (${ATTENTION_STATES.map((s) => `'${s}'`).join(', ')}) ORDER BY created_at`)
+      .prepare(`SELECT ${COLUMNS} FROM sales WHERE state IN (${ATTENTION_STATES.map((s) => `'${s}'`).join(', ')}) ORDER BY created_at, id`)
       .all() as SaleListItem[];
   }
 
