@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
 import { createBridge } from './bridge/bridge.js';
@@ -6,6 +7,7 @@ import { createCore } from './core/create-core.js';
 import { createLogger } from './platform/logger.js';
 import { electronStoreBackend } from './shell/electron-store-backend.js';
 import { registerIpc } from './shell/ipc.js';
+import { printingHandlers } from './shell/printing.js';
 import { safeStorageSecretStore } from './shell/safe-storage-secret-store.js';
 import { createAppUrlCheck, installAppSecurity, lockSession } from './shell/security.js';
 import { createMainWindow, type MainWindowDeps } from './shell/window.js';
@@ -52,6 +54,7 @@ function start(): void {
         secretStore: safeStorageSecretStore,
         settingsBackend: electronStoreBackend(),
         logger,
+        nativeBinding: electronSqliteBinding(),
       });
     } catch (error) {
       dialog.showErrorBox('Gift Voucher POS cannot start', (error as Error).message);
@@ -59,7 +62,23 @@ function start(): void {
       return;
     }
     const bridge = createBridge(core, { version: app.getVersion(), logger });
-    registerIpc({ ipcMain, isAppUrl: createAppUrlCheck(deps), invoke: bridge.invoke });
+    const settings = core.settings;
+    registerIpc({
+      ipcMain,
+      isAppUrl: createAppUrlCheck(deps),
+      invoke: bridge.invoke,
+      // Printing needs Electron, so it is answered here in the shell rather than by the core's bridge.
+      shellHandlers: printingHandlers({
+        settings: () => {
+          const s = settings.get();
+          return { deviceName: s.printer.deviceName, silent: s.printer.silent, paperWidth: s.receipt.paperWidth, storeName: s.store.name };
+        },
+        signedIn: async () => {
+          const session = await bridge.invoke('staff.session', {});
+          return session.ok && (session.data as { signedIn: boolean }).signedIn;
+        },
+      }),
+    });
     bridge.subscribe((name, payload) => {
       for (const window of BrowserWindow.getAllWindows()) window.webContents.send(EVENT_CHANNEL, name, payload);
     });
@@ -70,4 +89,15 @@ function start(): void {
       if (BrowserWindow.getAllWindows().length === 0) createMainWindow(deps);
     });
   });
+}
+
+/**
+ * From a source checkout (`npm start`), better-sqlite3 for Electron's ABI is prepared in
+ * out/native (node_modules keeps the Node build for tests). A packaged app has node_modules
+ * rebuilt for Electron by electron-builder and needs no override.
+ */
+function electronSqliteBinding(): string | undefined {
+  if (app.isPackaged) return undefined;
+  const path = fileURLToPath(new URL('../native/better-sqlite3/build/Release/better_sqlite3.node', import.meta.url));
+  return existsSync(path) ? path : undefined;
 }

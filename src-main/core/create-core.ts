@@ -28,6 +28,8 @@ export interface CoreOptions {
   timeouts?: Partial<{ connectMs: number; responseMs: number; orderResponseMs: number }>;
   /** Skip the background catalog sync and wallet read at start (tests that drive them by hand). */
   quietStart?: boolean;
+  /** A better-sqlite3 build for Electron's ABI (the desktop shell); plain Node leaves it out. */
+  nativeBinding?: string;
   /** The browser host allows only Training: it has no OS keychain to protect real secrets. */
   allowedEnvironments?: Environment[];
 }
@@ -68,7 +70,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const events = new CoreEvents();
   const settings = new SettingsService(options.settingsBackend);
   // Staff and the audit log span environments: one shift, one trail, whatever the backend.
-  const appDb: Db = openDatabase(join(options.dataDir, 'app.db'));
+  const appDb: Db = openDatabase(join(options.dataDir, 'app.db'), { nativeBinding: options.nativeBinding });
   const audit = new AuditLog(appDb, () => clock.now());
   const staff = new StaffService(appDb, audit, () => clock.now());
   let sandbox: Sandbox | null = null;
@@ -99,6 +101,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       settings: () => settings.get(),
       endpoint,
       timeouts: options.timeouts,
+      nativeBinding: options.nativeBinding,
     });
     const ready = ctx.engine.start().then((report) => ({ environment, recovered: report.checked }));
     if (!options.quietStart) {
@@ -152,7 +155,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         current.ctx.client.signOut();
         return;
       }
-      const db = openDatabase(join(options.dataDir, `${environment}.db`));
+      const db = openDatabase(join(options.dataDir, `${environment}.db`), { nativeBinding: options.nativeBinding });
       try {
         new CredentialStore(options.secretStore, kvShelf(db)).put('client_secret', secret);
       } finally {

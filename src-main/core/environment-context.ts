@@ -52,15 +52,16 @@ export interface EnvironmentDeps {
   /** Where the service is, and the credentials to use when none are stored (Training). */
   endpoint: { baseUrl: string; fallbackCredentials: PartnerCredentials | null };
   timeouts?: Partial<{ connectMs: number; responseMs: number; orderResponseMs: number }>;
+  nativeBinding?: string;
 }
 
 export async function openEnvironment(environment: Environment, deps: EnvironmentDeps): Promise<EnvironmentContext> {
-  const db = openDatabase(join(deps.dataDir, `${environment}.db`));
-  const readDb = openDatabase(join(deps.dataDir, `${environment}.db`));
+  const db = openDatabase(join(deps.dataDir, `${environment}.db`), { nativeBinding: deps.nativeBinding });
+  const readDb = openDatabase(join(deps.dataDir, `${environment}.db`), { nativeBinding: deps.nativeBinding });
   // The catalog lives in its own file: a large sync holds its write transaction open across
   // event-loop turns, and the order journal must never wait behind it (or join it).
-  const catalogDb = openDatabase(join(deps.dataDir, `${environment}-catalog.db`));
-  const catalogReadDb = openDatabase(join(deps.dataDir, `${environment}-catalog.db`));
+  const catalogDb = openDatabase(join(deps.dataDir, `${environment}-catalog.db`), { nativeBinding: deps.nativeBinding });
+  const catalogReadDb = openDatabase(join(deps.dataDir, `${environment}-catalog.db`), { nativeBinding: deps.nativeBinding });
   const shelf = kvShelf(db);
   const credentials = new CredentialStore(deps.secretStore, shelf);
   const vault = CardVault.open(deps.secretStore, shelf);

@@ -18,8 +18,12 @@ export class DatabaseFromNewerVersionError extends Error {
  * because the order journal must survive a power cut: better-sqlite3's WAL default of
  * NORMAL can lose the last commits, and a lost intent is a lost sale.
  */
-export function openDatabase(path: string): Db {
-  const db = new Database(path);
+/**
+ * `nativeBinding`: the Electron shell passes a better-sqlite3 build for Electron's ABI (see
+ * shell/tools/prepare-electron-sqlite.ts); plain Node uses the one in node_modules.
+ */
+export function openDatabase(path: string, options: { nativeBinding?: string } = {}): Db {
+  const db = new Database(path, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
