@@ -1,38 +1,45 @@
-import { posClient } from './bridge/pos-client';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { AppShell } from './app/AppShell';
+import { EnvironmentBanner } from './app/EnvironmentBanner';
+import { SetupScreen } from './app/SetupScreen';
+import { SignInScreen } from './app/SignInScreen';
+import { useAppEvents } from './app/useAppEvents';
+import { useSession } from './stores/session-store';
+import { ErrorNotice, Loading } from './ui/Notice';
 
-interface AppInfo {
-  name: string;
-  version: string;
-  training: boolean;
-}
-
+/** First launch → create the manager; otherwise sign in; then the shell. The environment banner is always there. */
 export function App() {
-  const [info, setInfo] = useState<AppInfo | null>(null);
+  const phase = useSession((s) => s.phase);
+  const startError = useSession((s) => s.startError);
+  const start = useSession((s) => s.start);
+  useAppEvents();
 
   useEffect(() => {
-    let cancelled = false;
-    posClient().call<AppInfo>('app.info').then(
-      (result) => {
-        if (!cancelled && result.ok) setInfo(result.data);
-      },
-      // The placeholder has nothing to show without it; the real UI will surface errors.
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+    void start();
+  }, [start]);
 
   return (
-    <main className="placeholder">
-      <h1>Gift Voucher POS</h1>
-      <p>{info && !info.training ? 'Live' : 'Training mode'} — the sell screen arrives with the UI issue</p>
-      {info && (
-        <p className="app-info">
-          {info.name} {info.version}
-        </p>
+    <div className="app" data-app-phase={phase}>
+      <EnvironmentBanner />
+      {phase === 'starting' && (
+        <main className="gate">
+          <Loading label="Starting the counter…" />
+        </main>
       )}
-    </main>
+      {phase === 'unreachable' && (
+        <main className="gate">
+          <div className="gate__card stack">
+            <h1>The app is not ready</h1>
+            {startError && <ErrorNotice error={startError} />}
+            <button type="button" className="button button--primary button--large" onClick={() => void start()}>
+              Try again
+            </button>
+          </div>
+        </main>
+      )}
+      {phase === 'setup' && <SetupScreen />}
+      {phase === 'signIn' && <SignInScreen />}
+      {phase === 'signedIn' && <AppShell />}
+    </div>
   );
 }

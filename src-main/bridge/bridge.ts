@@ -69,7 +69,10 @@ export function createBridge(core: Core, options: { version: string; logger: Log
     if (session.staff) session.lastActivityAt = now;
     try {
       const handler = handlers[method as MethodName] as (input: unknown) => unknown;
-      return { ok: true, data: await handler(parsed.data) };
+      const data = await handler(parsed.data);
+      // A sign-in is activity too: without this the first call after re-signing in would lock again.
+      if (session.staff) session.lastActivityAt = core.clock.now();
+      return { ok: true, data };
     } catch (error) {
       if (error instanceof BridgeFailure) return { ok: false, error: error.error };
       options.logger.log('error', 'bridge.handler_failed', { method, error });

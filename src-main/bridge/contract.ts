@@ -59,6 +59,7 @@ export const METHODS = {
   'catalog.categories': { role: 'cashier', input: empty },
   'catalog.brand': { role: 'cashier', input: z.strictObject({ productId: id }) },
   'catalog.status': { role: 'cashier', input: empty },
+  'catalog.image': { role: 'cashier', input: z.strictObject({ productId: id, kind: z.enum(['logo', 'thumbnail']).default('logo') }) },
   'catalog.syncNow': { role: 'cashier', input: empty },
 
   'sale.quote': { role: 'cashier', input: saleInputSchema },

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { AuditLog } from '../audit/audit-log.js';
 import { CatalogRepository } from '../catalog/catalog-repository.js';
+import { BrandImages } from '../catalog/brand-images.js';
 import { CatalogSync } from '../catalog/catalog-sync.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { kvShelf } from '../db/kv-shelf.js';
@@ -34,6 +35,7 @@ export interface EnvironmentContext {
   engine: OrderEngine;
   catalog: CatalogRepository;
   catalogSync: CatalogSync;
+  images: BrandImages;
   sales: SaleService;
   vouchers: VoucherService;
   history: SalesHistory;
@@ -95,6 +97,13 @@ export async function openEnvironment(environment: Environment, deps: Environmen
     clock: deps.clock,
     logger,
   });
+  const images = new BrandImages({
+    logoUrlOf: (productId, kind) => {
+      const brand = catalog.get(productId)?.brand;
+      return (kind === 'logo' ? brand?.logoUrl : brand?.thumbnailUrl) ?? null;
+    },
+    logger,
+  });
   const wallet = new WalletService({
     db,
     shelf,
@@ -141,6 +150,7 @@ export async function openEnvironment(environment: Environment, deps: Environmen
     engine,
     catalog,
     catalogSync,
+    images,
     sales,
     vouchers,
     history,

@@ -2,12 +2,17 @@ import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { CALL_CHANNEL } from '../bridge/method-names.js';
 
 /** What main answers; the bridge's own result type, kept structural so this file needs no core import. */
-export type CallResult = { ok: true; data: unknown } | { ok: false; error: { code: string; message: string } };
+export type CallResult = { ok: true; data: unknown } | { ok: false; error: { code: string; message: string; action?: string } };
+
+/** A method only the shell can answer (printing); it gets the sender so it can print that window. */
+export type ShellHandler = (payload: unknown, event: IpcMainInvokeEvent) => Promise<CallResult>;
 
 export interface IpcDeps {
   ipcMain: Pick<IpcMain, 'handle'>;
   isAppUrl: (url: string | undefined) => boolean;
   invoke: (method: string, payload: unknown) => Promise<CallResult>;
+  /** Shell-only methods (SHELL_METHOD_NAMES), checked by the same sender test as every other call. */
+  shellHandlers?: Readonly<Record<string, ShellHandler>>;
 }
 
 /**
@@ -20,11 +25,15 @@ export function isTrustedSender(event: IpcMainInvokeEvent, isAppUrl: IpcDeps['is
   return isAppUrl(frame.url);
 }
 
-/** The one IPC choke point: sender check here, method and payload checks in the bridge. */
+/** The one IPC choke point: sender check here, method and payload checks in the bridge (or the shell handler). */
 export function registerIpc(deps: IpcDeps): void {
+  const shellHandlers = deps.shellHandlers ?? {};
   deps.ipcMain.handle(CALL_CHANNEL, async (event, method: unknown, payload: unknown): Promise<CallResult> => {
     if (!isTrustedSender(event, deps.isAppUrl)) return { ok: false, error: { code: 'FORBIDDEN', message: 'Refused: unknown sender' } };
     if (typeof method !== 'string') return { ok: false, error: { code: 'UNKNOWN_METHOD', message: 'A method name is required' } };
+    // Own keys only: a method named "constructor" or "__proto__" must not reach Object.prototype.
+    const shellHandler = Object.hasOwn(shellHandlers, method) ? shellHandlers[method] : undefined;
+    if (shellHandler) return shellHandler(payload, event);
     return deps.invoke(method, payload);
   });
 }

@@ -1,25 +1,9 @@
 import { pathToFileURL } from 'node:url';
 import { shell, type App, type Session, type WebContents } from 'electron';
+import { buildCsp } from '../platform/csp.js';
 
-export interface CspOptions {
-  /** Extra https origins allowed for images, e.g. a brand-logo CDN added by a later issue. */
-  imgHosts?: readonly string[];
-}
-
-export function buildCsp(options: CspOptions = {}): string {
-  const img = ["'self'", 'data:', ...(options.imgHosts ?? [])];
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    `img-src ${img.join(' ')}`,
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'none'",
-  ].join('; ');
-}
+// The policy itself is plain data shared with the browser host, which cannot import electron.
+export { buildCsp, type CspOptions } from '../platform/csp.js';
 
 export interface AppLocation {
   /** Absolute path of the built renderer's index.html. */

@@ -89,5 +89,8 @@ describe('the bridge choke point', () => {
     const r = await h.call('wallet.view', {});
     expect(r).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
     expect((await h.ok('staff.session')).signedIn).toBe(false);
+    // Signing in again counts as activity: the next call must not lock at once.
+    await h.ok('staff.signIn', { staffId: managerId, pin: '2580' });
+    expect((await h.call('wallet.view', {})).ok).toBe(true);
   });
 });

@@ -163,6 +163,7 @@ describe('IPC sender check', () => {
       ipcMain: { handle: (_channel: string, h: Listener) => (handler = h) } as never,
       isAppUrl: createAppUrlCheck({ rendererFile, devServerUrl }),
       invoke: async (method: string) => ({ ok: true, data: { method } }),
+      shellHandlers: { 'printer.list': async (payload) => ({ ok: true, data: { shell: true, payload } }) },
     });
     return (url: string, parent: object | null = null, method: unknown = 'app.info') =>
       handler?.({ senderFrame: { url, parent } } as unknown as IpcMainInvokeEvent, method, {});
@@ -189,6 +190,14 @@ describe('IPC sender check', () => {
     '',
   ])('refuses a frame at %j', async (url) => {
     expect(await register()(url)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+  });
+
+  it('routes shell-only methods to their handler, and nothing inherited from Object', async () => {
+    const invoke = register();
+    const app = 'file:///app/out/renderer/index.html';
+    expect(await invoke(app, null, 'printer.list')).toEqual({ ok: true, data: { shell: true, payload: {} } });
+    expect(await invoke(app, null, 'constructor')).toEqual({ ok: true, data: { method: 'constructor' } });
+    expect(await invoke('https://evil.example/', null, 'printer.list')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 
   it('refuses a sub-frame even at the app URL', async () => {

@@ -7,6 +7,7 @@ export function catalogHandlers(core: Core) {
     'catalog.search': (input: MethodInput<'catalog.search'>) => ({ brands: core.env().catalog.search({ ...input, limit: input.limit ?? 60 }) }),
     'catalog.categories': () => ({ categories: core.env().catalog.categories() }),
     'catalog.brand': (input: MethodInput<'catalog.brand'>) => core.env().catalog.get(input.productId) ?? fail('NOT_FOUND', 'That brand is not in the catalog'),
+    'catalog.image': async (input: MethodInput<'catalog.image'>) => ({ dataUrl: await core.env().images.dataUrl(input.productId, input.kind ?? 'logo') }),
     'catalog.status': () => {
       const env = core.env();
       return { lastFullSyncAt: env.catalog.lastFullSyncAt(), counts: env.catalog.count(), stale: env.catalogSync.isStale() };

@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createLogger } from '../platform/logger.js';
+import { startBrowserHost } from './host.js';
+
+const USAGE = `npm run web -- [--port N] [--partner-base-url URL] [--data-dir DIR]
+
+Serves the built renderer on 127.0.0.1 with the app's contract over HTTP (development and
+end-to-end tests; Training mode only) and prints the URL to open.
+
+  --port N                 port on 127.0.0.1 (default: a free one)
+  --partner-base-url URL   Training talks to this sandbox / service instead of a built-in sandbox
+  --data-dir DIR           keep the data folder between runs (default: a fresh temporary one,
+                           removed on exit). Secrets and card numbers written by an earlier run
+                           cannot be decrypted: the host's key lives in memory for one launch.`;
+
+function parse(argv: string[]): { port: number; trainingBaseUrl?: string; dataDir?: string } | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      'partner-base-url': { type: 'string' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) return 'help';
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, not ${values.port}`);
+  const base = values['partner-base-url'];
+  if (base !== undefined && !/^https?:$/.test(safeProtocol(base))) throw new Error(`--partner-base-url must be an http(s) URL, not ${base}`);
+  return { port, trainingBaseUrl: base?.replace(/\/+$/, ''), dataDir: values['data-dir'] };
+}
+
+function safeProtocol(url: string): string {
+  try {
+    return new URL(url).protocol;
+  } catch {
+    return '';
+  }
+}
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parse(process.argv.slice(2));
+  } catch (error) {
+    console.error(`web: ${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (options === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
+  if (!existsSync(`${rendererDir}/index.html`)) {
+    console.error('web: out/renderer/index.html is missing; run `npm run build` first (`npm run web` does).');
+    process.exit(1);
+  }
+  // Only warnings and errors on the terminal: the launch URL must stay easy to find.
+  const logger = createLogger((line) => {
+    if (/"level":"(warn|error)"/.test(line)) process.stderr.write(`${line}\n`);
+  });
+  const host = await startBrowserHost({ rendererDir, ...options, logger });
+  console.log(`Gift Voucher POS — browser host (Training only), backend ${host.core.env().baseUrl}`);
+  console.log(`Open: ${host.launchUrl}`);
+  console.log('Ctrl+C stops it.');
+  const stop = (): void => {
+    void host.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+void main();

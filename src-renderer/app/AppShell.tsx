@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { CatalogScreen, OrdersScreen, SettingsScreen, WalletScreen } from '../manager/screens';
+import { SellScreen } from '../sell/SellScreen';
+import { usePending } from '../sell/pending-store';
+import { useSession } from '../stores/session-store';
+import { NavBar } from './NavBar';
+import { WalletBanner } from './WalletBanner';
+
+/** Signed in: the top bar, the wallet alert, and the current screen. */
+export function AppShell() {
+  const screen = useSession((s) => s.screen);
+  const role = useSession((s) => s.me?.role);
+
+  useEffect(() => {
+    // Sales left PROCESSING or IN DOUBT (even before a reload) come back into the strip.
+    void usePending.getState().load();
+  }, []);
+
+  const manager = role === 'manager';
+  return (
+    <div className="shell">
+      <NavBar />
+      <WalletBanner />
+      <main className="shell__main" id="main">
+        {screen === 'sell' && <SellScreen />}
+        {manager && screen === 'orders' && <OrdersScreen />}
+        {manager && screen === 'catalog' && <CatalogScreen />}
+        {manager && screen === 'wallet' && <WalletScreen />}
+        {manager && screen === 'settings' && <SettingsScreen />}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { MANAGER_SCREENS, useSession, type Screen } from '../stores/session-store';
+
+const LABELS: Record<Screen, string> = { sell: 'Sell', orders: 'Orders', catalog: 'Catalog', wallet: 'Wallet', settings: 'Settings' };
+
+/** Sell for everyone; the manager's screens only for managers (main refuses them to cashiers anyway). */
+export function NavBar() {
+  const me = useSession((s) => s.me)!;
+  const info = useSession((s) => s.info);
+  const screen = useSession((s) => s.screen);
+  const navigate = useSession((s) => s.navigate);
+  const signOut = useSession((s) => s.signOut);
+  const screens: Screen[] = me.role === 'manager' ? ['sell', ...MANAGER_SCREENS] : ['sell'];
+
+  return (
+    <header className="topbar">
+      <div className="topbar__store">
+        <span className="topbar__app">Gift Vouchers</span>
+        {info && (
+          <span className="topbar__counter">
+            {info.store.name} · {info.store.counter}
+          </span>
+        )}
+      </div>
+      <nav aria-label="Main">
+        <ul className="topbar__nav">
+          {screens.map((s) => (
+            <li key={s}>
+              <button type="button" className="nav-button" aria-current={screen === s ? 'page' : undefined} onClick={() => navigate(s)}>
+                {LABELS[s]}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="topbar__me">
+        <span>
+          {me.name} <span className="topbar__role">({me.role === 'manager' ? 'Manager' : 'Cashier'})</span>
+        </span>
+        <button type="button" className="button button--small" onClick={() => void signOut()}>
+          Sign out
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { usePending } from '../sell/pending-store';
+import { useCatalog } from '../stores/catalog-store';
+import { useSale } from '../stores/sale-store';
+import { useSession } from '../stores/session-store';
+import { api, onEvent } from './api';
+
+/** Clears everything a signed-in person saw: the next person starts clean. */
+export function resetSellStores(): void {
+  useSale.getState().reset();
+  useCatalog.getState().reset();
+  usePending.getState().reset();
+}
+
+/**
+ * Main's events, wired once for the whole app: the session (lock, sign-out), the environment
+ * (training ↔ staging), and sale updates for the Pending strip and the result dialog.
+ */
+export function useAppEvents(): void {
+  useEffect(() => {
+    const offs = [
+      onEvent('session.changed', (e) => {
+        if (!e.signedIn) resetSellStores();
+        void useSession.getState().sessionChanged(e.signedIn, e.reason);
+      }),
+      onEvent('environment.changed', () => {
+        resetSellStores();
+        void useSession.getState().refreshInfo();
+        if (useSession.getState().me) void usePending.getState().load();
+      }),
+      onEvent('sale.updated', async ({ saleId }) => {
+        const fresh = await usePending.getState().refresh(saleId);
+        if (useSale.getState().result?.id !== saleId) return;
+        const sale = fresh ?? (await api('sale.get', { saleId }));
+        if ('id' in sale) useSale.getState().saleChanged(sale);
+        else if (sale.ok) useSale.getState().saleChanged(sale.data);
+      }),
+      onEvent('catalog.synced', () => {
+        if (useSession.getState().me) void useCatalog.getState().loadCategories();
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  }, []);
+}

@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useState } from 'react';
+import { on } from '../bridge';
+import { SALE_STATES, type SaleState } from '../manager-types';
+import { Tabs } from '../common/Tabs';
+import { useAttentionStore } from '../stores/attention-store';
+import { useOrderDetailStore } from '../stores/order-detail-store';
+import { useOrdersStore } from '../stores/orders-store';
+import { AttentionPanel } from './AttentionPanel';
+import { CsvExport } from './CsvExport';
+import { OrderDetail } from './OrderDetail';
+import { OrderFilters } from './OrderFilters';
+import { OrderList } from './OrderList';
+import { SummaryPanel } from './SummaryPanel';
+
+type Tab = 'list' | 'summary';
+const TABS = [
+  { id: 'list', label: 'All orders' },
+  { id: 'summary', label: 'End of day' },
+] as const;
+
+export function OrdersScreen() {
+  const [tab, setTab] = useState<Tab>('list');
+  const { saleId, open, close } = useOrderDetailStore();
+  const loadAttention = useAttentionStore((s) => s.load);
+  const { search, status, reload } = useOrdersStore();
+
+  useEffect(() => {
+    void loadAttention();
+    if (status === 'idle') void search({});
+    else void reload();
+    // Sales change state in the background (polls, webhooks, checks): keep the pinned list true.
+    const off = on('sale.updated', (e) => {
+      void loadAttention();
+      if ((SALE_STATES as readonly string[]).includes(e.state)) useOrdersStore.getState().patchState(e.saleId, e.state as SaleState);
+      const detail = useOrderDetailStore.getState();
+      if (detail.saleId === e.saleId) void detail.refresh();
+    });
+    return () => {
+      off();
+      close();
+    };
+  }, []); // once per visit of the screen
+
+  const back = useCallback(() => {
+    const id = useOrderDetailStore.getState().saleId;
+    close();
+    // Put focus back on the button that opened the order, so the keyboard user keeps their place.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-sale-id="${CSS.escape(id ?? '')}"]`)?.focus());
+  }, [close]);
+
+  return (
+    <section className="mgr-screen" aria-labelledby="mgr-orders-title">
+      <header className="mgr-screen-head">
+        <h1 id="mgr-orders-title">Orders</h1>
+        {!saleId && <CsvExport />}
+      </header>
+      {saleId && <OrderDetail onBack={back} />}
+      {/* Hidden, not unmounted, while an order is open: filters and pages survive the visit. */}
+      <div hidden={Boolean(saleId)}>
+        <AttentionPanel onOpen={(id) => void open(id)} />
+        <Tabs label="Orders views" tabs={TABS} current={tab} onChange={setTab}>
+          {/* The filters stay mounted, so what was typed survives a look at the summary. */}
+          <div hidden={tab !== 'list'}>
+            <OrderFilters onApply={(f) => void search(f)} />
+            <OrderList onOpen={(id) => void open(id)} />
+          </div>
+          {tab === 'summary' && <SummaryPanel />}
+        </Tabs>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { useEffect, useState } from 'react';
+import { call, type BridgeError } from '../bridge';
+import { ErrorNote, Loading, Success } from '../common/Notice';
+import type { AuditVerification, SelfCheckResult, TrainingScenarioId, TrainingScenarios } from '../manager-types';
+
+/** A 403 from the service means this machine's public IP is not on the environment's whitelist. */
+const looksLikeIpBlock = (text: string) => /\b403\b|forbidden|whitelist|not allowed from this/i.test(text);
+
+export function SelfCheckSection() {
+  const [result, setResult] = useState<SelfCheckResult | null>(null);
+  const [error, setError] = useState<BridgeError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    const r = await call('selfCheck.run');
+    setBusy(false);
+    if (r.ok) setResult(r.data);
+    else setError(r.error);
+  };
+  const failed = result?.lines.filter((l) => !l.ok).length ?? 0;
+  const ipBlocked = result?.lines.some((l) => !l.ok && looksLikeIpBlock(`${l.detail} ${l.action ?? ''}`));
+
+  return (
+    <section id="mgr-set-selfcheck" className="mgr-card mgr-settings-section" aria-labelledby="mgr-selfcheck-title">
+      <h2 id="mgr-selfcheck-title">Self-check</h2>
+      <p className="mgr-muted">Checks the service and token, the catalog&apos;s age, orders needing attention, the clock and the audit log.</p>
+      <button type="button" className="mgr-btn mgr-btn-primary" onClick={() => void run()} disabled={busy}>
+        {busy ? 'Checking…' : 'Run self-check'}
+      </button>
+      {busy && <Loading label="Running the checks…" />}
+      {error && <ErrorNote error={error} title="The self-check could not run" />}
+      {result && (
+        <>
+          <p role="status" className={failed ? 'mgr-note mgr-note-error' : 'mgr-note mgr-note-ok'}>
+            <span className="mgr-note-icon" aria-hidden="true">
+              {failed ? '!' : '✓'}
+            </span>
+            <span>{failed ? `${failed} of ${result.lines.length} checks failed.` : `All ${result.lines.length} checks passed.`}</span>
+          </p>
+          <ul className="mgr-checks" aria-label="Self-check results">
+            {result.lines.map((l) => (
+              <li key={l.name} className={l.ok ? 'mgr-check-ok' : 'mgr-check-bad'}>
+                <span className="mgr-check-icon" aria-hidden="true">
+                  {l.ok ? '✓' : '✕'}
+                </span>
+                <div>
+                  <p>
+                    <strong>{l.name}</strong>: <span className="mgr-sr">{l.ok ? 'passed' : 'failed'}. </span>
+                    {l.detail}
+                  </p>
+                  {l.action && <p>What to do: {l.action}</p>}
+                </div>
+              </li>
+            ))}
+          </ul>
+          {ipBlocked && (
+            <div className="mgr-callout">
+              <p>
+                <strong>Answered 403 (forbidden)?</strong> The service only accepts requests from static IP addresses registered for each environment through the integration portal. Ask
+                your network provider for this counter&apos;s public static IP, register it for this environment (staging and production are registered separately), then run the self-check
+                again.
+              </p>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+export function AuditSection() {
+  const [result, setResult] = useState<AuditVerification | null>(null);
+  const [error, setError] = useState<BridgeError | null>(null);
+  const verify = async () => {
+    setError(null);
+    const r = await call('audit.verify');
+    if (r.ok) setResult(r.data);
+    else setError(r.error);
+  };
+  return (
+    <section id="mgr-set-audit" className="mgr-card mgr-settings-section" aria-labelledby="mgr-audit-title">
+      <h2 id="mgr-audit-title">Audit log</h2>
+      <p className="mgr-muted">Every reveal, reprint, sign-in and settings change is chained by hash; a changed or deleted entry breaks the chain.</p>
+      <button type="button" className="mgr-btn" onClick={() => void verify()}>
+        Verify the audit chain
+      </button>
+      {error && <ErrorNote error={error} title="Could not verify" />}
+      {result?.ok && <Success>Chain intact: {result.entries.toLocaleString('en-IN')} entries checked.</Success>}
+      {result && !result.ok && (
+        <ErrorNote
+          error={{ code: 'AUDIT_BROKEN', message: `The chain is broken at entry ${result.brokenAt} of ${result.entries}: ${result.reason}.`, action: 'Keep this computer as it is and tell the owner or IT.' }}
+          title="The audit log was changed"
+        />
+      )}
+    </section>
+  );
+}
+
+export function TrainingSection() {
+  const [data, setData] = useState<TrainingScenarios | null>(null);
+  const [ran, setRan] = useState<string | null>(null);
+  const [error, setError] = useState<BridgeError | null>(null);
+  useEffect(() => {
+    void call('training.scenarios').then((r) => (r.ok ? setData(r.data) : setError(r.error)));
+  }, []);
+  if (!data?.available && !error) return null;
+  const run = async (id: string, title: string) => {
+    setRan(null);
+    setError(null);
+    const r = await call('training.run', { scenario: id as TrainingScenarioId });
+    if (r.ok) setRan(`Staged: ${title}. Go to Sell and try it.`);
+    else setError(r.error);
+  };
+  return (
+    <section id="mgr-set-training" className="mgr-card mgr-settings-section" aria-labelledby="mgr-training-title">
+      <h2 id="mgr-training-title">Training practice</h2>
+      <p className="mgr-muted">Stage a hard situation on the practice service, then sell to see how the counter handles it.</p>
+      {error && <ErrorNote error={error} title="Could not stage it" />}
+      <ul className="mgr-plain mgr-scenarios">
+        {data?.scenarios.map((s) => (
+          <li key={s.id}>
+            <span>{s.title}</span>
+            <button type="button" className="mgr-btn" onClick={() => void run(s.id, s.title)} aria-label={`Stage: ${s.title}`}>
+              Stage
+            </button>
+          </li>
+        ))}
+      </ul>
+      {ran && <Success>{ran}</Success>}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { create } from 'zustand';
+import { call, type BridgeError } from '../bridge';
+import type { OrderListItem, SaleState } from '../manager-types';
+
+interface CheckOutcome {
+  busy: boolean;
+  state?: SaleState;
+  error?: BridgeError;
+}
+
+interface AttentionState {
+  items: OrderListItem[];
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: BridgeError | null;
+  /** The last "Check now" per sale: running, its new state, or why it could not ask. */
+  checks: Record<string, CheckOutcome>;
+  load(): Promise<void>;
+  checkNow(saleId: string): Promise<SaleState | null>;
+}
+
+/** IN_DOUBT and NEEDS_SUPPORT sales: pinned on top of Orders until a person resolves them. */
+export const useAttentionStore = create<AttentionState>()((set, get) => ({
+  items: [],
+  status: 'idle',
+  error: null,
+  checks: {},
+
+  async load() {
+    if (get().status === 'idle') set({ status: 'loading' });
+    const result = await call('orders.attention');
+    if (result.ok) set({ items: result.data.items, status: 'ready', error: null });
+    else set({ status: 'error', error: result.error });
+  },
+
+  async checkNow(saleId) {
+    set({ checks: { ...get().checks, [saleId]: { busy: true } } });
+    const result = await call('sale.checkNow', { saleId });
+    if (!result.ok) {
+      set({ checks: { ...get().checks, [saleId]: { busy: false, error: result.error } } });
+      return null;
+    }
+    set({ checks: { ...get().checks, [saleId]: { busy: false, state: result.data.state } } });
+    await get().load();
+    return result.data.state;
+  },
+}));

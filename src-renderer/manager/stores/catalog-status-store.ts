@@ -1,0 +1,60 @@
+import { create } from 'zustand';
+import { call, on, type BridgeError } from '../bridge';
+import type { CatalogStatus, SyncProgress } from '../manager-types';
+
+interface CatalogStatusState {
+  status: CatalogStatus | null;
+  loadState: 'idle' | 'loading' | 'ready' | 'error';
+  loadError: BridgeError | null;
+  syncing: boolean;
+  progress: SyncProgress | null;
+  /** Brands the catalog held before this sync: the progress bar's best guess at the total. */
+  expected: number | null;
+  outcome: { ok: true; brands: number; removed: number; skipped: number } | { ok: false; error: BridgeError } | null;
+  load(): Promise<void>;
+  syncNow(): Promise<void>;
+  /** Follows catalog.progress / catalog.synced, also for syncs started elsewhere (start-up, daily). */
+  listen(): () => void;
+}
+
+export const useCatalogStatusStore = create<CatalogStatusState>()((set, get) => ({
+  status: null,
+  loadState: 'idle',
+  loadError: null,
+  syncing: false,
+  progress: null,
+  expected: null,
+  outcome: null,
+
+  async load() {
+    if (!get().status) set({ loadState: 'loading' });
+    const result = await call('catalog.status');
+    if (result.ok) set({ status: result.data, loadState: 'ready', loadError: null });
+    else set({ loadState: 'error', loadError: result.error });
+  },
+
+  async syncNow() {
+    if (get().syncing) return;
+    set({ syncing: true, progress: { pagesFetched: 0, brandsFetched: 0, skipped: 0 }, outcome: null, expected: get().status?.counts.listed || null });
+    const result = await call('catalog.syncNow');
+    set({
+      syncing: false,
+      outcome: result.ok ? { ok: true, ...result.data } : { ok: false, error: result.error },
+    });
+    await get().load();
+  },
+
+  listen() {
+    const offProgress = on('catalog.progress', (p) => {
+      if (!get().syncing) set({ syncing: true, outcome: null, expected: get().status?.counts.listed || null });
+      set({ progress: p });
+    });
+    const offSynced = on('catalog.synced', () => {
+      void get().load();
+    });
+    return () => {
+      offProgress();
+      offSynced();
+    };
+  },
+}));

@@ -1,0 +1,51 @@
+import { create } from 'zustand';
+import { call, on, type BridgeError } from '../bridge';
+import type { EnvironmentName, SettingsDto, SettingsView } from '../manager-types';
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+export type SettingsPatch = DeepPartial<SettingsDto>;
+
+interface SettingsState {
+  view: SettingsView | null;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: BridgeError | null;
+  load(): Promise<void>;
+  /** Validated whole in main: when anything is wrong nothing is saved and `fields` says where. */
+  update(patch: SettingsPatch): Promise<BridgeError | null>;
+  switchEnvironment(environment: EnvironmentName): Promise<BridgeError | null>;
+  listen(): () => void;
+}
+
+export const useSettingsStore = create<SettingsState>()((set, get) => ({
+  view: null,
+  status: 'idle',
+  error: null,
+
+  async load() {
+    if (!get().view) set({ status: 'loading' });
+    const result = await call('settings.get');
+    if (result.ok) set({ view: result.data, status: 'ready', error: null });
+    else set({ status: 'error', error: result.error });
+  },
+
+  async update(patch) {
+    const result = await call('settings.update', patch);
+    if (!result.ok) return result.error;
+    const view = get().view;
+    if (view) set({ view: { ...view, settings: result.data.settings } });
+    return null;
+  },
+
+  async switchEnvironment(environment) {
+    const result = await call('settings.switchEnvironment', { environment });
+    if (!result.ok) return result.error;
+    await get().load();
+    return null;
+  },
+
+  listen() {
+    return on('environment.changed', () => {
+      void get().load();
+    });
+  },
+}));

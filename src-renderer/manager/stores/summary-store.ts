@@ -1,0 +1,28 @@
+import { create } from 'zustand';
+import { call, type BridgeError } from '../bridge';
+import { DAY_MS } from '../format';
+import type { OrderSummary } from '../manager-types';
+
+interface SummaryState {
+  dayStart: number | null;
+  summary: OrderSummary | null;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: BridgeError | null;
+  /** Loads the Indian day that starts at `dayStart` (midnight IST, epoch ms). */
+  load(dayStart: number): Promise<void>;
+}
+
+export const useSummaryStore = create<SummaryState>()((set, get) => ({
+  dayStart: null,
+  summary: null,
+  status: 'idle',
+  error: null,
+
+  async load(dayStart) {
+    set({ dayStart, status: 'loading', error: null });
+    const result = await call('orders.summary', { from: dayStart, to: dayStart + DAY_MS });
+    if (get().dayStart !== dayStart) return;
+    if (result.ok) set({ summary: result.data, status: 'ready' });
+    else set({ status: 'error', error: result.error, summary: null });
+  },
+}));

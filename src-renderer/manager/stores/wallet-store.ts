@@ -1,0 +1,52 @@
+import { create } from 'zustand';
+import { call, on, type BridgeError } from '../bridge';
+import type { WalletView } from '../manager-types';
+
+interface WalletState {
+  view: WalletView | null;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: BridgeError | null;
+  refreshing: boolean;
+  refreshError: BridgeError | null;
+  load(): Promise<void>;
+  refresh(): Promise<void>;
+  /** Saves the low-balance alert level (rupees); answers the error to show next to the field. */
+  saveThreshold(rupees: number): Promise<BridgeError | null>;
+  listen(): () => void;
+}
+
+export const useWalletStore = create<WalletState>()((set, get) => ({
+  view: null,
+  status: 'idle',
+  error: null,
+  refreshing: false,
+  refreshError: null,
+
+  async load() {
+    if (!get().view) set({ status: 'loading' });
+    const result = await call('wallet.view');
+    if (result.ok) set({ view: result.data, status: 'ready', error: null });
+    else set({ status: 'error', error: result.error });
+  },
+
+  async refresh() {
+    set({ refreshing: true, refreshError: null });
+    const result = await call('wallet.refresh');
+    if (result.ok) set({ view: result.data, status: 'ready', refreshing: false });
+    else {
+      set({ refreshing: false, refreshError: result.error });
+      await get().load();
+    }
+  },
+
+  async saveThreshold(rupees) {
+    const result = await call('settings.update', { wallet: { lowBalanceThreshold: rupees } });
+    if (!result.ok) return result.error;
+    await get().load();
+    return null;
+  },
+
+  listen() {
+    return on('wallet.updated', (view) => set({ view, status: 'ready' }));
+  },
+}));

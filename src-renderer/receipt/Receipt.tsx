@@ -1,0 +1,118 @@
+import type { Ref } from 'react';
+import type { ReceiptData } from '../bridge/api-types';
+import { formatDateTime, formatDay, formatPaise } from '../ui/format';
+import { credentialsOf, howToUseFor, paperClass, redemptionLabel } from './receipt-content';
+import './receipt.css';
+
+/** 9867695195606875 → 9867 6951 9560 6875: easier to read out and to type at a till. */
+const groupDigits = (value: string): string => (/^\d{12,19}$/.test(value) ? value.replace(/(\d{4})(?=\d)/g, '$1 ') : value);
+
+interface Props {
+  data: ReceiptData;
+  /** data: URL of the store-locator QR code, when there is one. */
+  qrDataUrl: string | null;
+  ref?: Ref<HTMLDivElement>;
+}
+
+/**
+ * The customer's receipt, as printed (react-to-print clones this node into its print frame).
+ * It carries card numbers and PINs in full, so on screen it lives only inside a visually
+ * hidden, aria-hidden stage; the cashier sees the masked preview instead.
+ */
+export function Receipt({ data, qrDataUrl, ref }: Props) {
+  const steps = howToUseFor(data.redemptionType, data.howToUse);
+  const total = data.vouchers.length;
+  return (
+    <div ref={ref} className={`receipt ${paperClass(data.receiptOptions.paperWidth)}`} data-testid="printable-receipt">
+      {data.training && <p className="receipt__training">TRAINING — NOT VALID</p>}
+      {data.copy > 1 && <p className="receipt__duplicate">DUPLICATE #{data.copy}</p>}
+      <header className="receipt__store">
+        {data.receiptOptions.header && <p>{data.receiptOptions.header}</p>}
+        <p className="receipt__store-name">{data.store.name}</p>
+        {data.store.address && <p>{data.store.address}</p>}
+      </header>
+
+      <h1 className="receipt__brand">{data.brandTitle}</h1>
+      <p>Gift voucher · {redemptionLabel(data.redemptionType)}</p>
+
+      {data.vouchers.map((v) => {
+        const { number, pin } = credentialsOf(v);
+        return (
+          <section key={v.seq} className="receipt__voucher">
+            <p className="receipt__voucher-head">
+              Voucher {v.seq} of {total} · {formatPaise(v.amountPaise)}
+            </p>
+            {number && (
+              <p>
+                Card number: <strong className="receipt__code">{groupDigits(number)}</strong>
+              </p>
+            )}
+            {pin && (
+              <p>
+                PIN: <strong className="receipt__code">{pin}</strong>
+              </p>
+            )}
+            <p>Valid till: {formatDay(v.validTill)}</p>
+          </section>
+        );
+      })}
+      <p className="receipt__total">
+        Total: <strong>{formatPaise(data.amountPaise)}</strong>
+      </p>
+
+      {steps.length > 0 ? (
+        steps.map((h) => (
+          <section key={h.retailMode} className="receipt__section">
+            <h2>How to use — {h.retailModeName || redemptionLabel(h.retailMode)}</h2>
+            <ol>
+              {h.instructions.map((step, i) => (
+                <li key={i}>{step}</li>
+              ))}
+            </ol>
+          </section>
+        ))
+      ) : data.usageInstructionsText ? (
+        <section className="receipt__section">
+          <h2>How to use</h2>
+          <p>{data.usageInstructionsText}</p>
+        </section>
+      ) : null}
+
+      {data.keyTerms.length > 0 && (
+        <section className="receipt__section">
+          <h2>Key terms</h2>
+          <ul>
+            {data.keyTerms.map((t, i) => (
+              <li key={i}>{t}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {qrDataUrl && data.storeLocatorUrl && (
+        <section className="receipt__section receipt__qr">
+          <h2>Find a store</h2>
+          <img src={qrDataUrl} alt={`QR code for the store locator: ${data.storeLocatorUrl}`} width={120} height={120} />
+          <p className="receipt__url">{data.storeLocatorUrl}</p>
+        </section>
+      )}
+
+      <dl className="receipt__facts">
+        <dt>Order id</dt>
+        <dd>{data.orderId ?? '—'}</dd>
+        <dt>Reference</dt>
+        <dd>{data.referenceId}</dd>
+        <dt>Date</dt>
+        <dd>{formatDateTime(data.issuedAt)}</dd>
+        <dt>Store</dt>
+        <dd>{data.store.name}</dd>
+        <dt>Counter</dt>
+        <dd>{data.store.counter}</dd>
+        <dt>Cashier</dt>
+        <dd>{data.cashierName}</dd>
+      </dl>
+      {data.receiptOptions.footer && <p className="receipt__footer">{data.receiptOptions.footer}</p>}
+      {data.training && <p className="receipt__training">TRAINING — NOT VALID</p>}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import QRCode from 'qrcode';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useReactToPrint } from 'react-to-print';
+import { api, type BridgeError } from '../app/api';
+import { posClient } from '../bridge/pos-client';
+import type { ReceiptData } from '../bridge/api-types';
+import { pageStyleFor } from './receipt-content';
+
+export type PrintStage = 'idle' | 'fetching' | 'layout' | 'printing' | 'printed' | 'error';
+
+export interface ReceiptPrint {
+  stage: PrintStage;
+  error: BridgeError | null;
+  /** Set when main asked for a manager's PIN (a reprint): show the PIN dialog. */
+  needsManager: boolean;
+  receipt: { data: ReceiptData; qr: string | null } | null;
+  contentRef: React.RefObject<HTMLDivElement | null>;
+  /** Fetches the receipt (a reprint with the manager's PIN) and prints it; resolves to an error sentence for the PIN dialog. */
+  print(managerPin?: string): Promise<string | null>;
+  cancelManager(): void;
+}
+
+/** px → mm at CSS's 96 dpi, plus the roll's top and bottom margin. */
+const heightMmOf = (px: number): number => Math.min(2000, Math.max(20, Math.ceil((px * 25.4) / 96) + 10));
+
+/**
+ * The desktop shell prints the window itself, silently, to the configured printer and paper
+ * (`printer.print`; the print stylesheet shows only the staged receipt). The browser host has
+ * no printer access: there react-to-print's own print frame and the browser's dialog are used.
+ */
+function desktopPrint(heightPx: () => number): ((frame: HTMLIFrameElement) => Promise<void>) | undefined {
+  if (typeof window.pos?.['printer.print'] !== 'function') return undefined;
+  return async () => {
+    const result = await posClient().call('printer.print', { heightMm: heightMmOf(heightPx()) });
+    if (!result.ok) throw Object.assign(new Error(result.error.message), { bridgeError: result.error });
+  };
+}
+
+async function qrFor(data: ReceiptData): Promise<string | null> {
+  if (!data.storeLocatorUrl || !data.receiptOptions.showStoreLocatorQr) return null;
+  try {
+    return await QRCode.toDataURL(data.storeLocatorUrl, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The print flow of one sale: `receipt.print` (which counts the copy and returns the full
+ * credentials) → QR code → render the receipt off screen → measure it for the roll's page
+ * height → react-to-print. A second print is a reprint: main answers MANAGER_PIN_REQUIRED
+ * and the caller shows the PIN dialog, then calls print(pin).
+ */
+export function useReceiptPrint(saleId: string, onPrinted: (copy: number) => void): ReceiptPrint {
+  const contentRef = useRef<HTMLDivElement>(null);
+  const [stage, setStage] = useState<PrintStage>('idle');
+  const [error, setError] = useState<BridgeError | null>(null);
+  const [needsManager, setNeedsManager] = useState(false);
+  const [receipt, setReceipt] = useState<{ data: ReceiptData; qr: string | null } | null>(null);
+  const [pageStyle, setPageStyle] = useState<string>('');
+  const printedRef = useRef(onPrinted);
+  printedRef.current = onPrinted;
+
+  const reactToPrint = useReactToPrint({
+    contentRef,
+    documentTitle: receipt ? `Receipt ${receipt.data.referenceId}` : 'Receipt',
+    pageStyle,
+    onAfterPrint: () => {
+      setStage('printed');
+      if (receipt) printedRef.current(receipt.data.copy);
+    },
+    print: desktopPrint(() => contentRef.current?.scrollHeight ?? 0),
+    onPrintError: (_where, failure) => {
+      const fromShell = (failure as Error & { bridgeError?: BridgeError }).bridgeError;
+      setStage('error');
+      setError({
+        code: fromShell?.code ?? 'PRINT_FAILED',
+        message: fromShell?.message ?? 'The printer did not take the receipt.',
+        action: `${fromShell?.action ?? 'Check the printer.'} Printing again is a reprint: a manager approves it.`,
+      });
+    },
+  });
+
+  useLayoutEffect(() => {
+    if (stage !== 'layout' || !receipt) return;
+    const height = contentRef.current?.scrollHeight ?? 0;
+    setPageStyle(pageStyleFor(receipt.data.receiptOptions.paperWidth, height));
+    setStage('printing');
+  }, [stage, receipt]);
+
+  useEffect(() => {
+    if (stage === 'printing') reactToPrint();
+    // reactToPrint changes with pageStyle, which is set together with the stage.
+  }, [stage, reactToPrint]);
+
+  const print = async (managerPin?: string): Promise<string | null> => {
+    setStage('fetching');
+    setError(null);
+    const result = await api('receipt.print', managerPin ? { saleId, managerPin } : { saleId });
+    if (!result.ok) {
+      if (result.error.code === 'MANAGER_PIN_REQUIRED') {
+        setNeedsManager(true);
+        setStage('idle');
+        return null;
+      }
+      if (managerPin && result.error.code !== 'NOT_PRINTABLE') {
+        setStage('idle');
+        return result.error.message;
+      }
+      setNeedsManager(false);
+      setStage('error');
+      setError(result.error);
+      return null;
+    }
+    setNeedsManager(false);
+    setReceipt({ data: result.data, qr: await qrFor(result.data) });
+    setStage('layout');
+    return null;
+  };
+
+  return { stage, error, needsManager, receipt, contentRef, print, cancelManager: () => setNeedsManager(false) };
+}

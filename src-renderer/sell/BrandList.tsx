@@ -1,0 +1,110 @@
+import type { KeyboardEvent, RefObject } from 'react';
+import type { CatalogBrand } from '../bridge/api-types';
+import { unavailableReason, useCatalog } from '../stores/catalog-store';
+import { formatRupees, titleCase } from '../ui/format';
+import { Empty, ErrorNotice, Loading } from '../ui/Notice';
+import { BrandLogo } from './BrandLogo';
+
+interface Props {
+  listRef: RefObject<HTMLDivElement | null>;
+  selectedId: string | null;
+  onPick: (entry: CatalogBrand) => void;
+  onLeaveTop: () => void;
+}
+
+/** What the list shows now: recent brands first when nothing is typed, then the results. */
+export function visibleBrands(state: { text: string; category: string | null; results: CatalogBrand[]; recentBrands: CatalogBrand[] }): { recents: CatalogBrand[]; results: CatalogBrand[] } {
+  const browsing = state.text.trim() === '' && state.category === null;
+  const recents = browsing ? state.recentBrands : [];
+  const recentIds = new Set(recents.map((r) => r.brand.id));
+  return { recents, results: state.results.filter((r) => !recentIds.has(r.brand.id)) };
+}
+
+function priceHint(entry: CatalogBrand): string {
+  const r = entry.brand.amountRestrictions;
+  if (!r) return '';
+  if (entry.brand.denominationType === 'FIXED' && r.denominations?.length) return r.denominations.slice(0, 5).map(formatRupees).join(' · ');
+  return `${formatRupees(r.minVoucherAmount)} – ${formatRupees(r.maxVoucherAmount)}`;
+}
+
+function BrandItem({ entry, selected, onPick }: { entry: CatalogBrand; selected: boolean; onPick: (e: CatalogBrand) => void }) {
+  const reason = unavailableReason(entry);
+  const b = entry.brand;
+  return (
+    <li>
+      <button
+        type="button"
+        className="brand-item"
+        data-brand-item=""
+        aria-disabled={reason ? true : undefined}
+        aria-current={selected || undefined}
+        onClick={() => !reason && onPick(entry)}
+      >
+        <BrandLogo productId={b.id} kind="thumbnail" title={b.title} size="small" decorative />
+        <span className="brand-item__text">
+          <span className="brand-item__title">{b.title}</span>
+          <span className="brand-item__meta">{reason ?? `${b.categories.map(titleCase).slice(0, 2).join(', ')} · ${priceHint(entry)}`}</span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+export function BrandList({ listRef, selectedId, onPick, onLeaveTop }: Props) {
+  const state = useCatalog();
+  const { recents, results } = visibleBrands(state);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = [...(listRef.current?.querySelectorAll<HTMLElement>('[data-brand-item]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (at < 0) return;
+    const move = (to: number) => {
+      event.preventDefault();
+      if (to < 0) return onLeaveTop();
+      items[Math.min(to, items.length - 1)]?.focus();
+    };
+    if (event.key === 'ArrowDown') move(at + 1);
+    else if (event.key === 'ArrowUp') move(at - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(items.length - 1);
+  };
+
+  return (
+    <div className="brand-list" ref={listRef} onKeyDown={onKeyDown}>
+      {recents.length > 0 && (
+        <section aria-labelledby="recent-heading">
+          <h2 id="recent-heading" className="list-heading">
+            Recent brands
+          </h2>
+          <ul className="brand-items">
+            {recents.map((e) => (
+              <BrandItem key={e.brand.id} entry={e} selected={e.brand.id === selectedId} onPick={onPick} />
+            ))}
+          </ul>
+        </section>
+      )}
+      <section aria-labelledby="results-heading" aria-busy={state.status === 'loading'}>
+        <h2 id="results-heading" className="list-heading">
+          {state.text.trim() || state.category ? `Brands found: ${results.length}` : 'All brands'}
+        </h2>
+        {state.status === 'error' && state.error ? (
+          <ErrorNotice error={state.error} title="The brand list could not be loaded">
+            <button type="button" className="button" onClick={() => void state.search()}>
+              Try again
+            </button>
+          </ErrorNotice>
+        ) : state.status === 'loading' && results.length === 0 ? (
+          <Loading label="Searching the catalog…" />
+        ) : results.length === 0 && state.status === 'ready' ? (
+          <Empty>{state.text.trim() ? `No brand matches “${state.text.trim()}”. Check the spelling or try a category.` : 'No brands in the catalog yet. A manager can sync it from the Catalog screen.'}</Empty>
+        ) : (
+          <ul className="brand-items">
+            {results.map((e) => (
+              <BrandItem key={e.brand.id} entry={e} selected={e.brand.id === selectedId} onPick={onPick} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useRef, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useSale } from '../stores/sale-store';
+import { titleCase } from '../ui/format';
+import { AmountEntry } from './AmountEntry';
+import { BrandFacts } from './BrandFacts';
+import { BrandLogo } from './BrandLogo';
+import { CustomerForm } from './CustomerForm';
+import { MoreOptions } from './MoreOptions';
+import { QuotePreview } from './QuotePreview';
+
+const INTERACTIVE = new Set(['BUTTON', 'A', 'TEXTAREA', 'SELECT', 'SUMMARY']);
+
+/**
+ * One brand being sold: amount, customer, options, and the Review button. Enter anywhere in
+ * the panel (outside buttons) reviews the sale; on opening, focus lands on the heading of a
+ * FIXED brand (digits pick denominations) or in the amount of a FLEXIBLE one.
+ */
+export function BrandPanel({ reviewRef }: { reviewRef: RefObject<HTMLButtonElement | null> }) {
+  const entry = useSale((s) => s.brand)!;
+  const draft = useSale((s) => s.draft)!;
+  const phase = useSale((s) => s.phase);
+  const review = useSale((s) => s.review);
+  const closeBrand = useSale((s) => s.closeBrand);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const brand = entry.brand;
+
+  useEffect(() => {
+    if (draft.fixed) headingRef.current?.focus();
+    else amountRef.current?.focus();
+    // Only when another brand opens, not on every keystroke.
+  }, [brand.id, draft.fixed]);
+
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Reviews the sale; when it cannot go on, focus goes to the first field to fix. */
+  const reviewAndFocus = async () => {
+    await review();
+    if (useSale.getState().phase === 'editing') formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void reviewAndFocus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLElement;
+    if (event.key === 'Enter' && !INTERACTIVE.has(target.tagName) && target.tagName !== 'INPUT') {
+      event.preventDefault();
+      void reviewAndFocus();
+    }
+  };
+
+  return (
+    <form ref={formRef} className="brand-panel" aria-labelledby="brand-heading" onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate>
+      <header className="brand-panel__header">
+        <BrandLogo productId={brand.id} kind="logo" title={brand.title} size="large" />
+        <div>
+          <h2 id="brand-heading" ref={headingRef} tabIndex={-1} className="brand-panel__title">
+            {brand.title}
+          </h2>
+          <p className="brand-panel__meta">
+            {brand.denominationType === 'FIXED' ? 'Fixed amounts' : 'Any amount in range'} · {brand.categories.map(titleCase).join(', ')}
+          </p>
+        </div>
+        <button type="button" className="button button--ghost" onClick={closeBrand}>
+          Back <kbd>Esc</kbd>
+        </button>
+      </header>
+      {brand.description && <p className="brand-panel__description">{brand.description}</p>}
+
+      <div className="brand-panel__columns">
+        <div className="brand-panel__main">
+          <AmountEntry brand={brand} amountRef={amountRef} />
+          <CustomerForm />
+          <MoreOptions />
+        </div>
+        <div className="brand-panel__side">
+          <QuotePreview />
+          <button ref={reviewRef} type="submit" className="button button--primary button--large review-button" aria-disabled={phase === 'reviewing' || undefined}>
+            {phase === 'reviewing' ? 'Checking…' : 'Review sale'} <kbd>Enter</kbd>
+          </button>
+          <BrandFacts brand={brand} />
+        </div>
+      </div>
+    </form>
+  );
+}

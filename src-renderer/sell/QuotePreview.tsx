@@ -1,0 +1,52 @@
+import { useSale } from '../stores/sale-store';
+import { formatPaise } from '../ui/format';
+import { ErrorNotice } from '../ui/Notice';
+import { chosenLines } from './sale-draft';
+
+/** The vouchers the sale will issue (the automatic split), the total, and anything blocking it. */
+export function QuotePreview() {
+  const quote = useSale((s) => s.quote);
+  const quoting = useSale((s) => s.quoting);
+  const error = useSale((s) => s.error);
+  const fields = useSale((s) => s.fields);
+  const draft = useSale((s) => s.draft);
+  const brandProblem = fields.brand ?? fields.productId;
+  const problems = Object.keys(fields).length;
+  // Before a quote answers (or while fields need fixing) the denominations picked are still shown.
+  const lines = quote?.lines ?? (draft ? chosenLines(draft) : []);
+  const status = quoting
+    ? 'Checking the amount with the service…'
+    : quote
+      ? `${quote.voucherCount} voucher${quote.voucherCount === 1 ? '' : 's'}, total ${formatPaise(quote.totalPaise)}`
+      : problems > 0
+        ? `Fix the ${problems === 1 ? 'field' : `${problems} fields`} marked ⚠ to continue.`
+        : 'Pick an amount to see the vouchers.';
+
+  return (
+    <section className="quote" aria-labelledby="quote-heading" aria-busy={quoting}>
+      <h3 id="quote-heading" className="quote__heading">
+        Vouchers
+      </h3>
+      <div role="status" className="quote__status">
+        {status}
+      </div>
+      {lines.length > 0 && (
+        <ul className="quote__lines">
+          {lines.map((l) => (
+            <li key={l.denominationPaise}>
+              {l.quantity} × {formatPaise(l.denominationPaise)} = <strong>{formatPaise(l.quantity * l.denominationPaise)}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+      {quote && quote.debitPaise !== quote.totalPaise && <p>Wallet debit after discount: {formatPaise(quote.debitPaise)}</p>}
+      {quote?.floatWarning && (
+        <p className="notice notice--warning" role="note">
+          {quote.floatWarning}
+        </p>
+      )}
+      {brandProblem && <ErrorNotice error={{ code: 'INVALID_SALE', message: brandProblem }} />}
+      {error && <ErrorNotice error={error} />}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useRef } from 'react';
+import type { CatalogBrand } from '../bridge/api-types';
+import { unavailableReason, useCatalog } from '../stores/catalog-store';
+import { useSale } from '../stores/sale-store';
+import { Empty } from '../ui/Notice';
+import { BrandList, visibleBrands } from './BrandList';
+import { BrandPanel } from './BrandPanel';
+import { BrandSearch } from './BrandSearch';
+import { CategoryChips } from './CategoryChips';
+import { ConfirmDialog } from './ConfirmDialog';
+import { PendingStrip } from './PendingStrip';
+import './sell.css';
+import { ResultDialog } from './ResultDialog';
+import { useSellKeys } from './useSellKeys';
+
+/**
+ * The cashier's screen. A repeat sale of a recent FIXED brand, keyboard only, from here to
+ * the printer: Enter (first recent brand) · digit (denomination) · Enter (review) · Enter
+ * (confirm) · Enter (print) — five keys; focus starts in the search box.
+ */
+export function SellScreen() {
+  const searchRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const reviewRef = useRef<HTMLButtonElement>(null);
+  const brand = useSale((s) => s.brand);
+  const phase = useSale((s) => s.phase);
+  const result = useSale((s) => s.result);
+  const selectBrand = useSale((s) => s.selectBrand);
+  useSellKeys(searchRef, reviewRef);
+
+  useEffect(() => {
+    const catalog = useCatalog.getState();
+    void catalog.search();
+    void catalog.loadCategories();
+    void catalog.loadRecents();
+  }, []);
+
+  const brandId = brand?.brand.id ?? null;
+  useEffect(() => {
+    if (brandId === null) searchRef.current?.focus();
+  }, [brandId]);
+
+  const pick = (entry: CatalogBrand) => selectBrand(entry);
+  const pickFirst = async () => {
+    await useCatalog.getState().flush();
+    const { recents, results } = visibleBrands(useCatalog.getState());
+    const first = [...recents, ...results].find((e) => unavailableReason(e) === null);
+    if (first) pick(first);
+  };
+
+  return (
+    <div className="sell">
+      <h1 className="visually-hidden">Sell</h1>
+      <PendingStrip />
+      <div className="sell__columns">
+        <section className="sell__browse" aria-label="Brands">
+          <BrandSearch inputRef={searchRef} onPickFirst={() => void pickFirst()} onFocusList={() => listRef.current?.querySelector<HTMLElement>('[data-brand-item]')?.focus()} />
+          <CategoryChips />
+          <BrandList listRef={listRef} selectedId={brandId} onPick={pick} onLeaveTop={() => searchRef.current?.focus()} />
+        </section>
+        <section className="sell__panel" aria-label="Sale">
+          {brand ? (
+            <BrandPanel reviewRef={reviewRef} />
+          ) : (
+            <div className="sell__start">
+              <Empty>
+                Pick a brand to start a sale: type its name, or press <kbd>Enter</kbd> for the first one listed.
+              </Empty>
+            </div>
+          )}
+        </section>
+      </div>
+      {(phase === 'confirm' || phase === 'placing') && <ConfirmDialog />}
+      {result && <ResultDialog />}
+    </div>
+  );
+}
