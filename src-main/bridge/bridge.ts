@@ -39,6 +39,23 @@ export function createBridge(core: Core, options: { version: string; logger: Log
   const signal = (reason: string | null) =>
     core.events.emit('session.changed', { signedIn: session.staff !== null, role: session.staff?.role ?? null, reason });
   const handlers = buildHandlers(core, session, options.version, signal);
+  const idleLimit = () => core.settings.get().staff.lockAfterIdleMinutes * 60_000;
+  let cancelIdleTimer: (() => void) | null = null;
+
+  /** Locks the counter on time, not only at the next call: an unattended screen must not stay signed in. */
+  function armIdleLock(): void {
+    cancelIdleTimer?.();
+    cancelIdleTimer = null;
+    if (!session.staff) return;
+    cancelIdleTimer = core.clock.setTimer(session.lastActivityAt + idleLimit() - core.clock.now(), () => {
+      cancelIdleTimer = null;
+      if (!session.staff) return;
+      if (core.clock.now() - session.lastActivityAt >= idleLimit()) {
+        session.staff = null;
+        signal('locked after inactivity');
+      } else armIdleLock();
+    });
+  }
 
   async function invoke(method: string, payload: unknown): Promise<BridgeResult<unknown>> {
     if (!Object.hasOwn(METHODS, method)) return { ok: false, error: { code: 'UNKNOWN_METHOD', message: `There is no method ${String(method).slice(0, 60)}` } };
@@ -55,8 +72,7 @@ export function createBridge(core: Core, options: { version: string; logger: Log
       };
     }
     const now = core.clock.now();
-    const idleLimit = core.settings.get().staff.lockAfterIdleMinutes * 60_000;
-    if (session.staff && now - session.lastActivityAt > idleLimit) {
+    if (session.staff && now - session.lastActivityAt > idleLimit()) {
       session.staff = null;
       signal('locked after inactivity');
     }
@@ -66,12 +82,17 @@ export function createBridge(core: Core, options: { version: string; logger: Log
         return { ok: false, error: { code: 'FORBIDDEN', message: 'Only a manager can do this' } };
       }
     }
-    if (session.staff) session.lastActivityAt = now;
+    // Reading the session or app info (which a screen may poll) is not someone at the counter.
+    const isActivity = spec.role !== 'none' || method === 'staff.signIn' || method === 'staff.setupFirstManager';
+    if (session.staff && isActivity) session.lastActivityAt = now;
     try {
       const handler = handlers[method as MethodName] as (input: unknown) => unknown;
       const data = await handler(parsed.data);
       // A sign-in is activity too: without this the first call after re-signing in would lock again.
-      if (session.staff) session.lastActivityAt = core.clock.now();
+      if (session.staff && isActivity) {
+        session.lastActivityAt = core.clock.now();
+        armIdleLock();
+      }
       return { ok: true, data };
     } catch (error) {
       if (error instanceof BridgeFailure) return { ok: false, error: error.error };

@@ -83,6 +83,23 @@ describe('the bridge choke point', () => {
     expect((await h.call('orders.attention', {})).ok).toBe(true);
   });
 
+  it('locks on time, without waiting for the next call, and says why', async () => {
+    const reasons: (string | null)[] = [];
+    const stop = h.bridge.subscribe((name, payload) => {
+      if (name === 'session.changed') reasons.push((payload as { reason: string | null }).reason);
+    });
+    await h.ok('staff.signIn', { staffId: managerId, pin: '2580' });
+    h.clock.advance(9 * 60_000);
+    expect((await h.ok('staff.session')).signedIn).toBe(true);
+    await h.ok('wallet.view'); // activity moves the deadline
+    h.clock.advance(9 * 60_000);
+    expect((await h.ok('staff.session')).signedIn).toBe(true);
+    h.clock.advance(2 * 60_000);
+    expect(reasons.at(-1)).toBe('locked after inactivity');
+    expect((await h.ok('staff.session')).signedIn).toBe(false);
+    stop();
+  });
+
   it('locks the session after the configured idle time', async () => {
     await h.ok('staff.signIn', { staffId: managerId, pin: '2580' });
     h.clock.advance(11 * 60_000);
