@@ -13,7 +13,7 @@ import type { Environment } from '../settings/settings-schema.js';
 import { SettingsService, type SettingsBackend } from '../settings/settings-service.js';
 import { StaffService } from '../staff/staff-service.js';
 import { CoreEvents } from './core-events.js';
-import { TRAINING_SCENARIOS, type TrainingScenario } from './training-scenarios.js';
+import { runScenario, type TrainingScenario } from './training-scenarios.js';
 import { createWebhookReceiver } from './webhook-wiring.js';
 import { openEnvironment, type EnvironmentContext } from './environment-context.js';
 
@@ -181,9 +181,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }
     },
     async runTrainingScenario(name) {
-      if (current.ctx.environment !== 'training' || !sandbox) return { ok: false, message: 'Practice situations exist only in Training mode' };
-      await TRAINING_SCENARIOS[name].run(sandbox);
-      return { ok: true };
+      if (current.ctx.environment !== 'training') return { ok: false, message: 'Practice situations exist only in Training mode' };
+      return runScenario(current.ctx.baseUrl, name);
     },
     async close() {
       stopDaily?.();

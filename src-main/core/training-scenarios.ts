@@ -1,34 +1,55 @@
-import type { Sandbox } from '../sandbox/server.js';
-
 /**
- * Practice situations a trainer can stage in Training mode, on the in-process sandbox only.
- * Each one is a fault or a clock move on the emulated service, so the app reacts exactly as
- * it would to the real thing.
+ * Practice situations a trainer can stage in Training mode. Each is a call to the sandbox's
+ * control surface (`/__sandbox/…`), so it works on the built-in sandbox and on one started
+ * with `npm run sandbox`, and the app reacts exactly as it would to the real thing.
  */
-export const TRAINING_SCENARIOS = {
+interface ControlCall {
+  method: 'POST' | 'PUT';
+  path: string;
+  body: unknown;
+}
+
+const ORDERS = { method: 'POST', path: '/v1/partners/orders' } as const;
+
+export const TRAINING_SCENARIOS: Record<string, { title: string; calls: ControlCall[] }> = {
   'slow-answer': {
     title: 'The next order answers too late (the sale goes IN DOUBT, then is found by reference)',
-    run: (s: Sandbox) => s.state.faults.arm({ kind: 'delay', ms: 20_000, stage: 'after', match: { method: 'POST', path: '/v1/partners/orders' } }),
+    calls: [{ method: 'POST', path: '/faults', body: { kind: 'delay', ms: 20_000, stage: 'after', match: ORDERS } }],
   },
   'connection-drop': {
     title: 'The connection drops right after the next order is placed',
-    run: (s: Sandbox) => s.state.faults.arm({ kind: 'reset-after-commit', match: { method: 'POST', path: '/v1/partners/orders' } }),
+    calls: [{ method: 'POST', path: '/faults', body: { kind: 'reset-after-commit', match: ORDERS } }],
   },
   'service-error': {
     title: 'The service fails (503) on the next order before placing it',
-    run: (s: Sandbox) => s.state.faults.arm({ kind: 'error-5xx', status: 503, match: { method: 'POST', path: '/v1/partners/orders' } }),
+    calls: [{ method: 'POST', path: '/faults', body: { kind: 'error-5xx', status: 503, match: ORDERS } }],
   },
   'low-wallet': {
     title: 'The wallet drops to ₹1,000',
-    run: (s: Sandbox) => s.state.wallet.set(100_000),
+    calls: [{ method: 'PUT', path: '/wallet', body: { balance: 1000 } }],
   },
   'skip-15-minutes': {
     title: 'The service moves 15 minutes ahead (PROCESSING orders finish)',
-    run: async (s: Sandbox) => {
-      s.state.clock.advance(15 * 60);
-      await s.state.settle();
-    },
+    calls: [{ method: 'POST', path: '/advance', body: { seconds: 900 } }],
   },
-} as const;
+};
 
-export type TrainingScenario = keyof typeof TRAINING_SCENARIOS;
+export type TrainingScenario = 'slow-answer' | 'connection-drop' | 'service-error' | 'low-wallet' | 'skip-15-minutes';
+
+export async function runScenario(baseUrl: string, name: TrainingScenario): Promise<{ ok: true } | { ok: false; message: string }> {
+  for (const call of TRAINING_SCENARIOS[name]!.calls) {
+    let res: Response;
+    try {
+      res = await fetch(`${baseUrl}/__sandbox${call.path}`, {
+        method: call.method,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(call.body),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      return { ok: false, message: 'The practice service is not answering' };
+    }
+    if (!res.ok) return { ok: false, message: 'This Training backend has no practice controls (it is not the built-in sandbox)' };
+  }
+  return { ok: true };
+}

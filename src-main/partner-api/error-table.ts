@@ -42,19 +42,19 @@ const TABLE: Record<string, ErrorDescription> = {
   },
   E200: {
     message: `The voucher could not be generated. ${NOT_CHARGED}`,
-    action: 'Wait 1–2 minutes, then place the order again with a new reference.',
+    action: 'Wait 1–2 minutes, then try again (Try again sends it as a new order with a new reference).',
   },
   E201: {
     message: `The voucher provider could not confirm the voucher. ${NOT_CHARGED}`,
-    action: 'Wait 1–2 minutes, then place the order again with a new reference.',
+    action: 'Wait 1–2 minutes, then try again (Try again sends it as a new order with a new reference).',
   },
   E204: {
     message: `Voucher generation is temporarily unavailable. ${NOT_CHARGED}`,
-    action: 'Wait a short while, then place the order again with a new reference.',
+    action: 'Wait a short while, then try again (Try again sends it as a new order with a new reference).',
   },
   E300: {
     message: "The store's wallet balance is too low for this order. Nothing was charged.",
-    action: 'Top up the wallet through your account manager (offline), then place the order again with a new reference.',
+    action: 'Top up the wallet through your account manager (offline), then try again (Try again sends it as a new order with a new reference).',
   },
   // Failure reasons without a documented code, spec §7.3.
   BRAND_NOT_AVAILABLE: {

@@ -136,6 +136,8 @@ export interface SaleView {
   errorCode: string | null;
   failureReason: string | null;
   supportReason: string | null;
+  /** The cashier's sentence and action for a FAILED or REJECTED sale (main's error table). */
+  failure: { message: string; action: string } | null;
   createdAt: number;
   updatedAt: number;
   nextCheckAt: number | null;

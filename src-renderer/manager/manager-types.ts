@@ -77,6 +77,7 @@ export interface SaleView {
   errorCode: string | null;
   failureReason: string | null;
   supportReason: string | null;
+  failure: { message: string; action: string } | null;
   createdAt: number;
   updatedAt: number;
   nextCheckAt: number | null;

@@ -1,6 +1,7 @@
 import type { Core } from '../../core/create-core.js';
 import type { SaleRecord } from '../../orders/journal/sale-record.js';
 import type { QuoteResult } from '../../orders/sales/sale-service.js';
+import { describeError } from '../../partner-api/error-table.js';
 import { fail } from '../bridge-result.js';
 import type { MethodInput } from '../contract.js';
 import type { Session } from '../session.js';
@@ -19,6 +20,8 @@ export function saleView(core: Core, sale: SaleRecord) {
     errorCode: sale.errorCode,
     failureReason: sale.failureReason,
     supportReason: sale.supportReason,
+    // The cashier's sentence and action for a sale that did not go through, from the one error table.
+    failure: sale.errorCode && (sale.state === 'FAILED' || sale.state === 'REJECTED') ? describeError(sale.errorCode) : null,
     createdAt: sale.createdAt,
     updatedAt: sale.updatedAt,
     nextCheckAt: sale.nextCheckAt,
