@@ -152,11 +152,18 @@ export class OrderEngine {
     const seq = journal.beginAttempt(sale.id, 'place', requestId, startedAt);
     if (sale.placedAt === null) journal.touch(sale.id, sale.state, { placedAt: startedAt });
     let lastSeq = seq;
-    const outcome = await api.placeOrder(sale.payload, requestId, (resendId) => {
-      // The client re-logged in after a 401 and sends again: that request id is journaled first too.
-      journal.finishAttempt(sale.id, lastSeq, clock.now(), 'rejected HTTP_401 (resent after login)');
-      lastSeq = journal.beginAttempt(sale.id, 'place', resendId, clock.now());
-    });
+    let outcome: Awaited<ReturnType<OrderApi['placeOrder']>>;
+    try {
+      outcome = await api.placeOrder(sale.payload, requestId, (resendId) => {
+        // The client re-logged in after a 401 and sends again: that request id is journaled first too.
+        journal.finishAttempt(sale.id, lastSeq, clock.now(), 'rejected HTTP_401 (resent after login)');
+        lastSeq = journal.beginAttempt(sale.id, 'place', resendId, clock.now());
+      });
+    } catch (error) {
+      // The client is built not to throw; if it does, whether the request left is unknown.
+      this.deps.logger.log('error', 'sale.client_threw', { saleId: sale.id, error });
+      outcome = { kind: 'unknown', error: { code: 'CLIENT_ERROR', message: 'The request could not be completed', action: '', httpStatus: null, requestId } };
+    }
     journal.finishAttempt(sale.id, lastSeq, clock.now(), outcome.kind === 'accepted' ? `HTTP 2xx ${outcome.order.status}` : `${outcome.kind} ${outcome.error.code}`);
     const current = journal.get(sale.id)!;
 
@@ -187,7 +194,11 @@ export class OrderEngine {
 
   /** By-reference lookup; null when the service could not be asked (network, 5xx, 401 …). */
   private async lookupByReference(sale: SaleRecord): Promise<{ order: PartnerOrder | null } | null> {
-    const lookup = await this.deps.api.getOrderByReference(sale.referenceId);
+    const lookup = await this.deps.api.getOrderByReference(sale.referenceId).catch((error: unknown) => {
+      this.deps.logger.log('error', 'sale.client_threw', { saleId: sale.id, error });
+      return null;
+    });
+    if (!lookup) return null;
     this.recordLookup(sale, 'lookup', lookup.requestIds, lookup.ok ? (lookup.order?.status ?? 'NOT_FOUND') : lookup.error.code);
     if (!lookup.ok) return null;
     if (lookup.order && lookup.order.referenceId !== sale.referenceId) {

@@ -96,6 +96,25 @@ describe('placing a sale against the sandbox', () => {
     expect(await ordersFor(h, sale.referenceId)).toHaveLength(1);
   });
 
+  it('treats a client that throws as an unknown outcome: looked up, then sent once, never lost', async () => {
+    const realPlace = h.client.placeOrder;
+    let calls = 0;
+    h.client.placeOrder = async (...args) => {
+      calls += 1;
+      if (calls === 1) throw new Error('socket exploded');
+      return realPlace(...args);
+    };
+    const sale = newSale();
+    const done = await h.engine.placeSale(sale);
+    expect(done.state).toBe('SUCCESS');
+    expect(h.journal.attempts(sale.id).map((a) => [a.kind, a.outcome?.split(' ')[0]])).toEqual([
+      ['place', 'unknown'],
+      ['lookup', 'NOT_FOUND'],
+      ['place', 'HTTP'],
+    ]);
+    expect(await ordersFor(h, sale.referenceId)).toHaveLength(1);
+  });
+
   it('a 4xx rejection ends the sale as REJECTED with the business code; nothing is resent', async () => {
     const sale = newSale({ denomination: 300 });
     const done = await h.engine.placeSale(sale);
