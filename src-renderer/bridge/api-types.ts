@@ -116,6 +116,7 @@ export type SaleState = 'INTENT' | 'IN_DOUBT' | 'PROCESSING' | 'SUCCESS' | 'FAIL
 
 export interface MaskedVoucher {
   seq: number;
+  voucherId: string | null;
   cardType: string;
   /** `•••• •••• •••• 1234`, or null when the card type has no number. */
   cardNumberMasked: string | null;

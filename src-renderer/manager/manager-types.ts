@@ -1,18 +1,12 @@
+// The sale shapes the cashier's side already declares are shared, not written twice.
+import type { MaskedVoucher, SaleState, SaleView, WalletView } from '../bridge/api-types';
+export type { MaskedVoucher, SaleState, SaleView, WalletView };
+
 /**
  * What the manager screens receive from main, written out for the renderer (it may not import
  * src-main). test/renderer-contract/manager-types.check.ts keeps each shape assignable from the
  * bridge's real `MethodOutput<'…'>`, so a change in main breaks the type-check, not the screen.
  */
-export type SaleState =
-  | 'INTENT'
-  | 'IN_DOUBT'
-  | 'PROCESSING'
-  | 'SUCCESS'
-  | 'FAILED'
-  | 'REJECTED'
-  | 'NEEDS_SUPPORT'
-  | 'CANCELLED'
-  | 'REVERSED';
 
 export const SALE_STATES: readonly SaleState[] = ['SUCCESS', 'PROCESSING', 'IN_DOUBT', 'NEEDS_SUPPORT', 'FAILED', 'REJECTED', 'CANCELLED', 'REVERSED', 'INTENT'];
 
@@ -53,37 +47,6 @@ export interface OrderFilter {
   productId?: string;
   reference?: string;
   phone?: string;
-}
-
-export interface MaskedVoucher {
-  seq: number;
-  voucherId: string | null;
-  cardType: string;
-  cardNumberMasked: string | null;
-  hasPin: boolean;
-  validTill: string | null;
-  amountPaise: number;
-}
-
-export interface SaleView {
-  id: string;
-  referenceId: string;
-  orderId: string | null;
-  state: SaleState;
-  productId: string;
-  brandTitle: string;
-  amountPaise: number;
-  discountPaise: number;
-  errorCode: string | null;
-  failureReason: string | null;
-  supportReason: string | null;
-  failure: { message: string; action: string } | null;
-  createdAt: number;
-  updatedAt: number;
-  nextCheckAt: number | null;
-  printCount: number;
-  retryOf: string | null;
-  vouchers: MaskedVoucher[];
 }
 
 export interface SaleAttempt {
@@ -146,16 +109,6 @@ export interface SyncSummary {
   brands: number;
   removed: number;
   skipped: number;
-}
-
-export interface WalletView {
-  balancePaise: number | null;
-  readAt: number | null;
-  thresholdPaise: number;
-  inFlightPaise: number;
-  estimatedPaise: number | null;
-  low: boolean;
-  lowBalanceAlert: { balancePaise: number; thresholdPaise: number | null; at: number } | null;
 }
 
 export type EnvironmentName = 'training' | 'staging' | 'production';
