@@ -170,6 +170,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!current.ctx.credentials.has('webhook_secret')) return { listening: null, message: 'Enter the webhook signing secret first' };
       try {
         const receiver = createWebhookReceiver(() => current.ctx, events, logger, () => clock.now());
+        const replayed = receiver.replayPending();
+        if (replayed > 0) logger.log('info', 'webhook.replayed', { count: replayed });
         webhookServer = await receiver.listen(host, port);
         // Training: the built-in sandbox plays the service, so it delivers to our receiver, signed with our secret.
         if (current.ctx.environment === 'training' && sandbox) {

@@ -46,10 +46,12 @@ export class WebhookReceiver {
     this.claim = options.db.prepare(
       // A delivery whose application failed may be applied again when the service (or support's
       // replay) sends it once more; an applied or ignored one never is.
-      `INSERT INTO webhook_events (event_key, event_type, received_at, outcome) VALUES (?, ?, ?, 'received')
-       ON CONFLICT (event_key) DO UPDATE SET outcome = 'received', received_at = excluded.received_at WHERE outcome LIKE 'failed:%'`,
+      `INSERT INTO webhook_events (event_key, event_type, received_at, outcome, payload) VALUES (?, ?, ?, 'received', ?)
+       ON CONFLICT (event_key) DO UPDATE SET outcome = 'received', received_at = excluded.received_at, payload = excluded.payload
+       WHERE outcome LIKE 'failed:%'`,
     );
-    this.settle = options.db.prepare('UPDATE webhook_events SET outcome = ? WHERE event_key = ?');
+    // Once applied (or ignored) the body is no longer needed: drop it.
+    this.settle = options.db.prepare('UPDATE webhook_events SET outcome = ?, payload = NULL WHERE event_key = ?');
   }
 
   /** The whole decision for one delivery; the HTTP server below is a thin wrapper. */
@@ -68,7 +70,7 @@ export class WebhookReceiver {
     const event = parseWebhookEvent(json);
     const key = event.eventId ? `id:${event.eventId}` : `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
     const eventType = event.type === 'unknown' ? `unknown:${event.eventType ?? '?'}` : event.type;
-    if (this.claim.run(key, eventType, this.options.now()).changes === 0) {
+    if (this.claim.run(key, eventType, this.options.now(), rawBody.toString('utf8')).changes === 0) {
       return { status: 200, body: { received: true, duplicate: true } };
     }
     if (event.type === 'unknown') {
@@ -78,6 +80,31 @@ export class WebhookReceiver {
     }
     this.queue = this.queue.then(() => this.apply(key, event));
     return { status: 200, body: { received: true } };
+  }
+
+  /**
+   * Applies events that were acknowledged but not applied when the app last stopped (a crash
+   * right after the 2xx). Their bodies were verified when they arrived.
+   */
+  replayPending(): number {
+    const rows = this.options.db
+      .prepare<[], { event_key: string; payload: string | null }>("SELECT event_key, payload FROM webhook_events WHERE outcome = 'received'")
+      .all();
+    for (const row of rows) {
+      let event: ReturnType<typeof parseWebhookEvent>;
+      try {
+        event = parseWebhookEvent(JSON.parse(row.payload ?? ''));
+      } catch {
+        this.settle.run('failed: stored body unreadable', row.event_key);
+        continue;
+      }
+      if (event.type === 'unknown') {
+        this.settle.run(`ignored: ${event.reason}`.slice(0, 200), row.event_key);
+        continue;
+      }
+      this.queue = this.queue.then(() => this.apply(row.event_key, event));
+    }
+    return rows.length;
   }
 
   /** Resolves when every accepted event so far has been applied (tests, shutdown). */

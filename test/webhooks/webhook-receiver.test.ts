@@ -181,6 +181,18 @@ describe('WebhookReceiver.receive', () => {
     ]);
   });
 
+  it('applies after a restart what was acknowledged but not yet applied when the app died', async () => {
+    // The app answered 2xx, then died before applying: the row is 'received' with its body.
+    db.prepare("INSERT INTO webhook_events (event_key, event_type, received_at, outcome, payload) VALUES ('id:evt-order-1', 'ORDER_REACHED_TERMINAL_STATE', 1, 'received', ?)").run(ORDER_BODY);
+    expect(receiver.replayPending()).toBe(1);
+    await receiver.idle();
+    expect(calls.map(([kind, e]) => [kind, e.eventId])).toEqual([['orderTerminal', 'evt-order-1']]);
+    expect(db.prepare('SELECT outcome, payload FROM webhook_events').get()).toEqual({ outcome: 'applied', payload: null });
+    expect(receiver.replayPending()).toBe(0);
+    // A redelivery of the same event is still a duplicate.
+    expect(deliver(ORDER_BODY)).toMatchObject({ status: 200, body: { duplicate: true } });
+  });
+
   it('records a handler failure and keeps applying later events', async () => {
     failWith = { 'evt-b1': new Error('catalog is locked'), 'evt-order-1': new Error('journal unavailable') };
     deliver(body('BRAND_UPDATED', { id: 'B1', status: 'INACTIVE' }, 'evt-b1'));

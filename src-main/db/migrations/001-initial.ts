@@ -149,11 +149,14 @@ export function migration001(db: Database.Database): void {
       BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
 
     -- Webhook deliveries seen, for at-most-once application of each event.
+    -- payload: the verified body, kept until applied so a crash after the 2xx loses nothing.
     CREATE TABLE webhook_events (
       event_key TEXT PRIMARY KEY,
       event_type TEXT NOT NULL,
       received_at INTEGER NOT NULL,
-      outcome TEXT NOT NULL
+      outcome TEXT NOT NULL,
+      payload TEXT
     ) STRICT;
+    CREATE INDEX webhook_events_pending ON webhook_events (outcome) WHERE outcome = 'received';
   `);
 }
