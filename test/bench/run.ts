@@ -1,0 +1,84 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { benchJournal, type PlanCheck } from './journal.bench.js';
+import { benchOrder } from './order.bench.js';
+import { benchProtocol } from './protocol.bench.js';
+import { benchSearch } from './search.bench.js';
+import { benchSync } from './sync.bench.js';
+import { now, type BenchRow } from './stats.js';
+
+/** `npm run bench`: runs each group, prints one table, writes test-results/bench.json. */
+const log = (s: string) => process.stderr.write(`${s}\n`);
+const rows: BenchRow[] = [];
+const skipped: string[] = [];
+const started = now();
+
+/** BENCH_QUICK=1: small sizes and few repetitions, to check the suite itself runs. */
+const quick = Boolean(process.env.BENCH_QUICK);
+const plans: PlanCheck[] = [];
+const groups: { name: string; run: () => Promise<BenchRow[]> }[] = [
+  { name: 'search', run: () => benchSearch(quick ? [450] : [450, 10_000, 100_000], log) },
+  { name: 'order', run: () => benchOrder(quick ? 30 : 200, quick ? 2 : 5) },
+  {
+    name: 'journal',
+    run: async () => {
+      const r = await benchJournal(quick ? 100_000 : 1_000_000, quick ? 40 : 200, log);
+      plans.push(...r.plans);
+      return r.rows;
+    },
+  },
+  { name: 'sync', run: () => benchSync(quick ? [1_000] : [10_000], quick ? 3 : 9) },
+  { name: 'protocol', run: () => benchProtocol(quick ? 2 : 5) },
+];
+
+for (const g of groups) {
+  const t0 = now();
+  log(`[bench] ${g.name}…`);
+  try {
+    rows.push(...(await g.run()));
+  } catch (error) {
+    skipped.push(`${g.name}: ${(error as Error).stack ?? String(error)}`);
+    log(`[bench] ${g.name} FAILED: ${(error as Error).message}`);
+  }
+  log(`[bench] ${g.name} done in ${((now() - t0) / 1000).toFixed(1)} s`);
+}
+
+const machine = {
+  cores: availableParallelism(),
+  cpu: cpus()[0]?.model ?? 'unknown',
+  node: process.version,
+  platform: `${process.platform} ${process.arch}`,
+  date: new Date().toISOString(),
+  totalSeconds: Number(((now() - started) / 1000).toFixed(1)),
+};
+
+const f = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '—' : n < 10 ? n.toFixed(3) : n.toFixed(1));
+const header = ['group', 'case', 'n', 'p50 ms', 'p95 ms', 'base p50', 'base p95', 'ratio', 'baseline'];
+const table = rows.map((r) => [
+  r.group,
+  r.name + (r.note ? ` (${r.note})` : ''),
+  String(r.subject.n),
+  f(r.subject.p50),
+  f(r.subject.p95),
+  f(r.baseline?.p50),
+  f(r.baseline?.p95),
+  r.ratio === null ? '—' : r.ratio < 0.01 ? `1/${Math.round(1 / r.ratio)}` : `${r.ratio.toFixed(2)}×`,
+  r.baselineLabel,
+]);
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i]!.length)));
+const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 && i <= 7 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+console.log(`Machine: ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, ${machine.platform}; total ${machine.totalSeconds} s`);
+console.log(line(header));
+console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const t of table) console.log(line(t));
+console.log('\nJournal query plans (EXPLAIN QUERY PLAN; every one must use an index):');
+for (const p of plans) console.log(`  ${p.seeks ? 'SEEK    ' : p.usesIndex ? 'IDX SCAN' : 'NO INDEX'}  ${p.query}…\n             ${p.plan.join(' / ')}`);
+const unindexed = plans.filter((p) => !p.usesIndex).length;
+const seeking = plans.filter((p) => p.seeks).length;
+console.log(`  ${plans.length - unindexed}/${plans.length} plans use an index; ${seeking}/${plans.length} only seek (IDX SCAN = walks a whole index)`);
+for (const s of skipped) console.log(`FAILED ${s.split('\n')[0]}`);
+
+mkdirSync('test-results', { recursive: true });
+writeFileSync('test-results/bench.json', `${JSON.stringify({ machine, rows, plans, failed: skipped }, null, 2)}\n`);
+console.log('Wrote test-results/bench.json');
+if (skipped.length > 0 || unindexed > 0) process.exitCode = 1;

@@ -1,0 +1,92 @@
+/** Timing helpers for the bench suite: samples in milliseconds, medians, p95, ratios. */
+
+export interface Summary {
+  n: number;
+  p50: number;
+  p95: number;
+}
+
+export interface BenchRow {
+  group: string;
+  name: string;
+  subject: Summary;
+  baseline: Summary | null;
+  baselineLabel: string;
+  /** subject p50 / baseline p50 (null without a baseline). */
+  ratio: number | null;
+  note?: string;
+}
+
+export function quantile(samples: readonly number[], q: number): number {
+  if (samples.length === 0) return NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[idx]!;
+}
+
+export function summarize(samples: readonly number[]): Summary {
+  return { n: samples.length, p50: quantile(samples, 0.5), p95: quantile(samples, 0.95) };
+}
+
+export function now(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
+/** Times one call (sync or async) in ms. */
+export async function time(fn: () => unknown): Promise<number> {
+  const t0 = now();
+  await fn();
+  return now() - t0;
+}
+
+/**
+ * Runs subject and baseline alternately (so machine noise hits both alike), after `warmup`
+ * untimed rounds, and summarizes each.
+ */
+export async function paired(
+  reps: number,
+  subject: (i: number) => unknown,
+  baseline: (i: number) => unknown,
+  warmup = Math.min(20, reps),
+): Promise<{ subject: Summary; baseline: Summary }> {
+  for (let i = 0; i < warmup; i++) {
+    await subject(-1 - i);
+    await baseline(-1 - i);
+  }
+  const s: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < reps; i++) {
+    if (i % 2 === 0) {
+      s.push(await time(() => subject(i)));
+      b.push(await time(() => baseline(i)));
+    } else {
+      b.push(await time(() => baseline(i)));
+      s.push(await time(() => subject(i)));
+    }
+  }
+  return { subject: summarize(s), baseline: summarize(b) };
+}
+
+export function row(
+  group: string,
+  name: string,
+  subject: Summary,
+  baseline: Summary | null,
+  baselineLabel: string,
+  note?: string,
+): BenchRow {
+  const ratio = baseline && baseline.p50 > 0 ? subject.p50 / baseline.p50 : null;
+  return { group, name, subject, baseline, baselineLabel, ratio, ...(note ? { note } : {}) };
+}
+
+/** Deterministic PRNG (mulberry32). */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
