@@ -133,6 +133,15 @@ export async function openEnvironment(environment: Environment, deps: Environmen
     businessModel: () => deps.settings().businessModel,
     newReferenceId: () => nextReference(deps.settings().store.counterCode),
     floatGuard: (debit) => wallet.floatGuard(debit),
+    // The copy fetched for validation is the freshest there is: the cashier's catalog follows it.
+    onFreshBrand: (brand) =>
+      catalog.applyBrandUpdate({
+        brandId: brand.id,
+        status: brand.status,
+        denominationType: brand.denominationType,
+        denominations: brand.amountRestrictions?.denominations ?? null,
+        amountRestrictions: brand.amountRestrictions,
+      }),
     onSettled: () => {
       void wallet.refresh().then((r) => deps.events.emit('wallet.updated', r.view));
     },

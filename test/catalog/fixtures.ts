@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../src-main/db/database.js';
+import { partnerBrand } from '../support/partner-brand.js';
 import type { BrandPage, BrandPageSource } from '../../src-main/catalog/catalog-sync.js';
 import type { PartnerBrand } from '../../src-main/partner-api/types.js';
 
@@ -28,39 +29,17 @@ export function tempDatabase(): { db: Db; path: string; open(): Db; cleanup(): v
 }
 
 export function makeBrand(id: string, overrides: Partial<PartnerBrand> = {}): PartnerBrand {
-  return {
-    id,
-    status: 'ACTIVE',
-    title: `Brand ${id}`,
-    description: null,
-    categories: [],
-    tags: [],
-    denominationType: 'FIXED',
-    cardType: 'CARD_AND_PIN_NO_SECURED',
-    redemptionType: 'ONLINE',
-    amountRestrictions: {
-      minOrderAmount: 100,
+  return partnerBrand(
+    { id, title: `Brand ${id}`, categories: [], redemptionType: 'ONLINE', ...overrides },
+    {
       maxOrderAmount: 10000,
-      minVoucherAmount: 100,
       maxVoucherAmount: 5000,
       maxVouchersPerOrder: 5,
       maxVouchersPerDenomination: null,
       maxDenominationsPerOrder: null,
       denominations: [100, 500, 1000],
     },
-    thumbnailUrl: null,
-    logoUrl: null,
-    termsAndConditions: [],
-    tncSections: null,
-    tncUrl: null,
-    howToUse: [],
-    usageInstructionsText: null,
-    storeLocatorUrl: null,
-    canBalanceBeFetched: true,
-    voucherExpiryInMonths: 12,
-    variantDetails: null,
-    ...overrides,
-  };
+  );
 }
 
 /** FTS5's own check that the external-content index matches the brands table exactly. */

@@ -77,6 +77,20 @@ describe('the core factory', () => {
     expect(placed.ok && c.env().journal.attempts(placed.sale.id).map((a) => a.kind)).toEqual(['place', 'lookup']);
   });
 
+  it('keeps the local catalog in step with the fresh brand fetched to validate a sale', async () => {
+    const c = await build();
+    await c.env().catalogSync.syncNow();
+    await fetch(`${c.env().baseUrl}/__sandbox/brands/${FIXED_BRAND.id}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ denominations: [100, 500] }),
+    });
+    expect(c.env().catalog.get(FIXED_BRAND.id)!.brand.amountRestrictions!.denominations).toEqual([100, 250, 500, 1000, 2000]);
+    const quoted = await c.env().sales.quote({ productId: FIXED_BRAND.id, amountPaise: 50_000 });
+    expect(quoted.ok).toBe(true);
+    expect(c.env().catalog.get(FIXED_BRAND.id)!.brand.amountRestrictions!.denominations).toEqual([100, 500]);
+  });
+
   it('in Training mode with webhooks on, the sandbox signs and delivers to our receiver, which settles a PROCESSING sale', async () => {
     const c = await build();
     c.env().credentials.put('webhook_secret', 'training-webhook-secret-123');

@@ -4,7 +4,7 @@ import type { Logger } from '../../platform/logger.js';
 import type { PartnerOrder } from '../../partner-api/types.js';
 import type { NewSale, SaleJournal } from '../journal/sale-journal.js';
 import type { SaleRecord } from '../journal/sale-record.js';
-import type { SaleState } from '../journal/sale-state.js';
+import { UNFINISHED_STATES, type SaleState } from '../journal/sale-state.js';
 import type { OrderApi, OrderApiError } from './order-api.js';
 import {
   AUTO_RESEND_WINDOW_MS,
@@ -296,7 +296,7 @@ export class OrderEngine {
     const result = this.deps.journal.transition(sale.id, sale.state, to, patch, vouchers);
     if (result.applied) {
       this.deps.logger.log('info', 'sale.state', { saleId: sale.id, from: sale.state, to, orderId: result.record.orderId });
-      if (isSettled(to)) this.cancelTimer(sale.id);
+      if (!UNFINISHED_STATES.includes(to)) this.cancelTimer(sale.id);
       this.deps.onSaleChanged?.(result.record);
     } else if (result.record.state !== to) {
       this.deps.logger.log('warn', 'sale.transition_refused', { saleId: sale.id, from: result.record.state, to });
@@ -338,8 +338,4 @@ export class OrderEngine {
     });
     return next;
   }
-}
-
-function isSettled(state: SaleState): boolean {
-  return state !== 'PROCESSING' && state !== 'IN_DOUBT' && state !== 'INTENT';
 }

@@ -56,7 +56,3 @@ export class IllegalTransitionError extends Error {
     this.name = 'IllegalTransitionError';
   }
 }
-
-export function isTerminal(state: SaleState): boolean {
-  return TRANSITIONS[state].length === 0;
-}
