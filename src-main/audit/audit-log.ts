@@ -88,25 +88,33 @@ export class AuditLog {
 
   /** Walks the whole chain; the first row whose hash or link does not match is reported. */
   verify(): AuditVerification {
-    let prev = GENESIS;
-    let expectedSeq = 1;
-    let count = 0;
-    for (const row of this.db.prepare<[], AuditRow>('SELECT * FROM audit_log ORDER BY seq').iterate()) {
-      let entry: AuditEntry;
-      try {
-        entry = fromRow(row);
-      } catch {
-        return { ok: false, entries: count, brokenAt: row.seq, reason: 'details are not valid JSON' };
-      }
-      if (entry.seq !== expectedSeq) return { ok: false, entries: count, brokenAt: entry.seq, reason: `row ${expectedSeq} is missing` };
-      if (entry.prevHash !== prev) return { ok: false, entries: count, brokenAt: entry.seq, reason: 'link to the previous row does not match' };
-      if (rowHash(entry) !== entry.hash) return { ok: false, entries: count, brokenAt: entry.seq, reason: 'row content does not match its hash' };
-      prev = entry.hash;
-      expectedSeq += 1;
-      count += 1;
-    }
-    return { ok: true, entries: count };
+    return verifyAuditChain(this.db);
   }
+}
+
+/**
+ * The chain walk on its own, so the verification command (verify-cli.ts) can run it on a
+ * database it opened read-only, without the append side of AuditLog.
+ */
+export function verifyAuditChain(db: Db): AuditVerification {
+  let prev = GENESIS;
+  let expectedSeq = 1;
+  let count = 0;
+  for (const row of db.prepare<[], AuditRow>('SELECT * FROM audit_log ORDER BY seq').iterate()) {
+    let entry: AuditEntry;
+    try {
+      entry = fromRow(row);
+    } catch {
+      return { ok: false, entries: count, brokenAt: row.seq, reason: 'details are not valid JSON' };
+    }
+    if (entry.seq !== expectedSeq) return { ok: false, entries: count, brokenAt: entry.seq, reason: `row ${expectedSeq} is missing` };
+    if (entry.prevHash !== prev) return { ok: false, entries: count, brokenAt: entry.seq, reason: 'link to the previous row does not match' };
+    if (rowHash(entry) !== entry.hash) return { ok: false, entries: count, brokenAt: entry.seq, reason: 'row content does not match its hash' };
+    prev = entry.hash;
+    expectedSeq += 1;
+    count += 1;
+  }
+  return { ok: true, entries: count };
 }
 
 interface AuditRow {
