@@ -18,6 +18,7 @@ export type AuditAction =
   | 'staff.sign_in_failed'
   | 'staff.locked'
   | 'manager.approved'
+  | 'manager.approval_failed'
   | 'export.csv';
 
 export interface AuditEntry {
@@ -84,6 +85,18 @@ export class AuditLog {
       )
       .all(...[options.beforeSeq ?? Number.MAX_SAFE_INTEGER, ...(options.saleId ? [options.saleId] : []), limit]);
     return rows.map(fromRow);
+  }
+
+  /**
+   * The newest entry with one of these actions. Scans back from the end (there is no index on
+   * action), so callers read it once and keep what they need in memory.
+   */
+  latest(actions: readonly AuditAction[]): AuditEntry | undefined {
+    if (actions.length === 0) return undefined;
+    const row = this.db
+      .prepare<string[], AuditRow>(`SELECT * FROM audit_log WHERE action IN (${actions.map(() => '?').join(', ')}) ORDER BY seq DESC LIMIT 1`)
+      .get(...actions);
+    return row && fromRow(row);
   }
 
   /** Walks the whole chain; the first row whose hash or link does not match is reported. */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Db } from '../db/database.js';
 import { err, ok, type Result } from '../platform/result.js';
@@ -20,7 +20,7 @@ export interface StaffError {
   message: string;
 }
 
-/** After this many wrong PINs in a row an account is locked, for longer each time. */
+/** After this many wrong PINs in a row an account (or manager approval at the counter) is locked, for longer each time. */
 export const MAX_PIN_FAILURES = 5;
 export const LOCK_BASE_MS = 5 * 60_000;
 
@@ -50,6 +50,16 @@ const toMember = (r: StaffRow): StaffMember => ({
  * it with a growing delay. Every sign-in, failure and lock is audited.
  */
 export class StaffService {
+  /** Wrong manager PINs given for approvals, counter-wide: such a PIN names no account to lock. */
+  private approvals: { failures: number; lockedUntil: number | null } | null = null;
+  /** A hash to check PINs against when there is no account, so an unknown id costs what a known one does. */
+  private decoy: Promise<string> | null = null;
+  /**
+   * PIN checks run one at a time. Each reads a failure count, awaits scrypt, then writes the
+   * count + 1; run side by side, a burst of guesses would all read the same count and never lock.
+   */
+  private pinChecks: Promise<unknown> = Promise.resolve();
+
   constructor(
     private readonly db: Db,
     private readonly audit: AuditLog,
@@ -100,9 +110,24 @@ export class StaffService {
   }
 
   /** Checks a staff member's PIN, counting failures and locking after too many. */
-  async signIn(staffId: string, pin: string): Promise<Result<StaffMember, StaffError>> {
+  signIn(staffId: string, pin: string): Promise<Result<StaffMember, StaffError>> {
+    return this.oneAtATime(() => this.checkSignIn(staffId, pin));
+  }
+
+  private oneAtATime<T>(check: () => Promise<T>): Promise<T> {
+    const result = this.pinChecks.then(check);
+    this.pinChecks = result.catch(() => undefined);
+    return result;
+  }
+
+  private async checkSignIn(staffId: string, pin: string): Promise<Result<StaffMember, StaffError>> {
     const row = this.row(staffId);
-    if (!row || row.disabled_at !== null) return err({ code: 'UNKNOWN_STAFF', message: 'Choose your name from the list' });
+    if (!row || row.disabled_at !== null) {
+      // Same scrypt work as a real attempt: answering at once would tell ids apart by timing.
+      this.decoy ??= hashPin(String(randomInt(10_000_000, 100_000_000)));
+      await verifyPin(pin, await this.decoy);
+      return err({ code: 'UNKNOWN_STAFF', message: 'Choose your name from the list' });
+    }
     const now = this.now();
     if (row.locked_until !== null && row.locked_until > now) {
       const minutes = Math.ceil((row.locked_until - now) / 60_000);
@@ -125,11 +150,54 @@ export class StaffService {
     return err({ code: 'INVALID_PIN', message: `Wrong PIN (${MAX_PIN_FAILURES - (failures % MAX_PIN_FAILURES)} tries left before a lock)` });
   }
 
-  /** A manager's PIN given at the counter to approve a protected action (reprint, reveal …). */
-  async approveByManagerPin(pin: string): Promise<Result<StaffMember, StaffError>> {
+  /**
+   * A manager's PIN given at the counter to approve a protected action (reprint, reveal …),
+   * audited as `manager.approved` with what it was for. A wrong PIN matches no account, so
+   * the failures are counted for the counter as a whole and lock approvals like an account;
+   * the count is kept in the audit log, so restarting the app does not reset it.
+   */
+  approveByManagerPin(pin: string, context: { what: string; for: string | null } = { what: 'approval', for: null }): Promise<Result<StaffMember, StaffError>> {
+    return this.oneAtATime(() => this.checkApproval(pin, context));
+  }
+
+  private async checkApproval(pin: string, context: { what: string; for: string | null }): Promise<Result<StaffMember, StaffError>> {
+    const state = this.approvalState();
+    const now = this.now();
+    if (state.lockedUntil !== null && state.lockedUntil > now) {
+      const minutes = Math.ceil((state.lockedUntil - now) / 60_000);
+      return err({ code: 'LOCKED', message: `Too many wrong manager PINs. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` });
+    }
     const member = await this.findByPin(pin, 'manager');
-    if (!member) return err({ code: 'INVALID_PIN', message: 'That is not a manager PIN' });
-    return this.signIn(member.id, pin);
+    if (!member) {
+      const failures = state.failures + 1;
+      const lockedUntil = failures % MAX_PIN_FAILURES === 0 ? now + LOCK_BASE_MS * 2 ** (failures / MAX_PIN_FAILURES - 1) : state.lockedUntil;
+      this.approvals = { failures, lockedUntil };
+      this.audit.append({ actor: context.for, action: 'manager.approval_failed', details: { what: context.what, failures, lockedUntil } });
+      if (lockedUntil !== state.lockedUntil && lockedUntil !== null) {
+        return err({ code: 'LOCKED', message: `Too many wrong manager PINs. Approvals are locked for ${Math.round((lockedUntil - now) / 60_000)} minutes.` });
+      }
+      return err({ code: 'INVALID_PIN', message: 'That is not a manager PIN' });
+    }
+    const signedIn = await this.checkSignIn(member.id, pin);
+    if (signedIn.ok) {
+      this.approvals = { failures: 0, lockedUntil: null };
+      this.audit.append({ actor: member.id, action: 'manager.approved', details: { what: context.what, for: context.for } });
+    }
+    return signedIn;
+  }
+
+  /** Read once from the audit log (the last failure or approval), then kept in memory. */
+  private approvalState(): { failures: number; lockedUntil: number | null } {
+    if (!this.approvals) {
+      const last = this.audit.latest(['manager.approval_failed', 'manager.approved']);
+      const failures = last?.action === 'manager.approval_failed' ? last.details['failures'] : 0;
+      const lockedUntil = last?.action === 'manager.approval_failed' ? last.details['lockedUntil'] : null;
+      this.approvals = {
+        failures: typeof failures === 'number' && Number.isInteger(failures) && failures >= 0 ? failures : 0,
+        lockedUntil: typeof lockedUntil === 'number' ? lockedUntil : null,
+      };
+    }
+    return this.approvals;
   }
 
   private async findByPin(pin: string, role?: Role): Promise<StaffRow | undefined> {

@@ -41,9 +41,9 @@ function quoteFailure(result: Exclude<QuoteResult, { ok: true }>): never {
 export function saleHandlers(core: Core, session: Session) {
   const managerApproval = async (pin: string | undefined, what: string) => {
     if (!pin) return fail('MANAGER_PIN_REQUIRED', `A manager's PIN is needed to ${what}`);
-    const approved = await core.staff.approveByManagerPin(pin);
+    // Audited (approved or failed) and rate-limited by the staff service itself.
+    const approved = await core.staff.approveByManagerPin(pin, { what, for: session.staff?.id ?? null });
     if (!approved.ok) return fail(approved.error.code, approved.error.message);
-    core.audit.append({ actor: approved.value.id, action: 'manager.approved', details: { what, for: session.staff?.id ?? null } });
     return approved.value;
   };
   return {
