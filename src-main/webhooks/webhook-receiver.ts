@@ -118,6 +118,13 @@ export class WebhookReceiver {
         res.writeHead(a.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(a.body));
       };
       if (req.method !== 'POST') return reply({ status: 405, body: { error: 'POST only' } });
+      // A declared length over the limit is refused at once, not after reading up to the limit
+      // (or waiting for bytes that may never come); the rest is drained unread, as below.
+      if (Number(req.headers['content-length']) > this.maxBodyBytes) {
+        res.setHeader('Connection', 'close');
+        req.resume();
+        return reply({ status: 413, body: { error: 'body too large' } });
+      }
       const chunks: Buffer[] = [];
       let size = 0;
       let tooLarge = false;
