@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { METHODS, type MethodName, type Role } from '../../src-main/bridge/contract.js';
+import { bridgeHarness, setUpCounter, type BridgeHarness } from '../bridge/bridge-harness.js';
+
+/**
+ * Roles are enforced in main, method by method. Each method gets a payload its schema accepts,
+ * so a refusal below is the role check speaking — not the argument check that runs first.
+ */
+function samplePayloads(ids: { saleId: string; managerId: string }): Record<MethodName, unknown> {
+  const sale = { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000 };
+  return {
+    'app.info': {},
+    'staff.list': {},
+    'staff.setupFirstManager': { name: 'Intruder', pin: '9137' },
+    'staff.signIn': { staffId: ids.managerId, pin: '9137' },
+    'staff.signOut': {},
+    'staff.session': {},
+    'staff.create': { name: 'Intruder', role: 'manager', pin: '9137' },
+    'staff.disable': { staffId: ids.managerId },
+    'catalog.search': { text: 'test' },
+    'catalog.categories': {},
+    'catalog.brand': { productId: 'TEST_FIXED_STANDARD' },
+    'catalog.status': {},
+    'catalog.image': { productId: 'TEST_FIXED_STANDARD' },
+    'catalog.syncNow': {},
+    'sale.quote': sale,
+    'sale.place': sale,
+    'sale.get': { saleId: ids.saleId },
+    'sale.pending': {},
+    'sale.retry': { saleId: ids.saleId },
+    'sale.checkNow': { saleId: ids.saleId },
+    'receipt.print': { saleId: ids.saleId, managerPin: '2580' },
+    'voucher.reveal': { saleId: ids.saleId, seq: 1, managerPin: '2580' },
+    'voucher.balance': { saleId: ids.saleId, seq: 1 },
+    'orders.list': {},
+    'orders.attention': {},
+    'orders.detail': { saleId: ids.saleId },
+    'orders.exportCsv': {},
+    'orders.summary': { from: 0, to: Number.MAX_SAFE_INTEGER },
+    'delivery.resend': { saleId: ids.saleId, channels: ['EMAIL'] },
+    'wallet.view': {},
+    'wallet.refresh': {},
+    'settings.get': {},
+    'settings.update': { store: { name: 'Intruder Ltd' } },
+    'settings.setCredentials': { environment: 'staging', baseUrl: 'https://evil.example', clientId: 'x', clientSecret: 'stolen-secret' },
+    'settings.switchEnvironment': { environment: 'staging' },
+    'selfCheck.run': {},
+    'audit.verify': {},
+    'settings.setWebhookSecret': { secret: 'an-attacker-chosen-secret' },
+    'webhook.apply': {},
+    'training.scenarios': {},
+    'training.run': { scenario: 'low-wallet' },
+  };
+}
+
+const methodsFor = (...roles: Role[]) => (Object.keys(METHODS) as MethodName[]).filter((m) => roles.includes(METHODS[m].role));
+
+describe('roles are checked in main for every method of the contract', () => {
+  let h: BridgeHarness;
+  let ids: { saleId: string; managerId: string; cashierId: string };
+  let samples: Record<MethodName, unknown>;
+
+  beforeAll(async () => {
+    h = await bridgeHarness();
+    const staff = await setUpCounter(h);
+    await h.ok('staff.signIn', { staffId: staff.cashierId, pin: '4826' });
+    const sale = await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000 });
+    ids = { saleId: sale.id, ...staff };
+    samples = samplePayloads(ids);
+  });
+  afterAll(async () => h.close());
+
+  /**
+   * Watches every way a handler reaches the core. A refused call must touch none of them:
+   * not even `core.env()`, which every sale, order and settings handler starts with.
+   */
+  function watchCore() {
+    const spies = [
+      vi.spyOn(h.core, 'env'),
+      vi.spyOn(h.core, 'switchEnvironment'),
+      vi.spyOn(h.core, 'putClientSecret'),
+      vi.spyOn(h.core, 'applyWebhookSettings'),
+      vi.spyOn(h.core, 'runTrainingScenario'),
+      vi.spyOn(h.core.settings, 'update'),
+      vi.spyOn(h.core.staff, 'create'),
+      vi.spyOn(h.core.staff, 'disable'),
+      vi.spyOn(h.core.staff, 'approveByManagerPin'),
+      vi.spyOn(h.core.audit, 'append'),
+      vi.spyOn(h.core.audit, 'verify'),
+    ];
+    const events: string[] = [];
+    const stop = h.bridge.subscribe((name) => events.push(name));
+    const snapshot = () => ({
+      settings: JSON.stringify(h.core.settings.get()),
+      staff: JSON.stringify(h.core.staff.list()),
+      audit: h.core.audit.list({ limit: 1 })[0]?.seq,
+      orders: h.sandbox.state.orders.orders.size,
+    });
+    const before = snapshot();
+    return {
+      /** Names of the watched functions that ran, with the events emitted; [] when nothing ran. */
+      touched(): string[] {
+        const ran = spies.filter((s) => s.mock.calls.length > 0).map((s) => s.getMockName());
+        stop();
+        for (const s of spies) s.mockRestore();
+        expect(snapshot()).toEqual(before);
+        return [...ran, ...events.map((e) => `event ${e}`)];
+      },
+    };
+  }
+
+  it('has a payload its schema accepts for every method (so the role check is what refuses)', () => {
+    expect(Object.keys(samples).sort()).toEqual(Object.keys(METHODS).sort());
+    for (const method of Object.keys(METHODS) as MethodName[]) {
+      expect(METHODS[method].input.safeParse(samples[method]).success, method).toBe(true);
+    }
+    // Enough of each kind that the loops below prove something.
+    expect(methodsFor('manager').length).toBeGreaterThan(15);
+    expect(methodsFor('cashier').length).toBeGreaterThan(10);
+  });
+
+  it('has a watch that sees a handler run (so an empty list below means something)', async () => {
+    const watch = watchCore();
+    expect((await h.call('wallet.view', {})).ok).toBe(true);
+    expect(watch.touched()).toContain('env');
+  });
+
+  it('refuses a cashier every manager method, and nothing runs', async () => {
+    expect((await h.ok('staff.session')).role).toBe('cashier');
+    const watch = watchCore();
+    for (const method of methodsFor('manager')) {
+      expect(await h.call(method, samples[method]), method).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    }
+    expect(watch.touched()).toEqual([]);
+    // The cashier is still signed in: a refusal is not a sign-out.
+    expect((await h.ok('staff.session')).role).toBe('cashier');
+  });
+
+  it('refuses a signed-out counter every cashier and manager method, and nothing runs', async () => {
+    await h.ok('staff.signOut');
+    const watch = watchCore();
+    for (const method of methodsFor('cashier', 'manager')) {
+      expect(await h.call(method, samples[method]), method).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    }
+    expect(watch.touched()).toEqual([]);
+  });
+
+  it('refuses an idle-locked manager every cashier and manager method, and nothing runs', async () => {
+    await h.ok('staff.signIn', { staffId: ids.managerId, pin: '2580' });
+    expect((await h.call('settings.get', {})).ok).toBe(true);
+    const idle = h.core.settings.get().staff.lockAfterIdleMinutes * 60_000;
+    h.clock.advance(idle + 1);
+    const watch = watchCore();
+    for (const method of methodsFor('cashier', 'manager')) {
+      expect(await h.call(method, samples[method]), method).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    }
+    expect(watch.touched()).toEqual([]);
+  });
+
+  it('refuses a manager signed out, and a sign-in with a wrong PIN does not open the session', async () => {
+    await h.ok('staff.signIn', { staffId: ids.managerId, pin: '2580' });
+    await h.ok('staff.signOut');
+    expect(await h.call('staff.signIn', { staffId: ids.managerId, pin: '9137' })).toMatchObject({ ok: false, error: { code: 'INVALID_PIN' } });
+    const watch = watchCore();
+    for (const method of methodsFor('manager')) {
+      expect(await h.call(method, samples[method]), method).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    }
+    expect(watch.touched()).toEqual([]);
+  });
+
+  it('lets a cashier through a manager-approved action only with a manager PIN, never their own', async () => {
+    await h.ok('staff.signIn', { staffId: ids.cashierId, pin: '4826' });
+    const reveal = await h.call('voucher.reveal', { saleId: ids.saleId, seq: 1, managerPin: '4826' });
+    expect(reveal).toMatchObject({ ok: false, error: { code: 'INVALID_PIN' } });
+    const audited = h.core.audit.latest(['manager.approval_failed', 'voucher.revealed']);
+    expect(audited).toMatchObject({ action: 'manager.approval_failed', actor: ids.cashierId });
+  });
+});
