@@ -109,6 +109,15 @@ describe('roles are checked in main for every method of the contract', () => {
     };
   }
 
+  /** Every one of `methods` answers `code`, and no handler reached the core. */
+  async function expectRefusedAndInert(methods: MethodName[], code: string): Promise<void> {
+    const watch = watchCore();
+    for (const method of methods) {
+      expect(await h.call(method, samples[method]), method).toMatchObject({ ok: false, error: { code } });
+    }
+    expect(watch.touched()).toEqual([]);
+  }
+
   it('has a payload its schema accepts for every method (so the role check is what refuses)', () => {
     expect(Object.keys(samples).sort()).toEqual(Object.keys(METHODS).sort());
     for (const method of Object.keys(METHODS) as MethodName[]) {
@@ -127,22 +136,14 @@ describe('roles are checked in main for every method of the contract', () => {
 
   it('refuses a cashier every manager method, and nothing runs', async () => {
     expect((await h.ok('staff.session')).role).toBe('cashier');
-    const watch = watchCore();
-    for (const method of methodsFor('manager')) {
-      expect(await h.call(method, samples[method]), method).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
-    }
-    expect(watch.touched()).toEqual([]);
+    await expectRefusedAndInert(methodsFor('manager'), 'FORBIDDEN');
     // The cashier is still signed in: a refusal is not a sign-out.
     expect((await h.ok('staff.session')).role).toBe('cashier');
   });
 
   it('refuses a signed-out counter every cashier and manager method, and nothing runs', async () => {
     await h.ok('staff.signOut');
-    const watch = watchCore();
-    for (const method of methodsFor('cashier', 'manager')) {
-      expect(await h.call(method, samples[method]), method).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
-    }
-    expect(watch.touched()).toEqual([]);
+    await expectRefusedAndInert(methodsFor('cashier', 'manager'), 'UNAUTHENTICATED');
   });
 
   it('refuses an idle-locked manager every cashier and manager method, and nothing runs', async () => {
@@ -150,22 +151,14 @@ describe('roles are checked in main for every method of the contract', () => {
     expect((await h.call('settings.get', {})).ok).toBe(true);
     const idle = h.core.settings.get().staff.lockAfterIdleMinutes * 60_000;
     h.clock.advance(idle + 1);
-    const watch = watchCore();
-    for (const method of methodsFor('cashier', 'manager')) {
-      expect(await h.call(method, samples[method]), method).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
-    }
-    expect(watch.touched()).toEqual([]);
+    await expectRefusedAndInert(methodsFor('cashier', 'manager'), 'UNAUTHENTICATED');
   });
 
   it('refuses a manager signed out, and a sign-in with a wrong PIN does not open the session', async () => {
     await h.ok('staff.signIn', { staffId: ids.managerId, pin: '2580' });
     await h.ok('staff.signOut');
     expect(await h.call('staff.signIn', { staffId: ids.managerId, pin: '9137' })).toMatchObject({ ok: false, error: { code: 'INVALID_PIN' } });
-    const watch = watchCore();
-    for (const method of methodsFor('manager')) {
-      expect(await h.call(method, samples[method]), method).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
-    }
-    expect(watch.touched()).toEqual([]);
+    await expectRefusedAndInert(methodsFor('manager'), 'UNAUTHENTICATED');
   });
 
   it('lets a cashier through a manager-approved action only with a manager PIN, never their own', async () => {
