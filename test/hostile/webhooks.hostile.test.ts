@@ -85,7 +85,7 @@ type Delivery =
 const printable = fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/= -_'.split('')), maxLength: 60 });
 const runArb = fc.record({
   events: fc.array(fc.record({ kind: fc.constantFrom<Kind>('ORDER_REACHED_TERMINAL_STATE', 'BRAND_UPDATED', 'BRAND_DISCOUNT_UPDATE', 'WALLET_LOW_BALANCE', 'SOMETHING_NEW'), withId: fc.boolean() }), { minLength: 1, maxLength: 4 }),
-  deliveries: fc.array(
+  deliveries: fc.array<Delivery>(
     fc.oneof(
       { arbitrary: fc.record({ kind: fc.constant('signed' as const), event: fc.nat(3) }), weight: 4 },
       fc.record({ kind: fc.constant('forged' as const), event: fc.nat(3), signature: fc.oneof(printable, fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('base64'))) }),
@@ -150,7 +150,7 @@ describe('webhook receiver under random deliveries', () => {
               break;
             case 'tampered': {
               const raw = Buffer.from(event.raw);
-              raw[d.at % raw.length] ^= 0x20; // one flipped bit: the signature of the original no longer fits
+              raw[d.at % raw.length] = raw[d.at % raw.length]! ^ 0x20; // one flipped bit: the signature of the original no longer fits
               expect((await post(raw, sign(event.raw))).status).toBe(401);
               break;
             }
