@@ -20,9 +20,14 @@ export interface IpcDeps {
  * elsewhere (both already blocked) would still be refused here.
  */
 export function isTrustedSender(event: IpcMainInvokeEvent, isAppUrl: IpcDeps['isAppUrl']): boolean {
-  const frame = event.senderFrame;
-  if (!frame || frame.parent !== null) return false;
-  return isAppUrl(frame.url);
+  try {
+    // null once the frame navigated away or was destroyed; a disposed frame throws on access.
+    const frame = event.senderFrame;
+    if (!frame || frame.parent !== null) return false;
+    return isAppUrl(frame.url);
+  } catch {
+    return false;
+  }
 }
 
 /** The one IPC choke point: sender check here, method and payload checks in the bridge (or the shell handler). */

@@ -31,10 +31,13 @@ export function createAppUrlCheck(location: AppLocation): (url: string | undefin
 
 /**
  * The renderer never navigates, opens windows or embeds webviews: everything it shows is
- * rendered in place by React, and links leave through `openExternal` in main.
+ * rendered in place by React, and links leave through `openExternal` in main. Our own
+ * document (a file, or the dev server) is never redirected, so any redirect is someone
+ * else's page trying to take the window.
  */
 export function lockWebContents(contents: WebContents): void {
   contents.on('will-navigate', (event) => event.preventDefault());
+  contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
 }

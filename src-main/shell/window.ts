@@ -20,6 +20,9 @@ export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      // Electron's defaults today; written out so a future default cannot loosen them unnoticed.
+      webviewTag: false,
+      allowRunningInsecureContent: false,
       preload: deps.preloadPath,
     },
   });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { METHODS } from '../../src-main/bridge/contract.js';
-import { CALL_CHANNEL, EVENT_NAMES, METHOD_NAMES, SHELL_METHOD_NAMES } from '../../src-main/bridge/method-names.js';
+import { CALL_CHANNEL, EVENT_CHANNEL, EVENT_NAMES, METHOD_NAMES, SHELL_METHOD_NAMES } from '../../src-main/bridge/method-names.js';
 
 const exposed: Record<string, unknown> = {};
 const invoke = vi.fn(async (..._args: unknown[]) => ({ ok: true, data: null }));
@@ -15,6 +15,7 @@ vi.mock('electron', () => ({
 describe('the preload bridge', () => {
   beforeEach(async () => {
     vi.resetModules();
+    for (const fn of [invoke, on, removeListener]) fn.mockClear();
     await import('../../src-preload/index.js');
   });
 
@@ -37,6 +38,25 @@ describe('the preload bridge', () => {
     const pos = exposed.pos as Record<string, (p?: unknown) => Promise<unknown>>;
     await pos['sale.place']!({ productId: 'x' });
     expect(invoke).toHaveBeenLastCalledWith(CALL_CHANNEL, 'sale.place', { productId: 'x' });
+  });
+
+  it('forwards only the method name and one payload: extra arguments and channel names go nowhere', async () => {
+    const pos = exposed.pos as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    await pos['app.info']!({ a: 1 }, 'pos:other-channel', () => undefined);
+    expect(invoke).toHaveBeenLastCalledWith(CALL_CHANNEL, 'app.info', { a: 1 });
+    expect(invoke.mock.lastCall).toHaveLength(3);
+  });
+
+  it('hands a listener the payload alone, never the IPC event (whose `sender` is ipcRenderer)', () => {
+    const pos = exposed.pos as { on: (e: string, l: (...args: unknown[]) => void) => () => void };
+    const listener = vi.fn();
+    pos.on('sale.updated', listener);
+    const [channel, handler] = on.mock.lastCall as unknown as [string, (...args: unknown[]) => void];
+    const ipcEvent = { sender: { invoke, send: vi.fn() }, senderId: 0 };
+    handler(ipcEvent, 'wallet.updated', { other: true });
+    handler(ipcEvent, 'sale.updated', { id: 's1' });
+    expect(channel).toBe(EVENT_CHANNEL);
+    expect(listener.mock.calls).toEqual([[{ id: 's1' }]]);
   });
 
   it('subscribes to known events only, and each subscription returns its unsubscribe', () => {

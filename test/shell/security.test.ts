@@ -46,10 +46,11 @@ function fakeSession() {
 }
 
 describe('webContents lockdown', () => {
-  it('prevents navigation and webview attachment', () => {
+  it('prevents navigation, redirects and webview attachment', () => {
     const wc = fakeWebContents();
     lockWebContents(wc.contents);
     expect(wc.emit('will-navigate').preventDefault).toHaveBeenCalled();
+    expect(wc.emit('will-redirect').preventDefault).toHaveBeenCalled();
     expect(wc.emit('will-attach-webview').preventDefault).toHaveBeenCalled();
   });
 
@@ -157,17 +158,31 @@ describe('openExternal', () => {
 describe('IPC sender check', () => {
   const rendererFile = '/app/out/renderer/index.html';
 
+  const bridgeCalls = vi.fn();
+  const printerCalls = vi.fn();
+  let handler: Listener | undefined;
   function register(devServerUrl?: string) {
-    let handler: Listener | undefined;
+    bridgeCalls.mockClear();
+    printerCalls.mockClear();
     registerIpc({
       ipcMain: { handle: (_channel: string, h: Listener) => (handler = h) } as never,
       isAppUrl: createAppUrlCheck({ rendererFile, devServerUrl }),
-      invoke: async (method: string) => ({ ok: true, data: { method } }),
-      shellHandlers: { 'printer.list': async (payload) => ({ ok: true, data: { shell: true, payload } }) },
+      invoke: async (method: string) => {
+        bridgeCalls(method);
+        return { ok: true, data: { method } };
+      },
+      shellHandlers: {
+        'printer.list': async (payload) => {
+          printerCalls(payload);
+          return { ok: true, data: { shell: true, payload } };
+        },
+      },
     });
     return (url: string, parent: object | null = null, method: unknown = 'app.info') =>
       handler?.({ senderFrame: { url, parent } } as unknown as IpcMainInvokeEvent, method, {});
   }
+  /** A call from an event shaped as Electron gives it for a frame that is gone. */
+  const callFrom = (event: object, method = 'app.info') => handler?.(event as IpcMainInvokeEvent, method, {});
 
   it('passes the app’s own renderer through to the bridge', async () => {
     const invoke = register();
@@ -188,8 +203,28 @@ describe('IPC sender check', () => {
     'http://localhost:5173/',
     'about:blank',
     '',
-  ])('refuses a frame at %j', async (url) => {
-    expect(await register()(url)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+  ])('refuses a frame at %j, and nothing runs', async (url) => {
+    const invoke = register();
+    expect(await invoke(url)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await invoke(url, null, 'printer.list')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(bridgeCalls).not.toHaveBeenCalled();
+    expect(printerCalls).not.toHaveBeenCalled();
+  });
+
+  it('refuses a window whose frame is gone (navigated away or destroyed), as a value, and nothing runs', async () => {
+    register();
+    // Electron: senderFrame is null once the frame has navigated or been destroyed…
+    expect(await callFrom({ senderFrame: null })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    // …and a disposed WebFrameMain throws on access. The renderer still gets an answer, not a thrown error.
+    const disposed = {
+      get url(): string {
+        throw new Error('Render frame was disposed before WebFrameMain could be accessed');
+      },
+      parent: null,
+    };
+    expect(await callFrom({ senderFrame: disposed })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await callFrom({})).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(bridgeCalls).not.toHaveBeenCalled();
   });
 
   it('routes shell-only methods to their handler, and nothing inherited from Object', async () => {
@@ -200,7 +235,20 @@ describe('IPC sender check', () => {
     expect(await invoke('https://evil.example/', null, 'printer.list')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 
-  it('refuses a sub-frame even at the app URL', async () => {
-    expect(await register()('file:///app/out/renderer/index.html', {})).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+  it('refuses a sub-frame even at the app URL, and one inside a foreign page', async () => {
+    const invoke = register();
+    const app = 'file:///app/out/renderer/index.html';
+    expect(await invoke(app, { url: app, parent: null })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await invoke(app, { url: 'https://evil.example/', parent: null }, 'printer.list')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(bridgeCalls).not.toHaveBeenCalled();
+    expect(printerCalls).not.toHaveBeenCalled();
+  });
+
+  it('refuses another copy of the renderer file elsewhere on disk, and a look-alike path', async () => {
+    const invoke = register();
+    for (const url of ['file:///tmp/out/renderer/index.html', 'file:///app/out/renderer/index.html.evil.html', 'file:///app/out/renderer/other.html']) {
+      expect(await invoke(url), url).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    }
+    expect(bridgeCalls).not.toHaveBeenCalled();
   });
 });

@@ -33,13 +33,16 @@ describe('createMainWindow', () => {
     electron.BrowserWindow.created = [];
   });
 
-  it('isolates and sandboxes the renderer', () => {
+  it('isolates and sandboxes the renderer: no Node, no webview tag, no insecure content', () => {
     createMainWindow(deps);
+    // Exactly these keys: nodeIntegrationInSubFrames, experimentalFeatures and the like stay at their safe defaults.
     expect(lastWindow().options.webPreferences).toEqual({
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      webviewTag: false,
+      allowRunningInsecureContent: false,
       preload: '/app/out/preload/index.cjs',
     });
   });
