@@ -15,6 +15,8 @@ export interface BenchRow {
   /** subject p50 / baseline p50 (null without a baseline). */
   ratio: number | null;
   note?: string;
+  /** What subject and baseline are in; absent means milliseconds (every timing row). */
+  unit?: string;
 }
 
 export function quantile(samples: readonly number[], q: number): number {
@@ -67,6 +69,25 @@ export async function paired(
   return { subject: summarize(s), baseline: summarize(b) };
 }
 
+/**
+ * One untimed round of each (cold caches, first spawn), then `runs` rounds alternating which
+ * goes first, so machine noise hits both alike. Each function records its own figure when
+ * `record` is true (for figures a callee measures itself: a child's message, an in-page clock).
+ */
+export async function alternating(runs: number, subject: (record: boolean) => Promise<void>, baseline: (record: boolean) => Promise<void>): Promise<void> {
+  await subject(false);
+  await baseline(false);
+  for (let i = 0; i < runs; i++) {
+    if (i % 2 === 0) {
+      await subject(true);
+      await baseline(true);
+    } else {
+      await baseline(true);
+      await subject(true);
+    }
+  }
+}
+
 export function row(
   group: string,
   name: string,
@@ -74,9 +95,29 @@ export function row(
   baseline: Summary | null,
   baselineLabel: string,
   note?: string,
+  unit?: string,
 ): BenchRow {
   const ratio = baseline && baseline.p50 > 0 ? subject.p50 / baseline.p50 : null;
-  return { group, name, subject, baseline, baselineLabel, ratio, ...(note ? { note } : {}) };
+  return { group, name, subject, baseline, baselineLabel, ratio, ...(note ? { note } : {}), ...(unit && unit !== 'ms' ? { unit } : {}) };
+}
+
+/** A figure measured once (a size, a memory reading, a fitted slope): p50 = p95 = the value. */
+export function single(value: number): Summary {
+  return { n: 1, p50: value, p95: value };
+}
+
+/** Least-squares slope of y over x (NaN with fewer than two distinct x). */
+export function slope(points: readonly { x: number; y: number }[]): number {
+  const n = points.length;
+  const mx = points.reduce((a, p) => a + p.x, 0) / n;
+  const my = points.reduce((a, p) => a + p.y, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const p of points) {
+    num += (p.x - mx) * (p.y - my);
+    den += (p.x - mx) ** 2;
+  }
+  return den === 0 ? NaN : num / den;
 }
 
 /** Deterministic PRNG (mulberry32). */

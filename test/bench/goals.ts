@@ -1,0 +1,82 @@
+import type { BenchRow } from './stats.js';
+
+/**
+ * Every goal of the benchmark issue in one place. A goal belongs to the rows of its group whose
+ * name matches `match` (names are matched loosely, so a group may reword its rows); `met`
+ * judges a row. Timings of a single interaction (a search, a keystroke, a page of the journal)
+ * are judged at p95: a counter feels its slowest keystrokes. Things that happen once per start
+ * (core ready, renderer interactive) are judged at the median of several cold starts — with
+ * few runs the p95 is simply the worst run, which on a shared machine measures the neighbours.
+ */
+export interface Goal {
+  group: string;
+  match: RegExp;
+  /** What the goal says, as printed in the table: "p95 ≤ 2 ms". */
+  text: string;
+  met(row: BenchRow): boolean;
+}
+
+/** The catalog size a row is about, read from its name ("10000 brands", "10,000 brands", "10k brands"). */
+function brandsIn(name: string): number | null {
+  const m = /(\d[\d,_]*)(k?)\s*(generated\s+)?brands/i.exec(name);
+  if (!m) return null;
+  return Number(m[1]!.replace(/[,_]/g, '')) * (m[2] ? 1000 : 1);
+}
+
+const p95AtMost = (ms: number) => (r: BenchRow) => r.subject.p95 <= ms;
+const p50AtMost = (ms: number) => (r: BenchRow) => r.subject.p50 <= ms;
+const ratioAtMost = (x: number) => (r: BenchRow) => r.ratio !== null && r.ratio <= x;
+
+export const GOALS: readonly Goal[] = [
+  // Search as you type: instant up to 10k brands, still fast at 100k.
+  { group: 'search', match: /brands/i, text: 'p95 ≤ 2 ms (≤ 10k brands)', met: p95AtMost(2) },
+  { group: 'search', match: /brands/i, text: 'p95 ≤ 10 ms (100k brands)', met: p95AtMost(10) },
+  // Placing an order costs little beyond the network round trip and the durable commits.
+  { group: 'order', match: /placeSale/i, text: 'ratio ≤ 1.3×', met: ratioAtMost(1.3) },
+  { group: 'order', match: /first order/i, text: 'p50 ≤ baseline + 20 ms', met: (r) => r.baseline !== null && r.subject.p50 - r.baseline.p50 <= 20 },
+  // The journal at 1M orders.
+  { group: 'journal', match: /first page/i, text: 'p95 ≤ 5 ms', met: p95AtMost(5) },
+  { group: 'journal', match: /summary/i, text: 'p95 ≤ 20 ms', met: p95AtMost(20) },
+  { group: 'journal', match: /csv/i, text: 'p95 ≤ 150 ms', met: p95AtMost(150) },
+  // Catalog sync over HTTP costs little beyond fetching and parsing the pages.
+  { group: 'sync', match: /^full sync.*(sandbox|http)/i, text: 'ratio ≤ 1.5×', met: ratioAtMost(1.5) },
+  { group: 'sync', match: /^re-?sync unchanged.*(sandbox|http)/i, text: 'ratio ≤ 1.1×', met: ratioAtMost(1.1) },
+  // Start-up.
+  { group: 'startup', match: /^core ready/i, text: 'p50 ≤ 150 ms', met: p50AtMost(150) },
+  { group: 'startup', match: /^renderer interactive/i, text: 'p50 ≤ 500 ms', met: p50AtMost(500) },
+  // Memory: per 1,000 sales, and no trend once warm.
+  { group: 'memory', match: /^RSS after 1,?000 sales/i, text: 'growth ≤ 20 MB', met: (r) => r.baseline !== null && r.subject.p50 - r.baseline.p50 <= 20 },
+  { group: 'memory', match: /heapUsed trend/i, text: '≤ 0.5 MB per 1,000 sales', met: (r) => r.subject.p50 <= 0.5 },
+  // Keystroke to painted results within one frame.
+  { group: 'paint', match: /^keystroke → results/i, text: 'p95 ≤ 16 ms', met: p95AtMost(16) },
+];
+
+export interface Judgement {
+  goal: string | null;
+  /** null: the row has no goal. */
+  met: boolean | null;
+}
+
+/** The goal that applies to a row (size-dependent search goals pick by the row's catalog size). */
+export function goalFor(row: BenchRow): Goal | null {
+  const candidates = GOALS.filter((g) => g.group === row.group && g.match.test(row.name));
+  if (row.group === 'search') {
+    const size = brandsIn(row.name);
+    if (size === null) return null;
+    return candidates.find((g) => (size > 10_000 ? g.text.includes('100k') : g.text.includes('10k'))) ?? null;
+  }
+  return candidates[0] ?? null;
+}
+
+export function judge(row: BenchRow): Judgement {
+  const goal = goalFor(row);
+  if (!goal) return { goal: null, met: null };
+  const value = row.subject.p50;
+  // A row that measured nothing (NaN) has not met its goal.
+  return { goal: goal.text, met: Number.isFinite(value) && goal.met(row) };
+}
+
+/** The goals as data, for bench.json. */
+export function goalList(): { group: string; match: string; goal: string }[] {
+  return GOALS.map((g) => ({ group: g.group, match: g.match.source, goal: g.text }));
+}
