@@ -124,12 +124,14 @@ async function withSignedIn(deps: PrintingDeps, run: () => Promise<CallResult>):
 export function printingHandlers(deps: PrintingDeps): Record<string, ShellHandler> {
   const now = deps.now ?? (() => new Date());
   return {
-    'printer.list': async (payload, event: IpcMainInvokeEvent) => {
-      const input = parse(inputs.list, payload);
-      if (!input.ok) return input.result;
-      const printers = await event.sender.getPrintersAsync();
-      return ok({ printers: printers.map((p) => ({ name: p.name, displayName: p.displayName || p.name, description: p.description })) });
-    },
+    // Like every other shell method: a locked or signed-out counter learns nothing about the shop's devices.
+    'printer.list': (payload, event: IpcMainInvokeEvent) =>
+      withSignedIn(deps, async () => {
+        const input = parse(inputs.list, payload);
+        if (!input.ok) return input.result;
+        const printers = await event.sender.getPrintersAsync();
+        return ok({ printers: printers.map((p) => ({ name: p.name, displayName: p.displayName || p.name, description: p.description })) });
+      }),
 
     'printer.print': (payload, event) =>
       withSignedIn(deps, async () => {

@@ -30,6 +30,7 @@ const electron = vi.hoisted(() => {
 vi.mock('electron', () => electron);
 
 const { printingHandlers, printPageSize, pdfPageSize, testSlipHtml } = await import('../../src-main/shell/printing.js');
+const { SHELL_METHOD_NAMES } = await import('../../src-main/bridge/method-names.js');
 
 let settings = { deviceName: 'TVS_RP3160' as string | null, silent: true, paperWidth: '80mm' as '58mm' | '80mm' | 'A4', storeName: 'Shah & Sons <Andheri>' };
 let signedIn = true;
@@ -63,6 +64,22 @@ describe('page sizes', () => {
     const size = pdfPageSize('80mm', 254);
     expect(size.width).toBeCloseTo(80 / 25.4, 6);
     expect(size.height).toBeCloseTo(10, 6);
+  });
+});
+
+describe('every shell-only method', () => {
+  it.each(SHELL_METHOD_NAMES)('%s needs someone signed in, and touches no printer, dialog or window', async (method) => {
+    signedIn = false;
+    expect(await call(method, {})).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    expect(sender.getPrintersAsync).not.toHaveBeenCalled();
+    expect(sender.print).not.toHaveBeenCalled();
+    expect(sender.printToPDF).not.toHaveBeenCalled();
+    expect(electron.dialog.showSaveDialog).not.toHaveBeenCalled();
+    expect(electron.windows).toHaveLength(0);
+  });
+
+  it('has a handler for each name the preload exposes, and none besides', () => {
+    expect(Object.keys(handlers()).sort()).toEqual([...SHELL_METHOD_NAMES].sort());
   });
 });
 
