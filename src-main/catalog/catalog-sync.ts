@@ -109,6 +109,14 @@ export class CatalogSync {
     return age < 0 || age >= maxAgeMs;
   }
 
+  /** Resolves once no sync is running (the environment waits for it before closing its databases). */
+  async idle(): Promise<void> {
+    await this.running?.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
   /** Syncs only when stale (or joins a sync already running); `value: null` means it was fresh. */
   async ensureFresh(maxAgeMs = DAY_MS): Promise<Result<SyncSummary | null, CatalogSyncError>> {
     if (!this.running && !this.isStale(maxAgeMs)) return ok(null);

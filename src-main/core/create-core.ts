@@ -105,11 +105,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     });
     const ready = ctx.engine.start().then((report) => ({ environment, recovered: report.checked }));
     if (!options.quietStart) {
-      void ctx.catalogSync
-        .ensureFresh()
-        .then((r) => events.emit('catalog.synced', { ok: r.ok, brands: r.ok && r.value ? r.value.brands : null, message: r.ok ? null : r.error.message }));
+      ctx.runInBackground(
+        ctx.catalogSync
+          .ensureFresh()
+          .then((r) => events.emit('catalog.synced', { ok: r.ok, brands: r.ok && r.value ? r.value.brands : null, message: r.ok ? null : r.error.message })),
+      );
       stopDaily = ctx.catalogSync.startDailySchedule();
-      void ctx.wallet.refresh().then((r) => events.emit('wallet.updated', r.view));
+      ctx.runInBackground(ctx.wallet.refresh().then((r) => events.emit('wallet.updated', r.view)));
     }
     return { ctx, ready };
   }

@@ -40,6 +40,8 @@ export interface EnvironmentContext {
   vouchers: VoucherService;
   history: SalesHistory;
   wallet: WalletService;
+  /** Work that outlives the call that started it (wallet re-reads, catalog sync); close() waits for it. */
+  runInBackground(work: Promise<unknown>): void;
   close(): Promise<void>;
 }
 
@@ -122,6 +124,12 @@ export async function openEnvironment(environment: Environment, deps: Environmen
     failureCode: failureReasonToCode,
     onSaleChanged: (sale) => deps.events.emit('sale.updated', { saleId: sale.id, state: sale.state }),
   });
+  const background = new Set<Promise<unknown>>();
+  const runInBackground = (work: Promise<unknown>): void => {
+    const tracked = work.catch((error: unknown) => logger.log('error', 'background.failed', { error }));
+    background.add(tracked);
+    void tracked.finally(() => background.delete(tracked));
+  };
   const nextReference = referenceIdGenerator({ now: () => deps.clock.now() });
   const sales = new SaleService({
     engine,
@@ -142,9 +150,7 @@ export async function openEnvironment(environment: Environment, deps: Environmen
         denominations: brand.amountRestrictions?.denominations ?? null,
         amountRestrictions: brand.amountRestrictions,
       }),
-    onSettled: () => {
-      void wallet.refresh().then((r) => deps.events.emit('wallet.updated', r.view));
-    },
+    onSettled: () => runInBackground(wallet.refresh().then((r) => deps.events.emit('wallet.updated', r.view))),
   });
   const vouchers = new VoucherService({ journal, vault, audit: deps.audit, client: () => client });
   const history = new SalesHistory(readDb);
@@ -164,10 +170,15 @@ export async function openEnvironment(environment: Environment, deps: Environmen
     vouchers,
     history,
     wallet,
+    runInBackground,
     async close() {
       engine.stop();
       await engine.idle();
+      // Background reads still in flight would write to closed databases (a crash of the main
+      // process, found by the soak): stop the client so they fail fast, then let them finish.
       client.close();
+      await Promise.allSettled([...background]);
+      await catalogSync.idle();
       catalogReadDb.close();
       catalogDb.close();
       readDb.close();

@@ -54,8 +54,12 @@ export function createTransport(options: { baseUrl: string; logger: Logger; conn
   // Keep-alive saves a TCP + TLS handshake per call; at a counter every call is user-visible.
   const agent = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
   const userAgent = options.userAgent ?? 'gift-voucher-pos';
+  // Once closed (the environment is shutting down), nothing new leaves: background reads fail
+  // at once instead of holding the shutdown for their timeouts and retries.
+  let closed = false;
 
   async function send(req: TransportRequest): Promise<TransportOutcome> {
+    if (closed) return { kind: 'network', detail: 'the Partner API client is closed', ms: 0 };
     let started = performance.now();
     const elapsed = (): number => Math.round(performance.now() - started);
     const headers: Record<string, string> = { Accept: 'application/json', 'X-REQUEST-ID': req.requestId, 'User-Agent': userAgent };
@@ -103,6 +107,7 @@ export function createTransport(options: { baseUrl: string; logger: Logger; conn
     },
     send,
     close: () => {
+      closed = true;
       agent.http.destroy();
       agent.https.destroy();
     },

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src-main/core/create-core.js';
 import type { CoreEventMap } from '../../src-main/core/core-events.js';
 import { FIXED_BRAND } from '../orders/journal/journal-fixtures.js';
+import { memoryLogger } from '../../src-main/platform/logger.js';
+import { startSandbox } from '../../src-main/sandbox/server.js';
 import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
 import { fakeSecretStore } from '../support/fake-secret-store.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -51,6 +53,37 @@ describe('the core factory', () => {
     expect(seen['catalog.synced']).toMatchObject({ ok: true });
     expect(core.env().catalog.count().listed).toBeGreaterThan(460);
     expect(seen['wallet.updated']!.balancePaise).toBe(50_000_000);
+  });
+
+  it('closes while its start-up catalog sync and wallet read are still in flight, without writing to closed databases', async () => {
+    // Found by the soak: a wallet re-read outliving close() wrote to a closed database and
+    // crashed the process. A sandbox that answers slowly keeps both reads in flight at close.
+    const sandbox = await startSandbox({ tickMs: 60_000 });
+    try {
+      for (const path of ['/v1/partners/wallet/balance', '/v1/partners/brands*']) {
+        await fetch(`${sandbox.url}/__sandbox/faults`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ kind: 'delay', ms: 1500, stage: 'before', count: 5, match: { method: 'GET', path } }),
+        });
+      }
+      dir = tempDir();
+      const logger = memoryLogger();
+      const rejections: unknown[] = [];
+      const onRejection = (reason: unknown) => rejections.push(reason);
+      process.on('unhandledRejection', onRejection);
+      const c = await createCore({ dataDir: dir.path, secretStore: fakeSecretStore(), settingsBackend: jsonFileBackend(join(dir.path, 's.json')), logger, trainingBaseUrl: sandbox.url });
+      await c.ready();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(sandbox.requests.list().some((r) => r.path === '/v1/partners/wallet/balance')).toBe(false); // still held back
+      await c.close();
+      await new Promise((r) => setTimeout(r, 1800)); // past the held answers
+      process.off('unhandledRejection', onRejection);
+      expect(rejections).toEqual([]);
+      expect(logger.lines.filter((l) => l.includes('background.failed') || l.includes('not open'))).toEqual([]);
+    } finally {
+      await sandbox.close();
+    }
   });
 
   it('refuses to switch to an environment that is not configured, and stays where it was', async () => {
