@@ -7,7 +7,8 @@ vi.mock('electron', () => electron);
 
 const { buildCsp, createAppUrlCheck, installAppSecurity, lockSession, lockWebContents, openExternal } =
   await import('../../src-main/shell/security.js');
-const { registerIpc } = await import('../../src-main/shell/ipc.js');
+const { registerIpc, SHELL_METHOD_ROLES } = await import('../../src-main/shell/ipc.js');
+const { SHELL_METHOD_NAMES } = await import('../../src-main/bridge/method-names.js');
 
 type Listener = (...args: unknown[]) => unknown;
 
@@ -161,22 +162,24 @@ describe('IPC sender check', () => {
   const bridgeCalls = vi.fn();
   const printerCalls = vi.fn();
   let handler: Listener | undefined;
+  /** What the bridge says about who is signed in (it holds the session in main). */
+  let session: { signedIn: boolean; role?: string } = { signedIn: true, role: 'manager' };
   function register(devServerUrl?: string) {
     bridgeCalls.mockClear();
     printerCalls.mockClear();
+    session = { signedIn: true, role: 'manager' };
+    const shellHandler = (name: string) => async (payload: unknown) => {
+      printerCalls(name, payload);
+      return { ok: true as const, data: { shell: true, payload } };
+    };
     registerIpc({
       ipcMain: { handle: (_channel: string, h: Listener) => (handler = h) } as never,
       isAppUrl: createAppUrlCheck({ rendererFile, devServerUrl }),
       invoke: async (method: string) => {
         bridgeCalls(method);
-        return { ok: true, data: { method } };
+        return { ok: true, data: method === 'staff.session' ? session : { method } };
       },
-      shellHandlers: {
-        'printer.list': async (payload) => {
-          printerCalls(payload);
-          return { ok: true, data: { shell: true, payload } };
-        },
-      },
+      shellHandlers: Object.fromEntries(SHELL_METHOD_NAMES.map((name) => [name, shellHandler(name)])),
     });
     return (url: string, parent: object | null = null, method: unknown = 'app.info') =>
       handler?.({ senderFrame: { url, parent } } as unknown as IpcMainInvokeEvent, method, {});
@@ -233,6 +236,26 @@ describe('IPC sender check', () => {
     expect(await invoke(app, null, 'printer.list')).toEqual({ ok: true, data: { shell: true, payload: {} } });
     expect(await invoke(app, null, 'constructor')).toEqual({ ok: true, data: { method: 'constructor' } });
     expect(await invoke('https://evil.example/', null, 'printer.list')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+  });
+
+  it('gives every shell-only method a role, checked against the session in main before its handler runs', async () => {
+    const invoke = register();
+    const app = 'file:///app/out/renderer/index.html';
+    expect(Object.keys(SHELL_METHOD_ROLES).sort()).toEqual([...SHELL_METHOD_NAMES].sort());
+
+    session = { signedIn: false };
+    for (const method of SHELL_METHOD_NAMES) {
+      expect(await invoke(app, null, method), method).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    }
+    session = { signedIn: true, role: 'cashier' };
+    for (const method of SHELL_METHOD_NAMES) {
+      const result = await invoke(app, null, method);
+      if (SHELL_METHOD_ROLES[method] === 'manager') expect(result, method).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+      else expect(result, method).toMatchObject({ ok: true });
+    }
+    expect(printerCalls.mock.calls.map(([name]) => name).sort()).toEqual(['printer.print', 'printer.savePdf']);
+    expect(SHELL_METHOD_ROLES['printer.testPrint']).toBe('manager');
+    expect(SHELL_METHOD_ROLES['printer.list']).toBe('manager');
   });
 
   it('refuses a sub-frame even at the app URL, and one inside a foreign page', async () => {
