@@ -24,6 +24,7 @@ async function coreReady(brands: number, runs: number, log: (s: string) => void)
   const sandbox = await startSandbox({ tickMs: 60_000 });
   const ready: number[] = [];
   const inChild: number[] = [];
+  const modules: number[] = [];
   const cpu: number[] = [];
   const empty: number[] = [];
   const emptyCpu: number[] = [];
@@ -32,11 +33,12 @@ async function coreReady(brands: number, runs: number, log: (s: string) => void)
       const dir = template.copy();
       try {
         const r = await runNode([child!, dir.path, sandbox.url, String(brands)]);
-        const said = JSON.parse(r.firstLine ?? '{}') as { ready?: boolean; inChildMs?: number; cpuMs?: number; listed?: number; firstPage?: number };
+        const said = JSON.parse(r.firstLine ?? '{}') as { ready?: boolean; inChildMs?: number; modulesMs?: number; cpuMs?: number; listed?: number; firstPage?: number };
         if (!said.ready || (said.listed ?? 0) < brands || !said.firstPage) throw new Error(`start-up child said ${r.firstLine}`);
         if (record) {
           ready.push(r.firstLineMs!);
           inChild.push(said.inChildMs!);
+          modules.push(said.modulesMs!);
           cpu.push(said.cpuMs!);
         }
       } finally {
@@ -61,6 +63,7 @@ async function coreReady(brands: number, runs: number, log: (s: string) => void)
   return [
     row('startup', `core ready, ${brands} brands (spawn → ready + first catalog page)`, summarize(ready), summarize(empty), 'node -e 0 (spawn → exit)'),
     row('startup', '  of which: inside the child, process start → ready', summarize(inChild), null, '—'),
+    row('startup', '  of which: inside the child, process start → app modules loaded', summarize(modules), null, '—'),
     // On a shared machine wall time includes waiting for a core; CPU time is the work itself.
     row('startup', '  CPU time (user + sys) of the child to ready', summarize(cpu), summarize(emptyCpu), 'CPU time of an empty node -e'),
   ];
@@ -72,6 +75,7 @@ async function rendererInteractive(brands: number, runs: number, log: (s: string
   const browser = await launchChromium();
   const painted: number[] = [];
   const usable: number[] = [];
+  const dcl: number[] = [];
   const blank: number[] = [];
   try {
     const subject = async (record: boolean) => {
@@ -79,9 +83,12 @@ async function rendererInteractive(brands: number, runs: number, log: (s: string
       try {
         await page.goto(app.host.launchUrl, { waitUntil: 'commit' });
         const r = (await page.evaluate('window.__benchProbe.interactive()')) as { usableAt: number; paintedAt: number };
+        // The module script is deferred: DOMContentLoaded ends once the bundle has been fetched, compiled and run.
+        const loadedAt = (await page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")) as number;
         if (record) {
           painted.push(r.paintedAt);
           usable.push(r.usableAt);
+          dcl.push(loadedAt);
         }
       } finally {
         await page.context().close();
@@ -106,6 +113,7 @@ async function rendererInteractive(brands: number, runs: number, log: (s: string
   log(`  startup: renderer interactive p50 ${summarize(painted).p50.toFixed(0)} ms over ${runs} loads`);
   return [
     row('startup', `renderer interactive, ${brands} brands (navigation → search box usable, painted)`, summarize(painted), summarize(blank), 'empty page, same browser (navigation → load, painted)'),
+    row('startup', '  of which: bundle fetched, compiled and run (DOMContentLoaded)', summarize(dcl), null, '—'),
     row('startup', '  of which: search box usable (in the DOM, focused), before its paint', summarize(usable), null, '—'),
   ];
 }

@@ -6,6 +6,10 @@
  */
 import { startCore } from './core.js';
 
+// Imports are evaluated before this line: from process start to here is Node's bootstrap plus
+// loading the app's bundled modules (better-sqlite3, zod schemas, the core).
+const modulesMs = performance.now();
+
 const [dataDir, trainingBaseUrl, expected] = process.argv.slice(2);
 if (!dataDir || !trainingBaseUrl || !expected) throw new Error('usage: startup-child dataDir trainingBaseUrl expectedBrands');
 
@@ -21,6 +25,6 @@ const cpu = process.cpuUsage();
 const cpuMs = (cpu.user + cpu.system) / 1000;
 // Exit rather than core.close(): closing while the start-up wallet read is still in flight
 // throws "The database connection is not open" from WalletService.refresh (a core bug, reported).
-process.stdout.write(`${JSON.stringify({ ready: true, inChildMs, cpuMs, listed: counts.listed, firstPage: firstPage.length, expected: Number(expected) })}\n`, () =>
+process.stdout.write(`${JSON.stringify({ ready: true, inChildMs, modulesMs, cpuMs, listed: counts.listed, firstPage: firstPage.length, expected: Number(expected) })}\n`, () =>
   process.exit(0),
 );
