@@ -97,6 +97,17 @@ export function createBridge(core: Core, options: { version: string; logger: Log
     } catch (error) {
       if (error instanceof BridgeFailure) return { ok: false, error: error.error };
       options.logger.log('error', 'bridge.handler_failed', { method, error });
+      // A full disk is the one storage failure the counter can fix itself; say so instead of "something".
+      if ((error as { code?: unknown } | null)?.code === 'SQLITE_FULL') {
+        return {
+          ok: false,
+          error: {
+            code: 'DISK_FULL',
+            message: 'The disk is full, so nothing could be saved; nothing was sent or charged.',
+            action: 'Free some disk space on this computer, then try again.',
+          },
+        };
+      }
       return { ok: false, error: { code: 'INTERNAL', message: 'Something went wrong; nothing more was done. Try again, and tell the manager if it repeats.' } };
     }
   }

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { basename } from 'node:path';
 import { MIGRATIONS } from './migrations/index.js';
 
 export type Db = Database.Database;
@@ -33,7 +34,28 @@ export function openDatabase(path: string, options: { nativeBinding?: string } =
     return db;
   } catch (error) {
     db.close();
+    const code = (error as { code?: unknown }).code;
+    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') throw new DatabaseDamagedError(path, code);
     throw error;
+  }
+}
+
+/**
+ * SQLite's own words ("file is not a database") name neither the file nor what to do; the
+ * counter shows this message when it cannot start, so it says both.
+ */
+export class DatabaseDamagedError extends Error {
+  readonly code: string;
+  constructor(
+    readonly path: string,
+    sqliteCode: string,
+  ) {
+    super(
+      `The data file ${basename(path)} is damaged or is not a database of this app (${sqliteCode}); it was left as it is. ` +
+        `Move it aside or restore it from a backup, then start the app again (${path}).`,
+    );
+    this.name = 'DatabaseDamagedError';
+    this.code = sqliteCode;
   }
 }
 
