@@ -71,8 +71,10 @@ export function saleHandlers(core: Core, session: Session) {
     },
     'sale.checkNow': async (input: MethodInput<'sale.checkNow'>) => {
       const sale = await core.env().engine.checkNow(input.saleId);
+      // Only a real sale is audited: the append-only log must not keep ids a renderer made up.
+      if (!sale) return fail('NOT_FOUND', 'No such sale');
       core.audit.append({ actor: session.staff!.id, action: 'sale.checked', saleId: input.saleId });
-      return sale ? saleView(core, sale) : fail('NOT_FOUND', 'No such sale');
+      return saleView(core, sale);
     },
     'receipt.print': async (input: MethodInput<'receipt.print'>) => {
       const env = core.env();
