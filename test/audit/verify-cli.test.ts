@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuditLog } from '../../src-main/audit/audit-log.js';
 import { openDatabase, type Db } from '../../src-main/db/database.js';
+import { bridgeHarness, setUpCounter } from '../bridge/bridge-harness.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -62,6 +63,21 @@ describe('npm run audit:verify', () => {
     const r = await run('npm', ['run', '--silent', 'audit:verify', '--', dir.path]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^OK: 6 row\(s\) checked, chain intact \(last row 6, hash [0-9a-f]{64}\)/);
+  });
+
+  it('verifies the data folder of a real core in use, agreeing with the app’s own check', async () => {
+    const h = await bridgeHarness();
+    try {
+      const { cashierId } = await setUpCounter(h);
+      await h.ok('staff.signIn', { staffId: cashierId, pin: '4826' });
+      const own = h.core.audit.verify();
+      expect(own.ok && own.entries).toBeGreaterThan(1);
+      const r = await verify(h.dataDir);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain(`OK: ${own.entries} row(s) checked`);
+    } finally {
+      await h.close();
+    }
   });
 
   it('reads a log the running app holds open (WAL) and changes nothing in the file', async () => {
