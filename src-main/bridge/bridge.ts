@@ -98,13 +98,15 @@ export function createBridge(core: Core, options: { version: string; logger: Log
       if (error instanceof BridgeFailure) return { ok: false, error: error.error };
       options.logger.log('error', 'bridge.handler_failed', { method, error });
       // A full disk is the one storage failure the counter can fix itself; say so instead of "something".
+      // Where it struck is unknown here (before the order left, or while its outcome was being
+      // saved), so the action points at Pending sales rather than promising nothing was sent.
       if ((error as { code?: unknown } | null)?.code === 'SQLITE_FULL') {
         return {
           ok: false,
           error: {
             code: 'DISK_FULL',
-            message: 'The disk is full, so nothing could be saved; nothing was sent or charged.',
-            action: 'Free some disk space on this computer, then try again.',
+            message: 'The disk is full, so this could not be saved.',
+            action: 'Free some disk space on this computer, then look in Pending sales before selling the same thing again.',
           },
         };
       }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database, { SqliteError } from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../src-main/core/create-core.js';
@@ -166,7 +166,7 @@ describe('a full disk while a sale is being placed', () => {
     for (const { amountPaise, retries } of sales) {
       for (let i = 0; i < retries; i++) {
         const r = await h.call('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise });
-        expect(r).toMatchObject({ ok: false, error: { code: 'DISK_FULL', message: expect.stringMatching(/disk is full/), action: expect.stringMatching(/Free some disk space/) } });
+        expect(r).toMatchObject({ ok: false, error: { code: 'DISK_FULL', message: expect.stringMatching(/disk is full/), action: expect.stringMatching(/Free some disk space.*Pending sales/) } });
       }
     }
     // Nothing half-written and nothing sent: the intent transaction rolled back before the POST.
@@ -180,5 +180,38 @@ describe('a full disk while a sale is being placed', () => {
     expect(sale.state).toBe('SUCCESS');
     expect(journal().serviceOrders).toBe(before.serviceOrders + 1);
     expect(await h.ok('audit.verify')).toMatchObject({ ok: true });
+  });
+
+  it('when the disk fills while the outcome is being saved, the sale is kept unfinished (never lost, never sent twice) and settles once there is room', async () => {
+    const journalOf = h.core.env().journal;
+    const original = journalOf.transition.bind(journalOf);
+    // The order leaves and the service makes it; recording SUCCESS (with its vouchers) then hits a full disk.
+    // Injected at the journal because which write a page-count limit trips first depends on page layout.
+    let armed = true;
+    journalOf.transition = ((...args: Parameters<typeof original>) => {
+      if (armed && args[2] === 'SUCCESS') throw new SqliteError('database or disk is full', 'SQLITE_FULL');
+      return original(...args);
+    }) as typeof original;
+    try {
+      const before = journal();
+      const r = await h.call('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 75_000 });
+      expect(r).toMatchObject({ ok: false, error: { code: 'DISK_FULL' } });
+      expect(r.error.message).not.toMatch(/nothing was (sent|charged)/); // it was sent: the answer must not say otherwise
+      expect(journal().serviceOrders).toBe(before.serviceOrders + 1);
+      // The intent survived the failed write: the sale waits in Pending, unfinished, not failed.
+      const pending = (await h.ok('sale.pending')).sales as { id: string; state: string; amountPaise: number }[];
+      expect(pending).toHaveLength(1);
+      expect(['INTENT', 'IN_DOUBT']).toContain(pending[0]!.state);
+      expect(pending[0]!.amountPaise).toBe(75_000);
+
+      armed = false; // space again
+      const settled = await h.ok('sale.checkNow', { saleId: pending[0]!.id });
+      expect(settled.state).toBe('SUCCESS');
+      expect(settled.vouchers).toHaveLength(2);
+      expect(journal().serviceOrders).toBe(before.serviceOrders + 1); // settled by lookup, not sent again
+      expect((await h.ok('sale.pending')).sales).toEqual([]);
+    } finally {
+      journalOf.transition = original;
+    }
   });
 });
