@@ -2,8 +2,8 @@ import type { CardVault } from '../../platform/card-vault.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Logger } from '../../platform/logger.js';
 import type { PartnerOrder } from '../../partner-api/types.js';
-import type { NewSale, SaleJournal } from '../journal/sale-journal.js';
-import type { SaleRecord } from '../journal/sale-record.js';
+import type { FinishedAttempt, NewSale, NewVoucher, SaleJournal } from '../journal/sale-journal.js';
+import type { SaleOutcomePatch, SaleRecord } from '../journal/sale-record.js';
 import { UNFINISHED_STATES, type SaleState } from '../journal/sale-state.js';
 import type { OrderApi, OrderApiError } from './order-api.js';
 import {
@@ -84,9 +84,11 @@ export class OrderEngine {
   /** Commits the intent, sends it, and settles what can be settled while the cashier waits. */
   async placeSale(sale: NewSale): Promise<SaleRecord> {
     if (!this.recovered) throw new RecoveryPendingError();
-    const record = this.deps.journal.insertIntent(sale);
+    // The first send is journaled with the intent: one durable commit before the request leaves.
+    const first = { requestId: this.deps.newRequestId(), at: this.deps.clock.now() };
+    const record = this.deps.journal.insertIntent(sale, first);
     this.deps.logger.log('info', 'sale.intent', { saleId: record.id, referenceId: record.referenceId, productId: record.productId });
-    return this.withLock(record.id, () => this.send(record, FOREGROUND_RESENDS));
+    return this.withLock(record.id, () => this.send(record, FOREGROUND_RESENDS, { seq: 1, requestId: first.requestId }));
   }
 
   /** Order Reached Terminal State (webhook): confirm with GET, then move forward only. */
@@ -145,13 +147,19 @@ export class OrderEngine {
     return this.continueProcessing(sale);
   }
 
-  private async send(sale: SaleRecord, resendsLeft: number): Promise<SaleRecord> {
+  /** `journaled`: the attempt was already committed (with the intent, by placeSale). */
+  private async send(sale: SaleRecord, resendsLeft: number, journaled?: { seq: number; requestId: string }): Promise<SaleRecord> {
     const { journal, api, clock, newRequestId } = this.deps;
-    const requestId = newRequestId();
-    const startedAt = clock.now();
-    const seq = journal.beginAttempt(sale.id, 'place', requestId, startedAt);
-    if (sale.placedAt === null) journal.touch(sale.id, sale.state, { placedAt: startedAt });
-    let lastSeq = seq;
+    let requestId: string;
+    let lastSeq: number;
+    if (journaled) {
+      ({ requestId, seq: lastSeq } = journaled);
+    } else {
+      requestId = newRequestId();
+      const startedAt = clock.now();
+      lastSeq = journal.beginAttempt(sale.id, 'place', requestId, startedAt);
+      if (sale.placedAt === null) journal.touch(sale.id, sale.state, { placedAt: startedAt });
+    }
     let outcome: Awaited<ReturnType<OrderApi['placeOrder']>>;
     try {
       outcome = await api.placeOrder(sale.payload, requestId, (resendId) => {
@@ -164,10 +172,14 @@ export class OrderEngine {
       this.deps.logger.log('error', 'sale.client_threw', { saleId: sale.id, error });
       outcome = { kind: 'unknown', error: { code: 'CLIENT_ERROR', message: 'The request could not be completed', action: '', httpStatus: null, requestId } };
     }
-    journal.finishAttempt(sale.id, lastSeq, clock.now(), outcome.kind === 'accepted' ? `HTTP 2xx ${outcome.order.status}` : `${outcome.kind} ${outcome.error.code}`);
+    if (outcome.kind === 'accepted') {
+      // The answer and the move it causes are one commit: the second and last fsync of a sale.
+      const finished = { seq: lastSeq, at: clock.now(), outcome: `HTTP 2xx ${outcome.order.status}` };
+      return this.applyOrder(journal.get(sale.id)!, outcome.order, finished);
+    }
+    journal.finishAttempt(sale.id, lastSeq, clock.now(), `${outcome.kind} ${outcome.error.code}`);
     const current = journal.get(sale.id)!;
 
-    if (outcome.kind === 'accepted') return this.applyOrder(current, outcome.order);
     if (outcome.kind === 'rejected') {
       // A refusal of a *resend* may only mean "this reference already exists" (the first
       // request did land after all): look before concluding.
@@ -208,23 +220,29 @@ export class OrderEngine {
     return { order: lookup.order };
   }
 
-  private applyOrder(sale: SaleRecord, order: PartnerOrder): SaleRecord {
+  /** `finished`: the attempt that brought `order`, closed in the same commit as the move. */
+  private applyOrder(sale: SaleRecord, order: PartnerOrder, finished?: FinishedAttempt): SaleRecord {
     const now = this.deps.clock.now();
     switch (order.status) {
       case 'SUCCESS':
-        return this.move(sale, 'SUCCESS', { orderId: order.id, nextCheckAt: null, supportReason: null }, sealVouchers(order.vouchers, this.deps.vault));
+        return this.move(sale, 'SUCCESS', { orderId: order.id, nextCheckAt: null, supportReason: null }, sealVouchers(order.vouchers, this.deps.vault), finished);
       case 'FAILED': {
         const reason = order.failureReason ?? 'Voucher generation failed';
-        return this.move(sale, 'FAILED', { orderId: order.id, failureReason: reason, errorCode: this.deps.failureCode(reason), nextCheckAt: null });
+        return this.move(sale, 'FAILED', { orderId: order.id, failureReason: reason, errorCode: this.deps.failureCode(reason), nextCheckAt: null }, [], finished);
       }
       case 'CANCELLED':
       case 'REVERSED':
-        return this.move(sale, order.status as 'CANCELLED' | 'REVERSED', { orderId: order.id, nextCheckAt: null });
+        return this.move(sale, order.status as 'CANCELLED' | 'REVERSED', { orderId: order.id, nextCheckAt: null }, [], finished);
       default: {
         // PROCESSING, or a status this version does not know: not final, keep following it.
         const placedAt = sale.placedAt ?? now;
-        const moved = sale.state === 'PROCESSING' ? sale : this.move(sale, 'PROCESSING', { orderId: order.id, placedAt });
-        return this.continueProcessing(moved);
+        if (sale.state === 'PROCESSING') {
+          if (finished) this.deps.journal.finishAttempt(sale.id, finished.seq, finished.at, finished.outcome);
+          return this.continueProcessing(sale);
+        }
+        // The first check time rides on the move, so continueProcessing has nothing more to commit.
+        const nextCheckAt = this.nextProcessingCheck(placedAt, sale.pollCount, now);
+        return this.continueProcessing(this.move(sale, 'PROCESSING', { orderId: order.id, placedAt, nextCheckAt }, [], finished));
       }
     }
   }
@@ -233,14 +251,20 @@ export class OrderEngine {
   private continueProcessing(sale: SaleRecord): SaleRecord {
     if (sale.state !== 'PROCESSING') return sale;
     const placedAt = sale.placedAt ?? sale.createdAt;
-    const now = this.deps.clock.now();
-    const pollsLeft = sale.pollCount < this.protocol.pollOffsetsMs.length;
-    const giveUpAt = placedAt + this.protocol.giveUpAfterMs;
-    if (!pollsLeft && now >= giveUpAt) return this.giveUp(sale);
-    const nextAt = pollsLeft ? Math.max(now, placedAt + this.protocol.pollOffsetsMs[sale.pollCount]!) : giveUpAt;
-    this.deps.journal.touch(sale.id, 'PROCESSING', { nextCheckAt: nextAt });
+    const nextAt = this.nextProcessingCheck(placedAt, sale.pollCount, this.deps.clock.now());
+    if (nextAt === null) return this.giveUp(sale);
     this.schedule(sale.id, nextAt, () => this.processingStep(sale.id));
+    if (sale.nextCheckAt === nextAt) return sale;
+    this.deps.journal.touch(sale.id, 'PROCESSING', { nextCheckAt: nextAt });
     return this.deps.journal.get(sale.id)!;
+  }
+
+  /** When a PROCESSING sale is next checked (§3.4), or null when it is time to give up. */
+  private nextProcessingCheck(placedAt: number, pollCount: number, now: number): number | null {
+    const pollsLeft = pollCount < this.protocol.pollOffsetsMs.length;
+    const giveUpAt = placedAt + this.protocol.giveUpAfterMs;
+    if (!pollsLeft && now >= giveUpAt) return null;
+    return pollsLeft ? Math.max(now, placedAt + this.protocol.pollOffsetsMs[pollCount]!) : giveUpAt;
   }
 
   private async processingStep(saleId: string): Promise<void> {
@@ -292,8 +316,8 @@ export class OrderEngine {
     return this.move(sale, 'REJECTED', { errorCode: error.code, failureReason: error.message, nextCheckAt: null });
   }
 
-  private move(sale: SaleRecord, to: SaleState, patch: Parameters<SaleJournal['transition']>[3], vouchers?: Parameters<SaleJournal['transition']>[4]): SaleRecord {
-    const result = this.deps.journal.transition(sale.id, sale.state, to, patch, vouchers);
+  private move(sale: SaleRecord, to: SaleState, patch: SaleOutcomePatch, vouchers?: NewVoucher[], finished?: FinishedAttempt): SaleRecord {
+    const result = this.deps.journal.transition(sale.id, sale.state, to, patch, vouchers, finished);
     if (result.applied) {
       this.deps.logger.log('info', 'sale.state', { saleId: sale.id, from: sale.state, to, orderId: result.record.orderId });
       if (!UNFINISHED_STATES.includes(to)) this.cancelTimer(sale.id);

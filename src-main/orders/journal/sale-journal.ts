@@ -8,6 +8,19 @@ export type NewSale = Omit<
 
 export type NewVoucher = Omit<StoredVoucher, 'saleId' | 'seq'>;
 
+/** The first POST of a new sale, journaled in the intent's own commit (see insertIntent). */
+export interface FirstSend {
+  requestId: string;
+  at: number;
+}
+
+/** An exchange whose answer arrived, recorded in the same commit as the move it causes. */
+export interface FinishedAttempt {
+  seq: number;
+  at: number;
+  outcome: string;
+}
+
 export interface TransitionResult {
   /** False when the row had already moved on (another path got there first) or the move is not allowed. */
   applied: boolean;
@@ -20,14 +33,22 @@ export interface TransitionResult {
  * Every method is durable when it returns.
  */
 export interface SaleJournal {
-  insertIntent(sale: NewSale): SaleRecord;
+  /**
+   * Commits the intent. With `firstSend`, attempt 1 (its X-REQUEST-ID) and placedAt go into
+   * the same commit: one synchronous=FULL fsync before the request leaves instead of three.
+   */
+  insertIntent(sale: NewSale, firstSend?: FirstSend): SaleRecord;
   get(id: string): SaleRecord | undefined;
   getByReference(referenceId: string): SaleRecord | undefined;
   getByOrderId(orderId: string): SaleRecord | undefined;
   /** The sale that retried `saleId`, if any: a failed sale is retried at most once. */
   getRetryOf(saleId: string): SaleRecord | undefined;
-  /** Moves `id` from `from` to `to` atomically (with vouchers, when given), if it is still in `from`. */
-  transition(id: string, from: SaleState, to: SaleState, patch: SaleOutcomePatch, vouchers?: NewVoucher[]): TransitionResult;
+  /**
+   * Moves `id` from `from` to `to` atomically (with vouchers, when given), if it is still in `from`.
+   * `finished` closes the attempt whose answer caused the move in the same commit; it is
+   * recorded even when the move is refused, because the exchange happened either way.
+   */
+  transition(id: string, from: SaleState, to: SaleState, patch: SaleOutcomePatch, vouchers?: NewVoucher[], finished?: FinishedAttempt): TransitionResult;
   /** Changes bookkeeping fields without changing the state (next check time, poll count). */
   touch(id: string, state: SaleState, patch: Pick<SaleOutcomePatch, 'nextCheckAt' | 'pollCount' | 'placedAt'>): boolean;
   beginAttempt(saleId: string, kind: AttemptKind, requestId: string, at: number): number;

@@ -1,6 +1,8 @@
+import type Database from 'better-sqlite3';
 import type { Db } from '../../db/database.js';
+import { statementCache } from '../../db/statement-cache.js';
 import type { AttemptKind, SaleAttempt, SaleOutcomePatch, SaleRecord, StoredVoucher } from './sale-record.js';
-import type { NewSale, NewVoucher, SaleJournal, TransitionResult } from './sale-journal.js';
+import type { FinishedAttempt, FirstSend, NewSale, NewVoucher, SaleJournal, TransitionResult } from './sale-journal.js';
 import { canTransition, UNFINISHED_STATES, type SaleState } from './sale-state.js';
 
 interface SaleRow {
@@ -56,13 +58,16 @@ const toRecord = (r: SaleRow): SaleRecord => ({
 /** The order journal on SQLite (synchronous=FULL, set by openDatabase): durable when a call returns. */
 export class SqliteSaleJournal implements SaleJournal {
   private readonly stmts;
+  /** UPDATE statements by their SET list: transition/touch patches come in a handful of shapes, each prepared once. */
+  private readonly updates;
 
   constructor(private readonly db: Db, private readonly now: () => number) {
+    this.updates = statementCache(db);
     this.stmts = {
       insert: db.prepare(`INSERT INTO sales (id, reference_id, state, product_id, brand_title, brand_snapshot, payload,
-          amount_paise, discount_paise, customer_phone, cashier_id, retry_of, created_at, updated_at)
+          amount_paise, discount_paise, customer_phone, cashier_id, retry_of, created_at, placed_at, updated_at)
         VALUES (@id, @referenceId, 'INTENT', @productId, @brandTitle, @brandSnapshot, @payload,
-          @amountPaise, @discountPaise, @customerPhone, @cashierId, @retryOf, @createdAt, @createdAt)`),
+          @amountPaise, @discountPaise, @customerPhone, @cashierId, @retryOf, @createdAt, @placedAt, @createdAt)`),
       get: db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE id = ?'),
       byRef: db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE reference_id = ?'),
       byOrder: db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE order_id = ?'),
@@ -88,13 +93,17 @@ export class SqliteSaleJournal implements SaleJournal {
     };
   }
 
-  insertIntent(sale: NewSale): SaleRecord {
-    this.stmts.insert.run({
-      ...sale,
-      brandSnapshot: JSON.stringify(sale.brandSnapshot),
-      payload: JSON.stringify(sale.payload),
-    });
-    return this.get(sale.id)!;
+  insertIntent(sale: NewSale, firstSend?: FirstSend): SaleRecord {
+    return this.db.transaction(() => {
+      this.stmts.insert.run({
+        ...sale,
+        brandSnapshot: JSON.stringify(sale.brandSnapshot),
+        payload: JSON.stringify(sale.payload),
+        placedAt: firstSend?.at ?? null,
+      });
+      if (firstSend) this.stmts.insertAttempt.run(sale.id, 1, 'place', firstSend.requestId, firstSend.at);
+      return this.get(sale.id)!;
+    }).immediate();
   }
 
   get(id: string): SaleRecord | undefined {
@@ -112,8 +121,9 @@ export class SqliteSaleJournal implements SaleJournal {
     return row && toRecord(row);
   }
 
-  transition(id: string, from: SaleState, to: SaleState, patch: SaleOutcomePatch, vouchers: NewVoucher[] = []): TransitionResult {
+  transition(id: string, from: SaleState, to: SaleState, patch: SaleOutcomePatch, vouchers: NewVoucher[] = [], finished?: FinishedAttempt): TransitionResult {
     return this.db.transaction((): TransitionResult => {
+      if (finished) this.stmts.finishAttempt.run(finished.at, finished.outcome, id, finished.seq);
       const current = this.get(id);
       if (!current) throw new Error(`No sale ${id}`);
       if (current.state !== from || !canTransition(from, to)) return { applied: false, record: current };
@@ -134,7 +144,7 @@ export class SqliteSaleJournal implements SaleJournal {
           params[key] = patch[key];
         }
       }
-      this.db.prepare(`UPDATE sales SET ${sets.join(', ')} WHERE id = @id AND state = @from`).run(params);
+      this.update(`${sets.join(', ')} WHERE id = @id AND state = @from`).run(params);
       vouchers.forEach((v, i) =>
         this.stmts.insertVoucher.run(id, i + 1, v.voucherId, v.cardType, v.cardNumberSealed, v.cardPinSealed, v.cardNumberLast4, v.validTill, v.amountPaise),
       );
@@ -151,7 +161,11 @@ export class SqliteSaleJournal implements SaleJournal {
       sets.push(`${column} = @${key}`);
       params[key] = patch[key];
     }
-    return this.db.prepare(`UPDATE sales SET ${sets.join(', ')} WHERE id = @id AND state = @state`).run(params).changes === 1;
+    return this.update(`${sets.join(', ')} WHERE id = @id AND state = @state`).run(params).changes === 1;
+  }
+
+  private update(tail: string): Database.Statement {
+    return this.updates(`UPDATE sales SET ${tail}`);
   }
 
   beginAttempt(saleId: string, kind: AttemptKind, requestId: string, at: number): number {

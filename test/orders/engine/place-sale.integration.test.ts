@@ -17,13 +17,19 @@ describe('placing a sale against the sandbox', () => {
   it('commits the intent before sending, then SUCCESS with sealed vouchers and the request id journaled', async () => {
     const sale = newSale({ denomination: 500, quantity: 2 });
     const seenStates: string[] = [];
+    const seenAtSend: { requestIds: string[]; sentWith: string; placedAt: number | null }[] = [];
     const realPlace = h.client.placeOrder;
     h.client.placeOrder = async (...args) => {
-      seenStates.push(h.journal.get(sale.id)!.state);
+      const record = h.journal.get(sale.id)!;
+      seenStates.push(record.state);
+      seenAtSend.push({ requestIds: h.journal.attempts(sale.id).map((a) => a.requestId), sentWith: args[1], placedAt: record.placedAt });
       return realPlace(...args);
     };
     const done = await h.engine.placeSale(sale);
     expect(seenStates).toEqual(['INTENT']);
+    // The X-REQUEST-ID and the placing time were durable before the request left.
+    expect(seenAtSend).toEqual([{ requestIds: [seenAtSend[0]!.sentWith], sentWith: expect.any(String), placedAt: h.clock.now() }]);
+    expect(h.journal.attempts(sale.id).map((a) => [a.seq, a.kind, a.outcome])).toEqual([[1, 'place', 'HTTP 2xx SUCCESS']]);
     expect(done.state).toBe('SUCCESS');
     expect(done.orderId).toMatch(/^ord_/);
     const vouchers = h.journal.vouchers(sale.id);

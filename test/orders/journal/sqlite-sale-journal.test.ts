@@ -34,6 +34,39 @@ describe('the order journal on SQLite', () => {
     expect(journal.unfinished().map((s) => s.id)).toEqual([sale.id]);
   });
 
+  it('commits the first send (request id, placing time) with the intent, in one durable write', () => {
+    const sale = journal.insertIntent(newSale(), { requestId: 'req-first', at: 1_500 });
+    expect(sale.placedAt).toBe(1_500);
+    db.close();
+    db = openDatabase(join(dir.path, 'pos.db'));
+    journal = new SqliteSaleJournal(db, () => now);
+    expect(journal.get(sale.id)!.placedAt).toBe(1_500);
+    expect(journal.attempts(sale.id).map((a) => [a.seq, a.kind, a.requestId, a.startedAt, a.outcome])).toEqual([[1, 'place', 'req-first', 1_500, null]]);
+    // A later attempt numbers on from it.
+    expect(journal.beginAttempt(sale.id, 'lookup', 'req-2', 2_000)).toBe(2);
+  });
+
+  it('leaves no half intent when the first send cannot be journaled', () => {
+    const sale = newSale();
+    db.exec("CREATE TRIGGER no_attempts BEFORE INSERT ON sale_attempts BEGIN SELECT RAISE(ABORT, 'disk says no'); END");
+    expect(() => journal.insertIntent(sale, { requestId: 'req-x', at: 1 })).toThrow('disk says no');
+    expect(journal.get(sale.id)).toBeUndefined();
+  });
+
+  it('closes the answered attempt with the move, and even when the move is refused', () => {
+    const sale = journal.insertIntent(newSale(), { requestId: 'req-1', at: 1 });
+    const moved = journal.transition(sale.id, 'INTENT', 'SUCCESS', { orderId: 'ord_1' }, [], { seq: 1, at: 5, outcome: 'HTTP 2xx SUCCESS' });
+    expect(moved.applied).toBe(true);
+    const seq = journal.beginAttempt(sale.id, 'get', 'req-2', 6);
+    const refused = journal.transition(sale.id, 'INTENT', 'FAILED', {}, [], { seq, at: 7, outcome: 'HTTP 2xx FAILED' });
+    expect(refused.applied).toBe(false);
+    expect(refused.record.state).toBe('SUCCESS');
+    expect(journal.attempts(sale.id).map((a) => [a.seq, a.finishedAt, a.outcome])).toEqual([
+      [1, 5, 'HTTP 2xx SUCCESS'],
+      [2, 7, 'HTTP 2xx FAILED'],
+    ]);
+  });
+
   it('refuses a second sale with the same referenceId', () => {
     const first = newSale();
     journal.insertIntent(first);
