@@ -176,6 +176,8 @@ function expectErrorValue(r: unknown, context: string): asserts r is { ok: false
   expect(error.message.length, context).toBeGreaterThan(5);
   expect(error.code, `${context}: a handler threw`).not.toBe('INTERNAL');
   expect(JSON.stringify(error), context).not.toMatch(/at .*\.[jt]s:\d+|node_modules|SqliteError/);
+  // Problems name fields; they never echo a 100 KB value (or a secret) back to the screen.
+  expect(JSON.stringify(error).length, context).toBeLessThan(4_000);
 }
 
 describe('malformed payloads for every bridge method', () => {

@@ -285,6 +285,58 @@ describe('catalog sync against hostile catalog pages', () => {
   });
 });
 
+describe('every client call against random answers', () => {
+  let answer: { status: number; body: string; contentType: string } = { status: 200, body: '{}', contentType: 'application/json' };
+  let service: Awaited<ReturnType<typeof startFakeService>>;
+  let client: PartnerClient;
+  beforeAll(async () => {
+    service = await startFakeService((_req, res) => void res.writeHead(answer.status, { 'Content-Type': answer.contentType }).end(answer.body));
+    client = clientFor(service, { retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 1 } });
+  });
+  afterAll(async () => {
+    client.close();
+    await service.close();
+  });
+
+  const calls: [string, () => Promise<{ ok: boolean; error?: { code: string; message: string } }>][] = [
+    ['listBrandsPage', () => client.listBrandsPage(1, 10)],
+    ['getBrand', () => client.getBrand('TEST_FIXED_STANDARD')],
+    ['getOrder', () => client.getOrder('ord_1')],
+    ['getOrderByReference', () => client.getOrderByReference('REF-1')],
+    ['getVoucher', () => client.getVoucher('v_1')],
+    ['resendDelivery', () => client.resendDelivery('ord_1', ['SMS'])],
+    ['getWalletBalance', () => client.getWalletBalance()],
+  ];
+  const bodies = fc.oneof(
+    fc.json({ maxDepth: 3 }),
+    fc.string({ maxLength: 200 }),
+    fc.constantFrom('', '<html><body>Bad Gateway</body></html>', '{"balance":', '{"balance":"lots"}', '{"error":{"code":"E999","message":"new"}}', '{"success":"yes"}', '[]', 'null', `"${'x'.repeat(300_000)}"`),
+  );
+
+  it('answers with a value, never a throw, and never reads garbage as data', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...calls), fc.oneof(fc.constant(200), fc.constant(201), fc.constant(404), fc.integer({ min: 200, max: 599 })), bodies, fc.constantFrom('application/json', 'text/html', 'text/plain'), async ([name, call], status, body, contentType) => {
+        answer = { status, body, contentType };
+        const result = await call();
+        if (!result.ok) {
+          expect(result.error, name).toMatchObject({ code: expect.stringMatching(/^[A-Z0-9_]+$/), message: expect.any(String) });
+          expect(result.error!.message.length).toBeGreaterThan(5);
+          expect(result.error!.message).not.toContain('x'.repeat(1000));
+          return;
+        }
+        // Accepted: only a 2xx (or the by-reference 404 = "no such order"), whose body really parsed as that endpoint's shape.
+        if (name === 'getOrderByReference' && status === 404) {
+          expect((result as { value?: unknown }).value).toBeNull();
+          return;
+        }
+        expect(status >= 200 && status <= 299, `${name} took HTTP ${status} ${body.slice(0, 80)} as data`).toBe(true);
+        expect(() => JSON.parse(body)).not.toThrow();
+      }),
+      { seed: SEED, numRuns: 150 },
+    );
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // Orders: a proxy in front of the real sandbox garbles the answer to POST /orders (the order
 // really is created, or really fails, behind it). The engine must not believe the garble.
