@@ -4,12 +4,17 @@ import { join } from 'node:path';
 import Database, { SqliteError } from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
+import { CatalogSync } from '../../src-main/catalog/catalog-sync.js';
 import { createCore } from '../../src-main/core/create-core.js';
+import { openDatabase } from '../../src-main/db/database.js';
+import { FakeClock } from '../../src-main/platform/clock.js';
 import { MIGRATIONS } from '../../src-main/db/migrations/index.js';
 import { memoryLogger } from '../../src-main/platform/logger.js';
 import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
 import { bridgeHarness, setUpCounter, type BridgeHarness } from '../bridge/bridge-harness.js';
+import { clientFor } from '../partner-api/helpers.js';
 import { fakeSecretStore } from '../support/fake-secret-store.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -212,6 +217,66 @@ describe('a full disk while a sale is being placed', () => {
       expect((await h.ok('sale.pending')).sales).toEqual([]);
     } finally {
       journalOf.transition = original;
+    }
+  });
+});
+
+describe('a full disk in the middle of a catalog sync', () => {
+  it('fails the sync as a value and leaves the previous catalog exactly as it was, still searchable', async () => {
+    const sandbox = await startSandbox({ tickMs: 60_000 });
+    const dir = tempDir();
+    const path = join(dir.path, 'training-catalog.db');
+    const db = openDatabase(path);
+    const readDb = openDatabase(path);
+    const client = clientFor(sandbox);
+    const repo = new CatalogRepository(db, { readDb });
+    const sync = new CatalogSync({
+      source: {
+        async listBrandsPage(pageNo, limit) {
+          const r = await client.listBrandsPage(pageNo, limit);
+          return r.ok ? { ok: true, value: r.value, requestId: r.requestIds[0] ?? '' } : { ok: false, error: r.error };
+        },
+      },
+      repo,
+      clock: new FakeClock(1_764_100_000_000),
+      logger: memoryLogger(),
+    });
+    const rows = () => ({ brands: readDb.prepare('SELECT * FROM brands ORDER BY id').all(), kv: readDb.prepare('SELECT * FROM kv ORDER BY key').all() });
+    try {
+      expect((await sync.syncNow()).ok).toBe(true);
+      await repo.checkpointIdle();
+      const before = rows();
+      const found = repo.search({ text: 'test', limit: 5 }).map((b) => b.brand.id);
+      expect(found.length).toBeGreaterThan(0);
+
+      // Tomorrow every brand has longer terms: the new catalog needs pages the disk no longer has.
+      let n = 0;
+      for (const id of before.brands.map((b) => (b as { id: string }).id)) {
+        const record = sandbox.state.catalog.get(id);
+        if (record) record.wire.brandDescription = `Updated terms ${++n}. `.repeat(40);
+      }
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      const pages = db.pragma('page_count', { simple: true }) as number;
+      db.pragma(`max_page_count = ${pages}`);
+      const failed = await sync.syncNow();
+      expect(failed.ok).toBe(false);
+      if (!failed.ok) expect(failed.error).toMatchObject({ code: 'STORE_FAILED', message: expect.stringMatching(/full/) });
+      // Rolled back whole: not one brand of the half-written new catalog is visible, searches answer as before.
+      expect(rows()).toEqual(before);
+      expect(repo.search({ text: 'test', limit: 5 }).map((b) => b.brand.id)).toEqual(found);
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+
+      db.pragma('max_page_count = 1073741823');
+      const again = await sync.syncNow();
+      expect(again.ok && again.value.changes.updated).toBe(n);
+      expect(repo.get(found[0]!)?.brand.description).toMatch(/^Updated terms/);
+    } finally {
+      client.close();
+      await repo.checkpointIdle();
+      readDb.close();
+      db.close();
+      await sandbox.close();
+      dir.cleanup();
     }
   });
 });
