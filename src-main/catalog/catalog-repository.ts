@@ -28,6 +28,11 @@ export interface CatalogRepositoryOptions {
   readDb?: Db;
   /** Longest synchronous stretch of replaceAll before it yields to the event loop (default 10 ms). */
   sliceMs?: number;
+  /**
+   * The better-sqlite3 binding `db` was opened with (Electron's ABI): the background WAL
+   * checkpoint opens its own connection in a worker thread and must load the same build.
+   */
+  nativeBinding?: string;
 }
 
 /** The brand catalog in SQLite: full replacement from a sync, webhook updates, search. */
@@ -37,13 +42,14 @@ export class CatalogRepository {
   private readonly findForUpdate: Statement;
   private readonly updateBrand: Statement;
   private readonly updateDiscount: Statement;
+  private warming: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
     options: CatalogRepositoryOptions = {},
   ) {
     this.reader = new CatalogReader(options.readDb ?? db);
-    this.writer = new CatalogWriter(db, options.sliceMs ?? 10, () => this.reader.invalidate());
+    this.writer = new CatalogWriter(db, options.sliceMs ?? 10, () => this.reader.invalidate(), options.nativeBinding);
     // Read-modify-write goes through the writing connection, never a possibly older reader snapshot.
     this.findForUpdate = db.prepare('SELECT seq, data, content_hash, discount FROM brands WHERE id = ?');
     this.updateBrand = db.prepare(
@@ -57,8 +63,20 @@ export class CatalogRepository {
    * marks the missing ones removed and un-removes the ones that reappear. Atomic; rejects
    * (and changes nothing) on any failure. See CatalogWriter for how it stays responsive.
    */
-  replaceAll(brands: readonly PartnerBrand[], syncedAt: number): Promise<ReplaceSummary> {
-    return this.writer.replaceAll(brands, syncedAt);
+  async replaceAll(brands: readonly PartnerBrand[], syncedAt: number): Promise<ReplaceSummary> {
+    const summary = await this.writer.replaceAll(brands, syncedAt);
+    this.warming = this.reader.warm(); // background, sliced: the next search finds the listing ready
+    return summary;
+  }
+
+  /** Resolves when the search listing reloaded after the last write is ready (bench, tests). */
+  searchWarm(): Promise<void> {
+    return this.warming;
+  }
+
+  /** Resolves when the WAL checkpoint that follows a replacement (run in a worker) has finished. */
+  checkpointIdle(): Promise<void> {
+    return this.writer.checkpointIdle();
   }
 
   /** Any stored brand, removed ones included (check `removed`). */
@@ -103,6 +121,7 @@ export class CatalogRepository {
     if (hash === row.content_hash) return ok({ changed: false });
     this.updateBrand.run(next.status, next.denominationType, hash, data, row.seq);
     this.reader.invalidate();
+    this.warming = this.reader.warm();
     return ok({ changed: true });
   }
 

@@ -17,8 +17,13 @@ const MAX_TOKENS = 8;
  */
 export const MAX_TERM_CHARS = 8;
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** Lower case, no diacritics, single spaces: the order a cashier expects ('Café' next to 'Cafe'). */
 export function foldText(text: string): string {
+  // Printable ASCII has no marks and no compatibility forms: skip the NFKD pass (most of a
+  // sync's per-row cost at 10k brands before this shortcut).
+  if (PRINTABLE_ASCII.test(text)) return text.toLowerCase().replace(/\s+/g, ' ').trim();
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -49,6 +54,12 @@ export function contentHash(json: string): string {
   return createHash('sha1').update(json).digest('base64url');
 }
 
+/** The stored JSON of a brand and its hash: all a re-sync needs to tell an unchanged brand. */
+export function serialiseBrand(brand: PartnerBrand): { data: string; hash: string } {
+  const data = JSON.stringify(brand);
+  return { data, hash: contentHash(data) };
+}
+
 /** The denormalised columns of a brand row, derived from the stored PartnerBrand. */
 export interface BrandColumns {
   id: string;
@@ -65,8 +76,8 @@ export interface BrandColumns {
 }
 
 /** Throws when the brand cannot be serialised; callers do this before touching the database. */
-export function brandColumns(brand: PartnerBrand): BrandColumns {
-  const data = JSON.stringify(brand);
+export function brandColumns(brand: PartnerBrand, serialised = serialiseBrand(brand)): BrandColumns {
+  const { data, hash } = serialised;
   const categoryList = normaliseCategories(brand.categories);
   return {
     id: brand.id,
@@ -80,7 +91,7 @@ export function brandColumns(brand: PartnerBrand): BrandColumns {
     tags: brand.tags.join(' '),
     denominationType: brand.denominationType,
     data,
-    hash: contentHash(data),
+    hash,
   };
 }
 

@@ -43,6 +43,13 @@ export interface BrandUpdate {
 export interface CatalogSearchQuery {
   /** Search-as-you-type text; every word is a prefix. Empty or punctuation only = browse. */
   text?: string;
+  /**
+   * 'prefix' (default): every word of `text` starts a word of the title, description, tags or
+   * categories. 'substring': every word occurs anywhere in the title, mid-word too ('mazon'
+   * finds Amazon), for a cashier who remembers part of a name; brands where the words start
+   * title words rank first.
+   */
+  mode?: 'prefix' | 'substring';
   /** Exact category id (case-insensitive), e.g. FOOD. */
   category?: string;
   includeInactive?: boolean;

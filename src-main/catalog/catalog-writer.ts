@@ -1,7 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/database.js';
 import type { PartnerBrand } from '../partner-api/types.js';
-import { brandColumns, type BrandColumns } from './catalog-text.js';
+import { CatalogCheckpointer } from './catalog-checkpoint.js';
+import { brandColumns, serialiseBrand, type BrandColumns } from './catalog-text.js';
 import type { ReplaceSummary } from './catalog-types.js';
 
 export const KV_LAST_FULL_SYNC = 'catalog.lastFullSyncAt';
@@ -23,11 +24,22 @@ class TimeSlicer {
   private sliceStart = performance.now();
   constructor(private readonly budgetMs: number) {}
 
+  /** Checked per row without an `await`: an await per row costs a microtask even when nothing is due. */
+  due(): boolean {
+    return performance.now() - this.sliceStart >= this.budgetMs;
+  }
+
   async pause(): Promise<void> {
-    if (performance.now() - this.sliceStart < this.budgetMs) return;
+    if (!this.due()) return;
     await nextTurn();
     this.sliceStart = performance.now();
   }
+}
+
+interface Stored {
+  seq: number;
+  hash: string;
+  listed: boolean;
 }
 
 interface CurrentRow {
@@ -47,10 +59,10 @@ type Outcome = { kind: 'inserted' | 'updated' | 'unchanged'; restored: boolean }
  * exactly as it was) yet without long event-loop blocks. It runs in three phases, yielding
  * (setImmediate) whenever a slice has run `sliceMs`:
  *
- * 1. serialise and hash every brand: pure JS, nothing touched, so a brand that cannot be
+ * 1. read the stored ids and content hashes with plain reads (no transaction held);
+ * 2. serialise and hash every brand against them, keeping only new, changed and reappearing
+ *    brands plus the ones that vanished; pure JS, nothing written, so a brand that cannot be
  *    serialised fails the call before any write;
- * 2. diff against the stored rows with plain reads (no transaction held), keeping only new,
- *    changed and reappearing brands plus the ones that vanished;
  * 3. write that delta inside ONE transaction opened by hand (`BEGIN IMMEDIATE` … `COMMIT`,
  *    `ROLLBACK` on any error). better-sqlite3's `db.transaction()` cannot span an `await`, so
  *    it is not used here. A daily sync's delta is small and is written in one synchronous
@@ -62,12 +74,14 @@ type Outcome = { kind: 'inserted' | 'updated' | 'unchanged'; restored: boolean }
  *
  * The FTS index is maintained row by row rather than with a final 'rebuild': inserting 100k
  * rows into the index costs about what 'rebuild' does (~3 s here) but can be sliced, and a
- * daily sync touches a handful of rows instead of re-indexing all of them. Measured at 100k
- * brands: no slice over ~45 ms, except COMMIT itself, whose WAL fsync and auto-checkpoint are
- * proportional to the transaction (first sync ~2 s, 5% changed ~0.35 s; 470 brands: ms).
+ * daily sync touches a handful of rows instead of re-indexing all of them. COMMIT used to be
+ * the one long block (WAL fsync + auto-checkpoint, ~2 s for a first sync of 100k brands): the
+ * connection now runs synchronous=NORMAL and leaves checkpoints to a worker thread
+ * (CatalogCheckpointer), so COMMIT only appends the last dirty pages to the WAL.
  */
 export class CatalogWriter {
   private readonly s: ReturnType<typeof prepare>;
+  private readonly checkpointer: CatalogCheckpointer;
   private busy = false;
 
   constructor(
@@ -75,8 +89,15 @@ export class CatalogWriter {
     private readonly sliceMs: number,
     /** Runs after every commit or rollback (the reader drops its memoised counts). */
     private readonly afterWrite: () => void,
+    nativeBinding?: string,
   ) {
+    // The catalog is a copy of the service's list: a sync lost to a power cut is fetched again
+    // at the next start, so its commits (and each FTS merge step) need not wait for an fsync;
+    // WAL + NORMAL still never leaves a torn database. This connection is the catalog file's
+    // own (the journal keeps FULL on its connection and file).
+    db.pragma('synchronous = NORMAL');
     this.s = prepare(db);
+    this.checkpointer = new CatalogCheckpointer(db, nativeBinding);
   }
 
   async replaceAll(brands: readonly PartnerBrand[], syncedAt: number): Promise<ReplaceSummary> {
@@ -84,25 +105,37 @@ export class CatalogWriter {
     this.busy = true;
     try {
       const slicer = new TimeSlicer(this.sliceMs);
-      const incoming = new Map<string, BrandColumns>();
-      for (const brand of brands) {
-        incoming.set(brand.id, brandColumns(brand)); // a repeated id: the last one wins
-        await slicer.pause();
+      // Phase 1: what is stored, by id, from one keyset walk (a few ms per 10k rows) instead
+      // of a point lookup per incoming brand.
+      const stored = new Map<string, Stored>();
+      for (let after = 0; ; ) {
+        const page = this.s.storedPage.raw().all(after, PAGE) as [seq: number, id: string, hash: string, removedAt: number | null][];
+        for (const [seq, id, hash, removedAt] of page) stored.set(id, { seq, hash, listed: removedAt === null });
+        if (page.length < PAGE) break;
+        after = page[page.length - 1]![0];
+        if (slicer.due()) await slicer.pause();
       }
 
-      const delta: BrandColumns[] = [];
-      for (const row of incoming.values()) {
-        const stored = this.s.hashOf.get(row.id) as { content_hash: string; removed_at: number | null } | undefined;
-        if (!stored || stored.content_hash !== row.hash || stored.removed_at !== null) delta.push(row);
-        await slicer.pause();
+      // Phase 2: serialise and hash each brand, and keep only what must be written. An
+      // unchanged brand costs one JSON.stringify + SHA-1 and leaves nothing behind (holding
+      // 100k serialised brands at once would be ~200 MB of strings and long GC pauses);
+      // columns (folded sort key, categories, …) are derived for the delta alone.
+      const incoming = new Map<string, BrandColumns | null>(); // null: unchanged
+      for (const brand of brands) {
+        const serialised = serialiseBrand(brand);
+        const was = stored.get(brand.id);
+        // A repeated id: the last one wins.
+        incoming.set(brand.id, was && was.listed && was.hash === serialised.hash ? null : brandColumns(brand, serialised));
+        if (slicer.due()) await slicer.pause();
       }
       const vanished: number[] = [];
-      for (let after = 0; ; ) {
-        const page = this.s.listedPage.all(after, PAGE) as { seq: number; id: string }[];
-        for (const row of page) if (!incoming.has(row.id)) vanished.push(row.seq);
-        if (page.length < PAGE) break;
-        after = page[page.length - 1]!.seq;
-        await slicer.pause();
+      for (const [id, was] of stored) if (was.listed && !incoming.has(id)) vanished.push(was.seq);
+      stored.clear();
+      const delta: BrandColumns[] = [];
+      let unchanged = 0;
+      for (const row of incoming.values()) {
+        if (row) delta.push(row);
+        else unchanged++;
       }
 
       const summary: ReplaceSummary = {
@@ -110,25 +143,28 @@ export class CatalogWriter {
         duplicates: brands.length - incoming.size,
         inserted: 0,
         updated: 0,
-        unchanged: incoming.size - delta.length,
+        unchanged,
         restored: 0,
         removed: 0,
       };
+      incoming.clear();
+      let committed = false;
       this.db.exec('BEGIN IMMEDIATE');
       try {
         for (const row of delta) {
           const outcome = this.writeRow(row, syncedAt);
           summary[outcome.kind]++;
           if (outcome.restored) summary.restored++;
-          await this.pauseInTransaction(slicer);
+          if (slicer.due()) await this.pauseInTransaction(slicer);
         }
         for (const seq of vanished) {
           summary.removed += this.s.markRemoved.run(syncedAt, seq).changes;
-          await this.pauseInTransaction(slicer);
+          if (slicer.due()) await this.pauseInTransaction(slicer);
         }
         this.s.setKv.run(KV_LAST_FULL_SYNC, String(syncedAt));
         this.s.setKv.run(KV_LAST_SUMMARY, JSON.stringify(summary));
         this.db.exec('COMMIT');
+        committed = true;
       } catch (error) {
         if (this.db.inTransaction) this.db.exec('ROLLBACK');
         throw error;
@@ -136,10 +172,16 @@ export class CatalogWriter {
         this.afterWrite();
       }
       if (summary.inserted + summary.updated > 0) await this.mergeSearchIndex(slicer);
+      if (committed && delta.length + vanished.length > 0) void this.checkpointer.request();
       return summary;
     } finally {
       this.busy = false;
     }
+  }
+
+  /** Resolves when the background checkpoint started by the last replacement has finished. */
+  checkpointIdle(): Promise<void> {
+    return this.checkpointer.idle();
   }
 
   /**
@@ -204,8 +246,7 @@ export class CatalogWriter {
 
 function prepare(db: Db) {
   return {
-    hashOf: db.prepare('SELECT content_hash, removed_at FROM brands WHERE id = ?'),
-    listedPage: db.prepare('SELECT seq, id FROM brands WHERE seq > ? AND removed_at IS NULL ORDER BY seq LIMIT ?'),
+    storedPage: db.prepare('SELECT seq, id, content_hash, removed_at FROM brands WHERE seq > ? ORDER BY seq LIMIT ?'),
     current: db.prepare('SELECT seq, title, description, tags, categories, content_hash, removed_at FROM brands WHERE id = ?'),
     insert: db.prepare(
       `INSERT INTO brands (id, title, status, sort_key, description, categories, tags, denomination_type, content_hash, synced_at, data)

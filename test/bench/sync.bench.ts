@@ -1,114 +1,262 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
-import { CatalogSync, type BrandPage, type BrandPageSource } from '../../src-main/catalog/catalog-sync.js';
-import { openDatabase } from '../../src-main/db/database.js';
-import { createPartnerClient } from '../../src-main/partner-api/partner-client.js';
+import { CatalogSync } from '../../src-main/catalog/catalog-sync.js';
+import { openDatabase, type Db } from '../../src-main/db/database.js';
+import { createPartnerClient, type PartnerClient } from '../../src-main/partner-api/partner-client.js';
 import { DEFAULT_CREDENTIALS } from '../../src-main/sandbox/auth/credentials.js';
 import { startSandbox } from '../../src-main/sandbox/server.js';
 import { FakeClock } from '../../src-main/platform/clock.js';
 import { silentLogger } from '../../src-main/platform/logger.js';
 import { tempDir } from '../support/temp-dir.js';
-import { generateBrands } from './brands.js';
+import { changeEveryTenth, generateWireBrands } from './brands.js';
 import { bareClient, loginToken } from './order.bench.js';
-import { paired, row, type BenchRow } from './stats.js';
+import { now, row, summarize, type BenchRow, type Summary } from './stats.js';
 
 const PAGE = 100;
+const PRODUCTS = '/v1/partners/products';
+const BASE_LABEL = 'keep-alive GET + JSON.parse of the same pages';
 
-/** Serves pre-serialized pages of generated brands from memory (the parse is part of the cost, as over HTTP). */
-function memorySource(pages: string[]): BrandPageSource {
-  return {
-    listBrandsPage: async (pageNo) => {
-      const page = JSON.parse(pages[pageNo - 1]!) as { brands: BrandPage['brands']; nextCursor: BrandPage['nextCursor'] };
-      return { ok: true, value: { brands: page.brands, skipped: [], nextCursor: page.nextCursor } };
-    },
-  };
-}
-
-function fresh(source: BrandPageSource) {
+/** A catalog file of its own, its repository and the sync that feeds it from `client`. */
+function catalogOf(client: PartnerClient) {
   const dir = tempDir('gv-bench-sync-');
-  const db = openDatabase(join(dir.path, 'catalog.db'));
+  const db: Db = openDatabase(join(dir.path, 'catalog.db'));
   const repo = new CatalogRepository(db);
-  const sync = new CatalogSync({ source, repo, clock: new FakeClock(Date.UTC(2026, 0, 1)), logger: silentLogger, pageSize: PAGE });
+  const sync = new CatalogSync({ source: client, repo, clock: new FakeClock(Date.UTC(2026, 0, 1)), logger: silentLogger, pageSize: PAGE });
   return {
+    repo,
     run: async () => {
       const r = await sync.syncNow();
       if (!r.ok) throw new Error(`sync failed: ${r.error.code} ${r.error.message}`);
     },
-    close: () => {
+    close: async () => {
+      await repo.checkpointIdle();
       db.close();
       dir.cleanup();
     },
   };
 }
+type Catalog = ReturnType<typeof catalogOf>;
 
-async function measure(label: string, source: BrandPageSource, baseline: () => Promise<unknown>, reps: number, baseLabel: string): Promise<BenchRow[]> {
-  const open: ReturnType<typeof fresh>[] = [];
+interface Measured {
+  subject: Summary;
+  baseline: Summary;
+  /** Longest event-loop block seen while the subject (and its background checkpoint) ran. */
+  maxBlockMs: number;
+}
+
+/**
+ * Like stats.paired, plus an untimed per-round setup, and an event-loop delay probe
+ * (perf_hooks, 1 ms resolution) around each subject run until its background WAL
+ * checkpoint is done, so a block anywhere in the sync shows up.
+ */
+async function pairedSync(
+  reps: number,
+  warmup: number,
+  round: (i: number) => Promise<{ subject: () => Promise<void>; settle: () => Promise<void> }>,
+  baseline: (i: number) => Promise<unknown>,
+): Promise<Measured> {
+  const probe = monitorEventLoopDelay({ resolution: 1 });
+  const s: number[] = [];
+  const b: number[] = [];
+  for (let i = -warmup; i < reps; i++) {
+    const r = await round(i);
+    const timeSubject = async () => {
+      if (i >= 0) probe.enable();
+      const t0 = now();
+      await r.subject();
+      const ms = now() - t0;
+      await r.settle();
+      if (i >= 0) probe.disable();
+      if (i >= 0) s.push(ms);
+    };
+    const timeBaseline = async () => {
+      const t0 = now();
+      await baseline(i);
+      if (i >= 0) b.push(now() - t0);
+    };
+    if (i % 2 === 0) {
+      await timeSubject();
+      await timeBaseline();
+    } else {
+      await timeBaseline();
+      await timeSubject();
+    }
+  }
+  return { subject: summarize(s), baseline: summarize(b), maxBlockMs: probe.max / 1e6 };
+}
+
+/** Full sync (new empty file each round), re-sync unchanged, re-sync with 10 % changed. */
+async function measure(
+  label: string,
+  client: PartnerClient,
+  fetchAll: (set: 'a' | 'b') => Promise<number>,
+  serve: ((set: 'a' | 'b') => void) | null,
+  reps: number,
+  warmup: number,
+): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const push = (name: string, m: Measured) =>
+    rows.push(row('sync', `${name}, ${label}`, m.subject, m.baseline, BASE_LABEL, `max event-loop block ${m.maxBlockMs.toFixed(0)} ms`));
+  serve?.('a');
+  let current: Catalog | null = null;
   try {
-    // Full sync: each round on a new empty database.
-    const full = await paired(
-      reps,
-      async () => {
-        const f = fresh(source);
-        open.push(f);
-        await f.run();
-      },
-      baseline,
-      1,
+    push(
+      'full sync',
+      await pairedSync(
+        reps,
+        warmup,
+        async () => {
+          await current?.close();
+          const c = catalogOf(client);
+          current = c;
+          return { subject: c.run, settle: () => c.repo.checkpointIdle() };
+        },
+        () => fetchAll('a'),
+      ),
     );
-    const same = fresh(source);
-    open.push(same);
-    await same.run();
-    const again = await paired(reps, () => same.run(), baseline, 1);
-    return [
-      row('sync', `full sync, ${label}`, full.subject, full.baseline, baseLabel),
-      row('sync', `re-sync unchanged, ${label}`, again.subject, again.baseline, baseLabel),
-    ];
+    const same = current ?? catalogOf(client);
+    current = same;
+    const settle = () => same.repo.checkpointIdle();
+    push(
+      're-sync unchanged',
+      await pairedSync(reps, warmup, async () => ({ subject: same.run, settle }), () => fetchAll('a')),
+    );
+    if (serve) {
+      // Each round syncs the other variant, so every round finds 10 % of the brands changed.
+      let set: 'a' | 'b' = 'a';
+      const flip = (): 'a' | 'b' => (set = set === 'a' ? 'b' : 'a');
+      push(
+        're-sync 10 % changed',
+        await pairedSync(
+          reps,
+          warmup,
+          async () => {
+            serve(flip());
+            return { subject: same.run, settle };
+          },
+          () => fetchAll(set),
+        ),
+      );
+      serve('a');
+    }
+    return rows;
   } finally {
-    for (const f of open) f.close();
+    await (current as Catalog | null)?.close();
   }
 }
 
+/**
+ * Serves pre-serialised pages shaped exactly as the sandbox lists brands (the sandbox itself
+ * maps its whole catalog on every page request, O(n²) over a sync: minutes at 100k), and
+ * replays a real sandbox login. So the client under test does the real work: got, JSON.parse,
+ * the zod parse of every brand, then the catalog write.
+ */
+async function pageServer(loginText: string, sets: Record<'a' | 'b', Buffer[]>) {
+  let current: 'a' | 'b' = 'a';
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const send = (status: number, body: Buffer | string) => {
+      res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
+    };
+    if (req.method === 'POST' && url.pathname === '/v1/partners/auth/login') {
+      req.resume();
+      req.on('end', () => send(200, loginText));
+      return;
+    }
+    const page = sets[current][Number(url.searchParams.get('pageNo')) - 1];
+    if (req.method === 'GET' && url.pathname === PRODUCTS && page) return send(200, page);
+    send(404, '{"error":{"code":"NOT_FOUND","message":"bench page server"}}');
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    serve: (set: 'a' | 'b') => {
+      current = set;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function pagesOf(brands: readonly unknown[]): Buffer[] {
+  const pages: Buffer[] = [];
+  for (let i = 0; i < brands.length; i += PAGE) {
+    const last = i + PAGE >= brands.length;
+    pages.push(Buffer.from(JSON.stringify({ data: brands.slice(i, i + PAGE), nextCursor: last ? null : { pageNo: i / PAGE + 2, limit: PAGE } })));
+  }
+  return pages;
+}
+
+/** Bare keep-alive GETs of every page + JSON.parse: the cost a sync cannot avoid. */
+function pageFetcher(baseUrl: string, token: () => string) {
+  const bare = bareClient(baseUrl);
+  // `_set`: which variant the server sends is switched on the server (sequential rounds).
+  const fetchAll = async (_set: 'a' | 'b'): Promise<number> => {
+    let count = 0;
+    for (let pageNo = 1; ; pageNo++) {
+      const res = await bare.send('GET', `${PRODUCTS}?pageNo=${pageNo}&limit=${PAGE}`, undefined, token());
+      if (res.status !== 200) throw new Error(`GET products: ${res.status}`);
+      const body = JSON.parse(res.text) as { data: unknown[]; nextCursor: unknown };
+      count += body.data.length;
+      if (body.nextCursor === null) return count;
+    }
+  };
+  return { bare, fetchAll };
+}
+
+function clientFor(baseUrl: string): PartnerClient {
+  return createPartnerClient({ baseUrl, credentials: async () => DEFAULT_CREDENTIALS.staging, clock: new FakeClock(Date.now()), logger: silentLogger });
+}
+
+/**
+ * Catalog sync against its baseline, the pages fetched and parsed alone: first the sandbox's
+ * own catalog over HTTP (~480 brands), then each of `sizes` generated brands served over HTTP
+ * in the sandbox's shape, with a 10 %-changed re-sync. `reps` rounds for the sandbox catalog,
+ * fewer for the large sizes (a 100k full sync is seconds).
+ */
 export async function benchSync(sizes: readonly number[], reps: number): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const sandbox = await startSandbox({});
-  const client = createPartnerClient({
-    baseUrl: sandbox.url,
-    credentials: async () => DEFAULT_CREDENTIALS.staging,
-    clock: new FakeClock(Date.now()),
-    logger: silentLogger,
-  });
-  const bare = bareClient(sandbox.url);
+  const client = clientFor(sandbox.url);
+  let token = '';
+  const { bare, fetchAll } = pageFetcher(sandbox.url, () => token);
+  let template: Record<string, unknown>;
+  let loginText: string;
   try {
-    const token = await loginToken(bare);
-    let count = 0;
-    const fetchAll = async () => {
-      count = 0;
-      for (let pageNo = 1; ; pageNo++) {
-        const res = await bare.send('GET', `/v1/partners/products?pageNo=${pageNo}&limit=${PAGE}`, undefined, token);
-        const body = JSON.parse(res.text) as { data: unknown[]; nextCursor: unknown };
-        if (res.status !== 200) throw new Error(`GET products: ${res.status}`);
-        count += body.data.length;
-        if (body.nextCursor === null) return;
-      }
-    };
-    await fetchAll();
-    rows.push(...(await measure(`sandbox catalog (${count} brands, HTTP)`, client, fetchAll, reps, 'keep-alive GET + JSON.parse of the pages')));
+    const login = await bare.send('POST', '/v1/partners/auth/login', DEFAULT_CREDENTIALS.staging);
+    loginText = login.text;
+    token = await loginToken(bare);
+    const first = JSON.parse((await bare.send('GET', `${PRODUCTS}?pageNo=1&limit=1`, undefined, token)).text) as { data: Record<string, unknown>[] };
+    template = first.data[0]!;
+    const count = await fetchAll('a');
+    rows.push(...(await measure(`sandbox catalog (${count} brands)`, client, fetchAll, null, reps, 1)));
   } finally {
     bare.close();
     client.close();
     await sandbox.close();
   }
+
   for (const size of sizes) {
-    const brands = generateBrands(size, size);
-    const pages: string[] = [];
-    for (let i = 0; i < brands.length; i += PAGE) {
-      const last = i + PAGE >= brands.length;
-      pages.push(JSON.stringify({ brands: brands.slice(i, i + PAGE), nextCursor: last ? null : { pageNo: i / PAGE + 2, limit: PAGE } }));
-    }
-    const parseAll = async () => {
-      for (const p of pages) JSON.parse(p);
+    const a = generateWireBrands(template, size);
+    const server = await pageServer(loginText, { a: pagesOf(a), b: pagesOf(changeEveryTenth(a)) });
+    const sizeClient = clientFor(server.url);
+    const fetcher = pageFetcher(server.url, () => token);
+    const fetchSet = async (set: 'a' | 'b') => {
+      server.serve(set);
+      return fetcher.fetchAll(set);
     };
-    rows.push(...(await measure(`${size} generated brands (memory source)`, memorySource(pages), parseAll, Math.max(3, Math.ceil(reps / 3)), 'JSON.parse of the same pages')));
+    try {
+      const sizeReps = size >= 100_000 ? 2 : Math.max(3, Math.ceil(reps / 3));
+      rows.push(...(await measure(`${size} brands, sandbox-shaped pages over HTTP`, sizeClient, fetchSet, (set) => server.serve(set), sizeReps, size >= 100_000 ? 0 : 1)));
+    } finally {
+      fetcher.bare.close();
+      sizeClient.close();
+      await server.close();
+    }
   }
   return rows;
 }

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogBusyError, CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
@@ -129,6 +130,22 @@ describe('replaceAll failures leave the previous catalog intact', () => {
     expect(String(await outcome)).toMatch(/NOT NULL/);
     expect(db.inTransaction).toBe(false);
     expect(snapshot()).toEqual(before);
+    assertSearchIndexConsistent(db);
+  });
+});
+
+describe('WAL checkpoints', () => {
+  it('leave the COMMIT: a worker thread copies the WAL into the database file after a replacement', async () => {
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    const fileSize = () => statSync(env.path).size;
+    const before = fileSize();
+    await repo.replaceAll(Array.from({ length: 300 }, (_, i) => makeBrand(`w${i}`, { title: `Wal ${i}`, description: 'x'.repeat(500) })), T0);
+    await repo.checkpointIdle();
+    expect(fileSize()).toBeGreaterThan(before + 100_000); // the rows reached the database file itself
+    // What the worker wrote is the committed catalog, read back through a fresh connection.
+    const again = new CatalogRepository(env.open());
+    expect(again.count()).toEqual({ listed: 300, active: 300, removed: 0 });
+    expect(again.search({ text: 'wal', limit: 500 })).toHaveLength(300);
     assertSearchIndexConsistent(db);
   });
 });

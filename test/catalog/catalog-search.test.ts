@@ -97,6 +97,44 @@ describe('search on a small catalog', () => {
     expect(titles({ limit: 0 }, repo)).toHaveLength(1);
   });
 
+  it('substring mode finds a title by a part of a word, word starts ranked first', () => {
+    const sub = (text: string, extra: CatalogSearchQuery = {}) => titles({ text, mode: 'substring', ...extra }, repo);
+    expect(sub('anak')).toEqual(['Dhanak Café']); // mid-word
+    expect(sub('NAK caf')).toEqual(['Dhanak Café']); // every word, any order, case and accents folded
+    expect(sub('afe')).toEqual(['Cafe Plain', 'Dhanak Café']);
+    expect(sub('ar')).toEqual(['Near & Far Travels']);
+    // 'a' starts a word only in 'Attic': that title first, then the mid-word ones by title.
+    expect(sub('a')).toEqual(["Zoë's Toy Attic", 'Cafe Plain', 'Dash Basket', 'Dhanak Café', 'Mayur Linen Co.', 'Near & Far Travels', 'Orchid Stays']);
+    expect(sub('linen')).toEqual(['Mayur Linen Co.']);
+    expect(sub('curtains')).toEqual([]); // the title only: descriptions are for prefix search
+    expect(sub('leepy')).toEqual([]);
+    expect(sub('leepy', { includeInactive: true })).toEqual(['Aardvark Sleepy Café']);
+    expect(sub('one caf', { includeRemoved: true })).toEqual(['Gone Café']);
+    expect(sub('afe', { category: 'food', limit: 1 })).toEqual(['Cafe Plain']);
+    expect(sub('afe', { category: 'KIDS' })).toEqual([]);
+    expect(sub('*** --')).toEqual(titles({}, repo)); // nothing searchable: browse, as prefix mode does
+  });
+
+  it('substring mode ranks ACTIVE first, then word starts before mid-word, then by title', async () => {
+    const more = [
+      makeBrand('s1', { title: 'Zamazon Mart' }),
+      makeBrand('s2', { title: 'Amazon Pay' }),
+      makeBrand('s3', { title: 'Bamazon' }),
+      makeBrand('s4', { title: 'Amazonia Old', status: 'INACTIVE' }),
+    ];
+    await repo.replaceAll([...repo.search({ includeInactive: true, limit: 500 }).map((b) => b.brand), ...more], T0 + 2);
+    expect(titles({ text: 'amazon', mode: 'substring', includeInactive: true }, repo)).toEqual(['Amazon Pay', 'Bamazon', 'Zamazon Mart', 'Amazonia Old']);
+    expect(titles({ text: 'mazon', mode: 'substring', limit: 2 }, repo)).toEqual(['Amazon Pay', 'Bamazon']);
+    expect(titles({ text: 'amazon', mode: 'substring', limit: 1 }, repo)).toEqual(['Amazon Pay']);
+    // A later write is seen at once (the in-memory listing is dropped on every write).
+    await repo.replaceAll(repo.search({ includeInactive: true, limit: 500 }).map((b) => b.brand).filter((b) => b.id !== 's2'), T0 + 3);
+    expect(titles({ text: 'mazon', mode: 'substring' }, repo)).toEqual(['Bamazon', 'Zamazon Mart']);
+    expect(repo.applyBrandUpdate({ brandId: 's3', status: 'INACTIVE' }).ok).toBe(true);
+    expect(titles({ text: 'mazon', mode: 'substring' }, repo)).toEqual(['Zamazon Mart']);
+    // Short prefixes walk the same listing: 'b' starts 'Basket', the tag 'bakery' and 'bed' in a description.
+    expect(titles({ text: 'b' }, repo)).toEqual(['Dash Basket', 'Dhanak Café', 'Mayur Linen Co.']);
+  });
+
   it('treats FTS5 syntax in user text as plain words, never throwing', () => {
     const hostile = ['"', '*', 'NEAR(', '-', 'OR', 'title:', ')', '(', 'AND', 'NOT', '^', ':', '{title}:', '"unterminated', 'a OR b',
       'NEAR(cafe dha, 2)', 'title:cafe', '-cafe', 'cafe*', 'caf"e', "'", '\\', '+', '\u0000', 'x'.repeat(5000), 'a '.repeat(500), '🙂 café'];
@@ -189,6 +227,37 @@ describe('search agrees with an in-memory reference, whatever query shape is cho
       { limit: 500, includeInactive: true, includeRemoved: true },
     ];
     for (const q of queries) expect(repo.search(q).map((b) => b.brand.id), JSON.stringify(q)).toEqual(reference(q));
+  });
+
+  function substringReference(q: CatalogSearchQuery): string[] {
+    const terms = [...new Set(wordsOf(q.text ?? ''))].slice(0, 8);
+    const category = q.category?.trim().toUpperCase();
+    const atWordStart = (title: string, t: string) => wordsOf(title).some((w) => w.startsWith(t)) || foldText(title).startsWith(t);
+    return stored
+      .filter(({ brand, removed }) => {
+        if (removed && !q.includeRemoved) return false;
+        if (brand.status !== 'ACTIVE' && !q.includeInactive) return false;
+        if (category && !normaliseCategories(brand.categories).includes(category)) return false;
+        return terms.every((t) => foldText(brand.title).includes(t));
+      })
+      .map((s) => ({ ...s, tier: terms.every((t) => atWordStart(s.brand.title, t)) ? 0 : 1 }))
+      .sort(
+        (a, b) =>
+          Number(a.brand.status !== 'ACTIVE') - Number(b.brand.status !== 'ACTIVE') || a.tier - b.tier || (a.sortKey < b.sortKey ? -1 : 1),
+      )
+      .slice(0, q.limit ?? 50)
+      .map(({ brand }) => brand.id);
+  }
+
+  it('in substring mode, for generated queries', () => {
+    const SUBSTRINGS = ['af', 'afé', 'inen', 'ayu', 'ore', 'toy', 'e', 'ss', 'ri', 'ë', '12', '99', 'zzz', 'aïv', 'caf'];
+    fc.assert(
+      fc.property(queryArb, fc.array(fc.constantFrom(...SUBSTRINGS), { minLength: 1, maxLength: 2 }), (q, words) => {
+        const query: CatalogSearchQuery = { ...q, text: words.join(' '), mode: 'substring' };
+        expect(repo.search(query).map((b) => b.brand.id)).toEqual(substringReference(query));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('for generated queries', () => {
