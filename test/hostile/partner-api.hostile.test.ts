@@ -4,8 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
-import { CatalogSync } from '../../src-main/catalog/catalog-sync.js';
+import type { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
 import { openDatabase, type Db } from '../../src-main/db/database.js';
 import { kvShelf } from '../../src-main/db/kv-shelf.js';
 import { OrderEngine } from '../../src-main/orders/engine/order-engine.js';
@@ -24,6 +23,7 @@ import { clientFor, start, startFakeService } from '../partner-api/helpers.js';
 import { fakeSecretStore } from '../support/fake-secret-store.js';
 import { partnerBrand } from '../support/partner-brand.js';
 import { tempDir } from '../support/temp-dir.js';
+import { catalogSyncOf } from './catalog-sync-of.js';
 
 /**
  * Boundary: the Partner API's answers → our client, catalog and order engine. The service
@@ -180,22 +180,7 @@ describe('catalog sync against hostile catalog pages', () => {
     dir.cleanup();
   });
 
-  function newSync(db: Db, logger = memoryLogger()) {
-    const repo = new CatalogRepository(db);
-    const sync = new CatalogSync({
-      source: {
-        async listBrandsPage(pageNo, limit) {
-          const r = await client.listBrandsPage(pageNo, limit);
-          return r.ok ? { ok: true, value: r.value, requestId: r.requestIds[0] ?? '' } : { ok: false, error: r.error };
-        },
-      },
-      repo,
-      clock: new FakeClock(1_764_100_000_000),
-      logger,
-      pageSize: 10,
-    });
-    return { repo, sync, logger };
-  }
+  const newSync = (db: Db) => catalogSyncOf(client, db, { pageSize: 10 });
   /** Everything the catalog database holds, row for row. */
   const snapshot = (db: Db) => ({
     brands: db.prepare('SELECT * FROM brands ORDER BY id').all(),

@@ -4,11 +4,8 @@ import { join } from 'node:path';
 import Database, { SqliteError } from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
-import { CatalogSync } from '../../src-main/catalog/catalog-sync.js';
 import { createCore } from '../../src-main/core/create-core.js';
 import { openDatabase } from '../../src-main/db/database.js';
-import { FakeClock } from '../../src-main/platform/clock.js';
 import { MIGRATIONS } from '../../src-main/db/migrations/index.js';
 import { memoryLogger } from '../../src-main/platform/logger.js';
 import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
@@ -17,6 +14,7 @@ import { bridgeHarness, setUpCounter, type BridgeHarness } from '../bridge/bridg
 import { clientFor } from '../partner-api/helpers.js';
 import { fakeSecretStore } from '../support/fake-secret-store.js';
 import { tempDir } from '../support/temp-dir.js';
+import { catalogSyncOf } from './catalog-sync-of.js';
 
 /**
  * Boundary: the disk → the app's SQLite files (src-main/db/database.ts). A data file from a
@@ -229,18 +227,7 @@ describe('a full disk in the middle of a catalog sync', () => {
     const db = openDatabase(path);
     const readDb = openDatabase(path);
     const client = clientFor(sandbox);
-    const repo = new CatalogRepository(db, { readDb });
-    const sync = new CatalogSync({
-      source: {
-        async listBrandsPage(pageNo, limit) {
-          const r = await client.listBrandsPage(pageNo, limit);
-          return r.ok ? { ok: true, value: r.value, requestId: r.requestIds[0] ?? '' } : { ok: false, error: r.error };
-        },
-      },
-      repo,
-      clock: new FakeClock(1_764_100_000_000),
-      logger: memoryLogger(),
-    });
+    const { repo, sync } = catalogSyncOf(client, db, { readDb });
     const rows = () => ({ brands: readDb.prepare('SELECT * FROM brands ORDER BY id').all(), kv: readDb.prepare('SELECT * FROM kv ORDER BY key').all() });
     try {
       expect((await sync.syncNow()).ok).toBe(true);
