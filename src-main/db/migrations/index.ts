@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { migration001 } from './001-initial.js';
+import { migration002 } from './002-journal-search.js';
 
 /** Migration N (1-based) brings the schema from version N-1 to N. Never edit a released one; add the next. */
-export const MIGRATIONS: ((db: Database.Database) => void)[] = [migration001];
+export const MIGRATIONS: ((db: Database.Database) => void)[] = [migration001, migration002];
