@@ -1,10 +1,14 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-/** Inside node_modules so the bundles resolve better-sqlite3 & co. from the project's own node_modules. */
-export const CHILD_OUT = fileURLToPath(new URL('../../../node_modules/.cache/gv-bench-children/', import.meta.url));
+/**
+ * Inside node_modules so the bundles resolve better-sqlite3 & co. from the project's own
+ * node_modules; one folder per bench process, so two benches running at once never empty
+ * each other's bundles.
+ */
+export const CHILD_OUT = fileURLToPath(new URL(`../../../node_modules/.cache/gv-bench-children/${process.pid}/`, import.meta.url));
 
 /**
  * Bundles the child fixtures the way electron-vite bundles src-main (one ESM file, packages
@@ -42,6 +46,9 @@ export async function bundleChildren(entries: Record<string, string>): Promise<R
 let bundled: Promise<Record<string, string>> | null = null;
 /** Both child fixtures, bundled once per bench run. */
 export function childBundles(): Promise<Record<string, string>> {
-  bundled ??= bundleChildren({ 'startup-child': './startup-child.ts', 'memory-child': './memory-child.ts' });
+  if (!bundled) {
+    bundled = bundleChildren({ 'startup-child': './startup-child.ts', 'memory-child': './memory-child.ts' });
+    process.once('exit', () => rmSync(CHILD_OUT, { recursive: true, force: true }));
+  }
   return bundled;
 }
