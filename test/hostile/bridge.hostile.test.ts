@@ -194,7 +194,7 @@ describe('malformed payloads for every bridge method', () => {
           expect((r.error as { fields?: unknown[] }).fields?.length).toBeGreaterThan(0);
         }
       }),
-      { seed: SEED, numRuns: 300 },
+      { seed: SEED, numRuns: 200 },
     );
     expect(snapshot()).toEqual(before);
     expect(await session()).toEqual(who);
@@ -260,7 +260,7 @@ describe('well-formed but hostile arguments reach the handlers', () => {
         if (!r.ok) expectErrorValue(r, `${method} ${JSON.stringify(payload).slice(0, 200)}`);
         else expect(['catalog.search', 'orders.list', 'orders.summary', 'sale.quote', 'catalog.brand', 'sale.get', 'orders.detail']).toContain(method);
       }),
-      { seed: SEED, numRuns: 200 },
+      { seed: SEED, numRuns: 150 },
     );
     expect(snapshot()).toEqual(before);
     expect(await session()).toEqual(who);

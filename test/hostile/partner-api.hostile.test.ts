@@ -262,11 +262,11 @@ describe('catalog sync against hostile catalog pages', () => {
           tally.kept += kept.length;
         }
       }),
-      { seed: SEED, numRuns: 20 },
+      { seed: SEED, numRuns: 16 },
     );
-    expect(tally.synced, JSON.stringify(tally)).toBeGreaterThan(5);
-    expect(tally.refused, JSON.stringify(tally)).toBeGreaterThan(5);
-    expect(tally.skipped, JSON.stringify(tally)).toBeGreaterThan(15);
+    expect(tally.synced, JSON.stringify(tally)).toBeGreaterThan(4);
+    expect(tally.refused, JSON.stringify(tally)).toBeGreaterThan(3);
+    expect(tally.skipped, JSON.stringify(tally)).toBeGreaterThan(10);
   });
 });
 
@@ -317,7 +317,7 @@ describe('every client call against random answers', () => {
         expect(status >= 200 && status <= 299, `${name} took HTTP ${status} ${body.slice(0, 80)} as data`).toBe(true);
         expect(() => JSON.parse(body)).not.toThrow();
       }),
-      { seed: SEED, numRuns: 150 },
+      { seed: SEED, numRuns: 120 },
     );
   });
 });
