@@ -87,16 +87,26 @@ export class SalesHistory {
     const stmt = this.db.prepare(`SELECT ${CSV_COLUMNS.join(" || ',' || ")} FROM sales ${whereSql(where)} ORDER BY created_at, id`).pluck(true);
     const time = isoTimes();
     for (const joined of stmt.iterate(params) as Iterable<string>) {
-      let c = joined.split(',');
-      if (c.length !== CSV_COLUMNS.length || !SAFE_CSV_ROW.test(joined) || textStartsLikeFormula(c)) {
-        const row = this.statement(`SELECT ${CSV_COLUMNS.join(', ')} FROM sales WHERE rowid = ?`).raw(true).get(Number.parseInt(joined, 10)) as (string | number)[];
-        c = row.map((v, i) => (i < 3 ? String(v) : csvCell(v as string)));
+      // joined: rowid,created_at,amount_paise,phone,reference,order id,state,brand,error code,reason
+      const a = joined.indexOf(',');
+      const b = joined.indexOf(',', a + 1);
+      const c = joined.indexOf(',', b + 1);
+      const d = joined.indexOf(',', c + 1);
+      if (!SAFE_TEXT_CELLS.test(joined.slice(d + 1))) {
+        yield this.csvLineCellByCell(Number.parseInt(joined, 10), time);
+        continue;
       }
-      // c: rowid, created_at, amount_paise, phone, reference, order id, state, brand, error code, reason
-      const amount = (Number(c[2]) / 100).toFixed(2);
-      const phone = c[3] ? csvCell(`******${c[3].slice(-4)}`) : '';
-      yield `${time(Number(c[1]))},${c[4]},${c[5]},${c[6]},${c[7]},${amount[0] === '-' ? csvCell(amount) : amount},${phone},${c[8]},${c[9]}\n`;
+      let e = d; // the comma after the brand, where amount and phone go in
+      for (let k = 0; k < 4; k++) e = joined.indexOf(',', e + 1);
+      yield `${time(Number(joined.slice(a + 1, b)))},${joined.slice(d + 1, e)},${csvLineTail(Number(joined.slice(b + 1, c)), joined.slice(c + 1, d))}${joined.slice(e)}\n`;
     }
+  }
+
+  /** The slow path of csv(): a row whose text needs quoting or defusing, read again and each cell made safe. */
+  private csvLineCellByCell(rowid: number, time: (ms: number) => string): string {
+    const [createdAt, amountPaise, phone, ...text] = this.statement(`SELECT ${CSV_COLUMNS.slice(1).join(', ')} FROM sales WHERE rowid = ?`).raw(true).get(rowid) as [number, number, string, ...string[]];
+    const cells = text.map(csvCell);
+    return `${time(createdAt)},${cells.slice(0, 4).join(',')},${csvLineTail(amountPaise, phone)},${cells.slice(4).join(',')}\n`;
   }
 
   /**
@@ -160,14 +170,21 @@ const whereSql = (where: string[]): string => (where.length ? `WHERE ${where.joi
 
 /** What the CSV reads of a sale, in this order; rowid (an integer) first, for reading a row again. */
 const CSV_COLUMNS = ['rowid', 'created_at', 'amount_paise', "COALESCE(customer_phone, '')", 'reference_id', "COALESCE(order_id, '')", 'state', 'brand_title', "COALESCE(error_code, '')", "COALESCE(failure_reason, '')"];
-/** A joined row whose every cell csvCell would leave unchanged: no quote or line break, no formula-like first character. */
-const SAFE_CSV_ROW = /^[^"\n\r]*$/;
-/** Whether a text cell (from the reference on) starts with =, +, -, @ or a tab. */
-function textStartsLikeFormula(cells: string[]): boolean {
-  for (let i = 4; i < cells.length; i++) if (FORMULA_START.test(cells[i]!)) return true;
-  return false;
+/**
+ * The six text cells (reference to reason) of a joined row, when csvCell would leave each one
+ * unchanged: exactly six cells (none held a comma), no quote or line break, none starting
+ * like a formula (=, +, -, @, tab).
+ */
+const SAFE_TEXT_CELLS = (() => {
+  const cell = '(?:[^",\\n\\r=+\\-@\\t][^",\\n\\r]*)?';
+  return new RegExp(`^${cell}(?:,${cell}){5}$`);
+})();
+
+/** amount_inr and the masked customer_phone cells. */
+function csvLineTail(amountPaise: number, phone: string): string {
+  const amount = (amountPaise / 100).toFixed(2);
+  return `${amountPaise < 0 ? csvCell(amount) : amount},${phone ? csvCell(`******${phone.slice(-4)}`) : ''}`;
 }
-const FORMULA_START = /^[=+\-@\t]/;
 
 /**
  * ISO-8601 times like Date.toISOString, for rows in time order: the date part is formatted

@@ -105,4 +105,12 @@ describe('the sales history reads indexes, and its shortcuts keep results exact'
     expect(cells.slice(1, 4)).toEqual(['POS-T-CSV-CARE', 'ord_care', 'FAILED']);
     expect(cells.slice(7)).toEqual(["'@E200", 'odd, "quoted"\nreason']);
   });
+
+  it('exports a phone holding a comma and a negative amount exactly (the joined row cannot be split for them)', () => {
+    const odd = journal.insertIntent(newSale({ referenceId: 'POS-T-CSV-ODD', createdAt: DAY0 + 2 * DAY + 2, customerPhone: '98,7654', amountPaise: -150 }));
+    journal.transition(odd.id, 'INTENT', 'REJECTED', { errorCode: 'E102' });
+    const lines = [...new SalesHistory(db).csv({ reference: 'CSV-ODD' })].join('').trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(parseCsvLine(lines[1]!)).toEqual([new Date(DAY0 + 2 * DAY + 2).toISOString(), 'POS-T-CSV-ODD', '', 'REJECTED', odd.brandTitle, "'-1.50", '******7654', 'E102', '']);
+  });
 });
