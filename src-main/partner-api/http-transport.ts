@@ -1,10 +1,10 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
+import type { Got } from 'got';
 import type { Logger } from '../platform/logger.js';
-import { exchange } from './node-exchange.js';
 
 /**
- * One HTTP exchange with the Partner API, over node:http with keep-alive agents. No retries, no
+ * One HTTP exchange with the Partner API, over got with keep-alive agents. No retries, no
  * auth decisions: those live in request-runner.ts so that POST /orders can be kept to a
  * single send. Never throws; every outcome is a value. Logs one line per exchange with the
  * path *template* and never a header or a body (tokens, secrets, card numbers, PINs).
@@ -35,6 +35,20 @@ export interface Transport {
   close(): void;
 }
 
+let gotPromise: Promise<Got> | null = null;
+
+/** got costs ~100 ms to import, so it is loaded on first use (or warmUp) and cached per process. */
+export function loadGot(): Promise<Got> {
+  gotPromise ??= import('got').then(
+    (m) => m.default,
+    (error: unknown) => {
+      gotPromise = null;
+      throw error;
+    },
+  );
+  return gotPromise;
+}
+
 export function createTransport(options: { baseUrl: string; logger: Logger; connectMs: number; userAgent?: string }): Transport {
   const base = options.baseUrl.replace(/\/+$/, '');
   // Keep-alive saves a TCP + TLS handshake per call; at a counter every call is user-visible.
@@ -46,25 +60,29 @@ export function createTransport(options: { baseUrl: string; logger: Logger; conn
 
   async function send(req: TransportRequest): Promise<TransportOutcome> {
     if (closed) return { kind: 'network', detail: 'the Partner API client is closed', ms: 0 };
-    const started = performance.now();
+    let started = performance.now();
     const elapsed = (): number => Math.round(performance.now() - started);
     const headers: Record<string, string> = { Accept: 'application/json', 'X-REQUEST-ID': req.requestId, 'User-Agent': userAgent };
     if (req.token) headers.Authorization = `Bearer ${req.token}`;
     if (req.method === 'POST') headers['Content-Type'] = 'application/json';
     let outcome: TransportOutcome;
     try {
-      const url = new URL(`${base}${req.path}`);
-      for (const [name, value] of Object.entries(req.query ?? {})) url.searchParams.set(name, String(value));
-      // No retries (request-runner.ts owns them: a POST /orders is never resent here), no
-      // redirects followed, every status answered as a value.
-      const res = await exchange(url, {
+      const got = await loadGot();
+      started = performance.now(); // time the exchange, not the one-off import
+      const res = await got(`${base}${req.path}`, {
         method: req.method,
         headers,
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        searchParams: req.query,
+        responseType: 'text',
+        throwHttpErrors: false,
+        // Retries are ours (request-runner.ts): got must never resend a POST /orders.
+        retry: { limit: 0 },
+        followRedirect: false,
         agent,
-        limits: { connectMs: options.connectMs, responseMs: req.timeoutMs, requestMs: options.connectMs + req.timeoutMs * 2 },
+        timeout: { connect: options.connectMs, response: req.timeoutMs, request: options.connectMs + req.timeoutMs * 2 },
       });
-      outcome = { kind: 'response', status: res.status, text: res.text, retryAfterMs: retryAfter(res.headers['retry-after']), ms: elapsed() };
+      outcome = { kind: 'response', status: res.statusCode, text: res.body, retryAfterMs: retryAfter(res.headers['retry-after']), ms: elapsed() };
     } catch (error) {
       const e = error as { name?: string; code?: string; message?: string };
       const detail = `${e.name ?? 'Error'}${e.code ? ` ${e.code}` : ''}: ${e.message ?? String(error)}`;
@@ -84,8 +102,9 @@ export function createTransport(options: { baseUrl: string; logger: Logger; conn
   }
 
   return {
-    // Nothing to load any more (got was imported lazily here); kept so callers need not change.
-    warmUp: async () => {},
+    warmUp: async () => {
+      await loadGot();
+    },
     send,
     close: () => {
       closed = true;
