@@ -32,7 +32,9 @@ export const GOALS: readonly Goal[] = [
   { group: 'search', match: /brands/i, text: 'p95 ≤ 2 ms (≤ 10k brands)', met: p95AtMost(2) },
   { group: 'search', match: /brands/i, text: 'p95 ≤ 10 ms (100k brands)', met: p95AtMost(10) },
   // Placing an order costs little beyond the network round trip and the durable commits.
-  { group: 'order', match: /placeSale/i, text: 'ratio ≤ 1.3×', met: ratioAtMost(1.3) },
+  // The baseline is a bare POST plus two fsyncs; the row against the journal's own
+  // commits is there to show where the rest goes, and has no goal of its own.
+  { group: 'order', match: /^engine\.placeSale \(/i, text: 'ratio ≤ 1.3×', met: ratioAtMost(1.3) },
   { group: 'order', match: /first order/i, text: 'p50 ≤ baseline + 20 ms', met: (r) => r.baseline !== null && r.subject.p50 - r.baseline.p50 <= 20 },
   // The journal at 1M orders.
   { group: 'journal', match: /first page/i, text: 'p95 ≤ 5 ms', met: p95AtMost(5) },
@@ -41,6 +43,7 @@ export const GOALS: readonly Goal[] = [
   // Catalog sync over HTTP costs little beyond fetching and parsing the pages.
   { group: 'sync', match: /^full sync.*(sandbox|http)/i, text: 'ratio ≤ 1.5×', met: ratioAtMost(1.5) },
   { group: 'sync', match: /^re-?sync unchanged.*(sandbox|http)/i, text: 'ratio ≤ 1.1×', met: ratioAtMost(1.1) },
+  { group: 'sync', match: /^re-?sync 10 % changed.*(sandbox|http)/i, text: 'ratio ≤ 1.5×', met: ratioAtMost(1.5) },
   // Start-up.
   { group: 'startup', match: /^core ready/i, text: 'p50 ≤ 150 ms', met: p50AtMost(150) },
   { group: 'startup', match: /^renderer interactive/i, text: 'p50 ≤ 500 ms', met: p50AtMost(500) },
