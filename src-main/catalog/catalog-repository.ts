@@ -15,9 +15,9 @@ import type {
   CategoryCount,
   ReplaceSummary,
 } from './catalog-types.js';
-import { CatalogWriter, KV_LAST_FULL_SYNC, KV_LAST_SUMMARY } from './catalog-writer.js';
+import { CatalogWriter, KV_LAST_FULL_SYNC, KV_LAST_SUMMARY, type ReplaceStaging } from './catalog-writer.js';
 
-export { CatalogBusyError } from './catalog-writer.js';
+export { CatalogBusyError, type ReplaceStaging } from './catalog-writer.js';
 
 export interface CatalogRepositoryOptions {
   /**
@@ -67,6 +67,26 @@ export class CatalogRepository {
     const summary = await this.writer.replaceAll(brands, syncedAt);
     this.warming = this.reader.warm(); // background, sliced: the next search finds the listing ready
     return summary;
+  }
+
+  /**
+   * A replacement fed page by page (see CatalogWriter.begin): same result and atomicity as
+   * replaceAll, without holding the whole parsed list in memory.
+   */
+  async beginReplace(): Promise<ReplaceStaging> {
+    const staging = await this.writer.begin();
+    return {
+      add: (brands) => staging.add(brands),
+      get received() {
+        return staging.received;
+      },
+      commit: async (syncedAt) => {
+        const summary = await staging.commit(syncedAt);
+        this.warming = this.reader.warm();
+        return summary;
+      },
+      abandon: () => staging.abandon(),
+    };
   }
 
   /** Resolves when the search listing reloaded after the last write is ready (bench, tests). */

@@ -2,7 +2,7 @@ import type { PartnerBrand } from '../partner-api/types.js';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import { err, ok, type Result } from '../platform/result.js';
-import type { CatalogRepository } from './catalog-repository.js';
+import type { CatalogRepository, ReplaceStaging } from './catalog-repository.js';
 import type { ReplaceSummary } from './catalog-types.js';
 
 /** One malformed list entry the partner client dropped while parsing a page. */
@@ -159,27 +159,40 @@ export class CatalogSync {
   private async run(): Promise<CatalogSyncResult> {
     const { repo, clock, logger } = this.options;
     const startedAt = clock.now();
-    const fetched = await this.fetchAll();
-    if (!fetched.ok) return this.fail(fetched.error);
-    const { brands, skipped, pages } = fetched.value;
-    // An empty list would mark every brand removed; far likelier a service fault than a real catalog.
-    if (brands.length === 0 && repo.count().listed > 0) {
-      return this.fail({ code: 'EMPTY_CATALOG', message: `The service listed no usable brands (${skipped} skipped); kept the current catalog` });
+    // Each page goes to the staging as it arrives (serialised, hashed, diffed; only the delta
+    // kept), but nothing is written until every page is in: a failed fetch abandons it all.
+    let staging: ReplaceStaging;
+    try {
+      staging = await repo.beginReplace();
+    } catch (error) {
+      return this.fail(storeFailed(error));
     }
     let changes: ReplaceSummary;
+    let skipped: number;
+    let pages: number;
     try {
-      changes = await repo.replaceAll(brands, startedAt);
-    } catch (error) {
-      return this.fail({ code: 'STORE_FAILED', message: `Could not store the catalog: ${error instanceof Error ? error.message : String(error)}` });
+      const fetched = await this.fetchAll(staging);
+      if (!fetched.ok) return this.fail(fetched.error);
+      ({ skipped, pages } = fetched.value);
+      // An empty list would mark every brand removed; far likelier a service fault than a real catalog.
+      if (staging.received === 0 && repo.count().listed > 0) {
+        return this.fail({ code: 'EMPTY_CATALOG', message: `The service listed no usable brands (${skipped} skipped); kept the current catalog` });
+      }
+      try {
+        changes = await staging.commit(startedAt);
+      } catch (error) {
+        return this.fail(storeFailed(error));
+      }
+    } finally {
+      staging.abandon();
     }
     const summary: SyncSummary = { brands: changes.received, removed: changes.removed, skipped, durationMs: clock.now() - startedAt, pages, changes };
     logger.log('info', 'catalog.sync.done', { ...summary });
     return ok(summary);
   }
 
-  private async fetchAll(): Promise<Result<{ brands: PartnerBrand[]; skipped: number; pages: number }, CatalogSyncError>> {
+  private async fetchAll(staging: ReplaceStaging): Promise<Result<{ skipped: number; pages: number }, CatalogSyncError>> {
     const { source, logger } = this.options;
-    const brands: PartnerBrand[] = [];
     const progress: SyncProgress = { pagesFetched: 0, brandsFetched: 0, skipped: 0 };
     let cursor = { pageNo: 1, limit: this.pageSize };
     for (;;) {
@@ -203,7 +216,11 @@ export class CatalogSync {
         }
         progress.skipped++;
       }
-      brands.push(...value.brands);
+      try {
+        await staging.add(value.brands);
+      } catch (error) {
+        return err(storeFailed(error));
+      }
       progress.pagesFetched++;
       progress.brandsFetched += value.brands.length;
       this.report(progress);
@@ -216,7 +233,7 @@ export class CatalogSync {
       cursor = { pageNo: next.pageNo, limit: next.limit };
     }
     if (progress.skipped > MAX_SKIP_LOGS) logger.log('warn', 'catalog.sync.skipped.more', { notLogged: progress.skipped - MAX_SKIP_LOGS });
-    return ok({ brands, skipped: progress.skipped, pages: progress.pagesFetched });
+    return ok({ skipped: progress.skipped, pages: progress.pagesFetched });
   }
 
   private report(progress: SyncProgress): void {
@@ -233,4 +250,8 @@ export class CatalogSync {
     this.options.logger.log('error', 'catalog.sync.failed', { ...error });
     return err(error);
   }
+}
+
+function storeFailed(error: unknown): CatalogSyncError {
+  return { code: 'STORE_FAILED', message: `Could not store the catalog: ${error instanceof Error ? error.message : String(error)}` };
 }

@@ -100,13 +100,31 @@ export class CatalogWriter {
     this.checkpointer = new CatalogCheckpointer(db, nativeBinding);
   }
 
+  /** The whole list at once: begin, add, commit. */
   async replaceAll(brands: readonly PartnerBrand[], syncedAt: number): Promise<ReplaceSummary> {
+    const staging = await this.begin();
+    try {
+      await staging.add(brands);
+      return await staging.commit(syncedAt);
+    } finally {
+      staging.abandon();
+    }
+  }
+
+  /**
+   * Starts a replacement fed page by page (a sync adds each page as it arrives, so a 100k
+   * catalog is never held as ~800 MB of parsed objects, only as the delta's columns). Nothing
+   * is written before `commit`; `abandon` drops it. One at a time: CatalogBusyError otherwise.
+   */
+  async begin(): Promise<ReplaceStaging> {
     if (this.busy) throw new CatalogBusyError();
     this.busy = true;
     try {
       const slicer = new TimeSlicer(this.sliceMs);
-      // Phase 1: what is stored, by id, from one keyset walk (a few ms per 10k rows) instead
-      // of a point lookup per incoming brand.
+      // What is stored, by id, from one keyset walk (a few ms per 10k rows) instead of a point
+      // lookup per incoming brand. A webhook that changes a row while pages are still coming
+      // in is seen at commit for delta rows (writeRow re-reads); an unchanged-looking row it
+      // touched is settled by the next sync, which finds the hashes different.
       const stored = new Map<string, Stored>();
       for (let after = 0; ; ) {
         const page = this.s.storedPage.raw().all(after, PAGE) as [seq: number, id: string, hash: string, removedAt: number | null][];
@@ -115,68 +133,44 @@ export class CatalogWriter {
         after = page[page.length - 1]![0];
         if (slicer.due()) await slicer.pause();
       }
-
-      // Phase 2: serialise and hash each brand, and keep only what must be written. An
-      // unchanged brand costs one JSON.stringify + SHA-1 and leaves nothing behind (holding
-      // 100k serialised brands at once would be ~200 MB of strings and long GC pauses);
-      // columns (folded sort key, categories, …) are derived for the delta alone.
-      const incoming = new Map<string, BrandColumns | null>(); // null: unchanged
-      for (const brand of brands) {
-        const serialised = serialiseBrand(brand);
-        const was = stored.get(brand.id);
-        // A repeated id: the last one wins.
-        incoming.set(brand.id, was && was.listed && was.hash === serialised.hash ? null : brandColumns(brand, serialised));
-        if (slicer.due()) await slicer.pause();
-      }
-      const vanished: number[] = [];
-      for (const [id, was] of stored) if (was.listed && !incoming.has(id)) vanished.push(was.seq);
-      stored.clear();
-      const delta: BrandColumns[] = [];
-      let unchanged = 0;
-      for (const row of incoming.values()) {
-        if (row) delta.push(row);
-        else unchanged++;
-      }
-
-      const summary: ReplaceSummary = {
-        received: incoming.size,
-        duplicates: brands.length - incoming.size,
-        inserted: 0,
-        updated: 0,
-        unchanged,
-        restored: 0,
-        removed: 0,
-      };
-      incoming.clear();
-      let committed = false;
-      this.db.exec('BEGIN IMMEDIATE');
-      try {
-        for (const row of delta) {
-          const outcome = this.writeRow(row, syncedAt);
-          summary[outcome.kind]++;
-          if (outcome.restored) summary.restored++;
-          if (slicer.due()) await this.pauseInTransaction(slicer);
-        }
-        for (const seq of vanished) {
-          summary.removed += this.s.markRemoved.run(syncedAt, seq).changes;
-          if (slicer.due()) await this.pauseInTransaction(slicer);
-        }
-        this.s.setKv.run(KV_LAST_FULL_SYNC, String(syncedAt));
-        this.s.setKv.run(KV_LAST_SUMMARY, JSON.stringify(summary));
-        this.db.exec('COMMIT');
-        committed = true;
-      } catch (error) {
-        if (this.db.inTransaction) this.db.exec('ROLLBACK');
-        throw error;
-      } finally {
-        this.afterWrite();
-      }
-      if (summary.inserted + summary.updated > 0) await this.mergeSearchIndex(slicer);
-      if (committed && delta.length + vanished.length > 0) void this.checkpointer.request();
-      return summary;
-    } finally {
+      return new Staging(this, stored, slicer);
+    } catch (error) {
       this.busy = false;
+      throw error;
     }
+  }
+
+  /** @internal Staging's end: the transaction, then merge and checkpoint. */
+  async write(staging: { delta: BrandColumns[]; vanished: number[]; summary: ReplaceSummary; slicer: TimeSlicer }, syncedAt: number): Promise<void> {
+    const { delta, vanished, summary, slicer } = staging;
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const row of delta) {
+        const outcome = this.writeRow(row, syncedAt);
+        summary[outcome.kind]++;
+        if (outcome.restored) summary.restored++;
+        if (slicer.due()) await this.pauseInTransaction(slicer);
+      }
+      for (const seq of vanished) {
+        summary.removed += this.s.markRemoved.run(syncedAt, seq).changes;
+        if (slicer.due()) await this.pauseInTransaction(slicer);
+      }
+      this.s.setKv.run(KV_LAST_FULL_SYNC, String(syncedAt));
+      this.s.setKv.run(KV_LAST_SUMMARY, JSON.stringify(summary));
+      this.db.exec('COMMIT');
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    } finally {
+      this.afterWrite();
+    }
+    if (summary.inserted + summary.updated > 0) await this.mergeSearchIndex(slicer);
+    if (delta.length + vanished.length > 0) void this.checkpointer.request();
+  }
+
+  /** @internal */
+  release(): void {
+    this.busy = false;
   }
 
   /** Resolves when the background checkpoint started by the last replacement has finished. */
@@ -270,4 +264,85 @@ function prepare(db: Db) {
     merge: db.prepare("INSERT INTO brands_fts (brands_fts, rank) VALUES ('merge', -100)"),
     setKv: db.prepare('INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
   };
+}
+
+/** A replacement being fed; see CatalogWriter.begin. */
+export interface ReplaceStaging {
+  /** Serialises and diffs a batch; throws (writing nothing) on a brand that cannot be serialised. */
+  add(brands: readonly PartnerBrand[]): Promise<void>;
+  /** Distinct ids added so far. */
+  readonly received: number;
+  /** Writes the delta in one transaction; atomic, rejects (changing nothing) on failure. */
+  commit(syncedAt: number): Promise<ReplaceSummary>;
+  /** Ends an uncommitted replacement; a no-op once committed or abandoned. */
+  abandon(): void;
+}
+
+class Staging implements ReplaceStaging {
+  /** Per id: the columns to write, or null when the stored row is listed with the same hash. */
+  private readonly incoming = new Map<string, BrandColumns | null>();
+  private added = 0;
+  private done = false;
+
+  constructor(
+    private readonly writer: CatalogWriter,
+    private readonly stored: Map<string, Stored>,
+    private readonly slicer: TimeSlicer,
+  ) {}
+
+  get received(): number {
+    return this.incoming.size;
+  }
+
+  async add(brands: readonly PartnerBrand[]): Promise<void> {
+    if (this.done) throw new Error('This catalog replacement has already ended');
+    // An unchanged brand costs one JSON.stringify + SHA-1 and leaves nothing behind; columns
+    // (folded sort key, categories, …) are derived for the delta alone.
+    for (const brand of brands) {
+      const serialised = serialiseBrand(brand);
+      const was = this.stored.get(brand.id);
+      // A repeated id: the last one wins.
+      this.incoming.set(brand.id, was && was.listed && was.hash === serialised.hash ? null : brandColumns(brand, serialised));
+      this.added++;
+      if (this.slicer.due()) await this.slicer.pause();
+    }
+  }
+
+  async commit(syncedAt: number): Promise<ReplaceSummary> {
+    if (this.done) throw new Error('This catalog replacement has already ended');
+    this.done = true;
+    try {
+      const vanished: number[] = [];
+      for (const [id, was] of this.stored) if (was.listed && !this.incoming.has(id)) vanished.push(was.seq);
+      const delta: BrandColumns[] = [];
+      let unchanged = 0;
+      for (const row of this.incoming.values()) {
+        if (row) delta.push(row);
+        else unchanged++;
+      }
+      const summary: ReplaceSummary = {
+        received: this.incoming.size,
+        duplicates: this.added - this.incoming.size,
+        inserted: 0,
+        updated: 0,
+        unchanged,
+        restored: 0,
+        removed: 0,
+      };
+      this.stored.clear();
+      this.incoming.clear();
+      await this.writer.write({ delta, vanished, summary, slicer: this.slicer }, syncedAt);
+      return summary;
+    } finally {
+      this.writer.release();
+    }
+  }
+
+  abandon(): void {
+    if (this.done) return;
+    this.done = true;
+    this.stored.clear();
+    this.incoming.clear();
+    this.writer.release();
+  }
 }
