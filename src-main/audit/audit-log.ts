@@ -4,6 +4,8 @@ import type { Db } from '../db/database.js';
 export type AuditAction =
   | 'sale.placed'
   | 'sale.retried'
+  /** The sale was audited as placed but its intent never reached the journal (full disk, damaged file). */
+  | 'sale.not_recorded'
   | 'sale.checked'
   | 'voucher.revealed'
   | 'receipt.printed'

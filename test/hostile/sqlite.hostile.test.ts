@@ -164,6 +164,7 @@ describe('a full disk while a sale is being placed', () => {
     const pages = db.pragma('page_count', { simple: true }) as number;
     expect(db.pragma(`max_page_count = ${pages}`, { simple: true })).toBe(pages);
     const before = journal();
+    const auditBefore = new Set(h.core.audit.list({ limit: 1000 }).map((e) => e.seq));
 
     const sales = fc.sample(fc.record({ amountPaise: fc.constantFrom(10_000, 50_000, 350_000), retries: fc.integer({ min: 1, max: 3 }) }), { seed: SEED, numRuns: 3 });
     for (const { amountPaise, retries } of sales) {
@@ -176,6 +177,13 @@ describe('a full disk while a sale is being placed', () => {
     expect(journal()).toEqual(before);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect((await h.ok('sale.pending')).sales).toEqual([]);
+    // The audit trail (app.db has room) says each attempt was never recorded, so no entry
+    // points at a sale that does not exist without saying so.
+    const trail = h.core.audit.list({ limit: 1000 }).filter((e) => !auditBefore.has(e.seq));
+    const attempted = trail.filter((e) => e.action === 'sale.placed').map((e) => e.saleId);
+    const unrecorded = new Set(trail.filter((e) => e.action === 'sale.not_recorded').map((e) => e.saleId));
+    expect(attempted.length).toBeGreaterThan(0);
+    expect(attempted.filter((id) => !unrecorded.has(id))).toEqual([]);
 
     // Space again: the same counter sells at once, exactly one order per sale.
     db.pragma('max_page_count = 1073741823');

@@ -77,20 +77,35 @@ export class SaleService {
       saleId: id,
       details: { referenceId, productId: brand.id, amountPaise: sale.totalPaise, debitPaise: sale.debitPaise, retryOf },
     });
-    const record = await this.deps.engine.placeSale({
-      id,
-      referenceId,
-      productId: brand.id,
-      brandTitle: brand.title,
-      brandSnapshot: brand,
-      payload,
-      amountPaise: sale.totalPaise,
-      discountPaise: sale.discountPaise,
-      customerPhone: sale.customerDetails?.phoneNumber ?? sale.deliveryDetails?.recipientPhoneNumber ?? null,
-      cashierId,
-      retryOf,
-      createdAt: this.deps.now(),
-    });
+    let record: SaleRecord;
+    try {
+      record = await this.deps.engine.placeSale({
+        id,
+        referenceId,
+        productId: brand.id,
+        brandTitle: brand.title,
+        brandSnapshot: brand,
+        payload,
+        amountPaise: sale.totalPaise,
+        discountPaise: sale.discountPaise,
+        customerPhone: sale.customerDetails?.phoneNumber ?? sale.deliveryDetails?.recipientPhoneNumber ?? null,
+        cashierId,
+        retryOf,
+        createdAt: this.deps.now(),
+      });
+    } catch (error) {
+      // The audit line above went first (a sale must never exist unaudited). If the intent never
+      // reached the journal (a full disk, a damaged file), the trail says so rather than leave a
+      // sale that does not exist; if this write fails too, the original error is the one to report.
+      if (!this.deps.journal.get(id)) {
+        try {
+          this.deps.audit.append({ actor: cashierId, action: 'sale.not_recorded', saleId: id, details: { referenceId, reason: (error as Error).message } });
+        } catch {
+          /* the first error says what happened */
+        }
+      }
+      throw error;
+    }
     this.deps.onSettled?.(record);
     return { ok: true, sale: record, quote: quoted.quote };
   }
