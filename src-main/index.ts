@@ -1,16 +1,23 @@
 import { existsSync } from 'node:fs';
+import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
 import { createBridge } from './bridge/bridge.js';
-import { EVENT_CHANNEL } from './bridge/method-names.js';
+import { EVENT_CHANNEL, SHELL_METHOD_NAMES } from './bridge/method-names.js';
 import { createCore } from './core/create-core.js';
 import { createLogger } from './platform/logger.js';
 import { electronStoreBackend } from './shell/electron-store-backend.js';
-import { registerIpc } from './shell/ipc.js';
-import { printingHandlers } from './shell/printing.js';
+import { registerIpc, type ShellHandler } from './shell/ipc.js';
+import type { PrintingDeps } from './shell/printing.js';
 import { safeStorageSecretStore } from './shell/safe-storage-secret-store.js';
 import { createAppUrlCheck, installAppSecurity, lockSession } from './shell/security.js';
 import { createMainWindow, type MainWindowDeps } from './shell/window.js';
+
+// V8's code cache on disk (Node ≥ 22.1, so Electron 45's main process): later starts skip
+// compiling what is loaded from here on — zod (~95 modules), got and the lazy chunks. The
+// bundle and its static imports are compiled before any of its code runs, so they are not
+// covered. Feature-detected: Node 20 (where the tests and benches run) has no such call.
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 // Two instances would race on one order journal; the second one just focuses the first.
 if (!app.requestSingleInstanceLock()) {
@@ -68,7 +75,7 @@ function start(): void {
       isAppUrl: createAppUrlCheck(deps),
       invoke: bridge.invoke,
       // Printing needs Electron, so it is answered here in the shell rather than by the core's bridge.
-      shellHandlers: printingHandlers({
+      shellHandlers: lazyPrintingHandlers({
         settings: () => {
           const s = settings.get();
           return { deviceName: s.printer.deviceName, silent: s.printer.silent, paperWidth: s.receipt.paperWidth, storeName: s.store.name };
@@ -100,4 +107,30 @@ function electronSqliteBinding(): string | undefined {
   if (app.isPackaged) return undefined;
   const path = fileURLToPath(new URL('../native/better-sqlite3/build/Release/better_sqlite3.node', import.meta.url));
   return existsSync(path) ? path : undefined;
+}
+
+/**
+ * The printing handlers, loaded on the first print call: their payload schemas are zod, which
+ * would otherwise be loaded (~95 modules) before the window can open. Same methods, same checks.
+ */
+function lazyPrintingHandlers(deps: PrintingDeps): Record<string, ShellHandler> {
+  let loaded: Promise<Record<string, ShellHandler>> | null = null;
+  const load = () =>
+    (loaded ??= import('./shell/printing.js').then(
+      (m) => m.printingHandlers(deps),
+      (error: unknown) => {
+        loaded = null;
+        throw error;
+      },
+    ));
+  return Object.fromEntries(
+    SHELL_METHOD_NAMES.map((name): [string, ShellHandler] => [
+      name,
+      async (payload, event) => {
+        const handler = (await load())[name];
+        if (!handler) throw new Error(`no printing handler for ${name}`);
+        return handler(payload, event);
+      },
+    ]),
+  );
 }

@@ -2,13 +2,33 @@ import type { Core } from '../core/create-core.js';
 import type { CoreEventMap, CoreEventName } from '../core/core-events.js';
 import type { Logger } from '../platform/logger.js';
 import { BridgeFailure, type BridgeResult } from './bridge-result.js';
-import { METHODS, type MethodName } from './contract.js';
+import type { MethodName } from './contract.js';
 import { appHandlers } from './handlers/app-handlers.js';
 import { catalogHandlers } from './handlers/catalog-handlers.js';
 import { managerHandlers } from './handlers/manager-handlers.js';
 import { saleHandlers } from './handlers/sale-handlers.js';
 import { staffHandlers } from './handlers/staff-handlers.js';
 import { newSession } from './session.js';
+import { loadSettingsSchema } from '../settings/settings-service.js';
+
+type Contract = typeof import('./contract.js');
+let contract: Promise<Contract> | null = null;
+
+/**
+ * The contract's schemas are zod, whose ~95 modules cost a few hundred ms to load: the shell
+ * registers the bridge at start-up, and the schemas are loaded by the first call instead (with
+ * the settings schema, which explains a rejected settings.update). Cached per process.
+ */
+function loadContract(): Promise<Contract> {
+  contract ??= Promise.all([import('./contract.js'), loadSettingsSchema()]).then(
+    ([module]) => module,
+    (error: unknown) => {
+      contract = null;
+      throw error;
+    },
+  );
+  return contract;
+}
 
 export type Handlers = ReturnType<typeof buildHandlers>;
 export type MethodOutput<M extends MethodName> = Awaited<ReturnType<Handlers[M]>>;
@@ -58,6 +78,7 @@ export function createBridge(core: Core, options: { version: string; logger: Log
   }
 
   async function invoke(method: string, payload: unknown): Promise<BridgeResult<unknown>> {
+    const { METHODS } = await loadContract();
     if (!Object.hasOwn(METHODS, method)) return { ok: false, error: { code: 'UNKNOWN_METHOD', message: `There is no method ${String(method).slice(0, 60)}` } };
     const spec = METHODS[method as MethodName];
     const parsed = spec.input.safeParse(payload ?? {});

@@ -8,13 +8,12 @@ import { systemClock, type Clock } from '../platform/clock.js';
 import { silentLogger, type Logger } from '../platform/logger.js';
 import type { SecretStore } from '../platform/secret-store.js';
 import { DEFAULT_CREDENTIALS } from '../sandbox/auth/credentials.js';
-import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import type { Sandbox } from '../sandbox/server.js';
 import type { Environment } from '../settings/settings-schema.js';
-import { SettingsService, type SettingsBackend } from '../settings/settings-service.js';
+import { loadSettingsSchema, SettingsService, type SettingsBackend } from '../settings/settings-service.js';
 import { StaffService } from '../staff/staff-service.js';
 import { CoreEvents } from './core-events.js';
 import { runScenario, type TrainingScenario } from './training-scenarios.js';
-import { createWebhookReceiver } from './webhook-wiring.js';
 import { openEnvironment, type EnvironmentContext } from './environment-context.js';
 
 export interface CoreOptions {
@@ -68,19 +67,28 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
   const events = new CoreEvents();
-  const settings = new SettingsService(options.settingsBackend);
+  const settings = await SettingsService.open(options.settingsBackend);
   // Staff and the audit log span environments: one shift, one trail, whatever the backend.
   const appDb: Db = openDatabase(join(options.dataDir, 'app.db'), { nativeBinding: options.nativeBinding });
   const audit = new AuditLog(appDb, () => clock.now());
   const staff = new StaffService(appDb, audit, () => clock.now());
   let sandbox: Sandbox | null = null;
+  let sandboxStarting: Promise<Sandbox> | null = null;
   let stopDaily: (() => void) | null = null;
   let webhookServer: { url: string; close(): Promise<void> } | null = null;
 
   async function endpointFor(environment: Environment): Promise<{ baseUrl: string; fallbackCredentials: typeof DEFAULT_CREDENTIALS.staging | null } | string> {
     if (environment === 'training') {
       if (options.trainingBaseUrl) return { baseUrl: options.trainingBaseUrl, fallbackCredentials: DEFAULT_CREDENTIALS.staging };
-      sandbox ??= await startSandbox({});
+      // The emulator (its routes, zod schemas and fault engine) is a third of the main bundle and
+      // is needed only when Training has no external sandbox: load it then, not at every start.
+      sandboxStarting ??= import('../sandbox/server.js')
+        .then((m) => m.startSandbox({}))
+        .catch((error: unknown) => {
+          sandboxStarting = null; // a failed start is retried on the next switch, as before
+          throw error;
+        });
+      sandbox = await sandboxStarting;
       return { baseUrl: sandbox.url, fallbackCredentials: DEFAULT_CREDENTIALS.staging };
     }
     const configured = settings.get()[environment];
@@ -126,6 +134,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     logger.log('error', 'core.environment_unavailable', { environment: initial, error });
     current = await open('training');
   }
+  // Settings the app wrote itself are read without zod; the schema is loaded once the counter
+  // is ready, so a rejected update can be explained (the bridge also waits for it).
+  void current.ready.then(
+    () => loadSettingsSchema().catch((error: unknown) => logger.log('error', 'settings.schema_unavailable', { error })),
+    () => undefined,
+  );
 
   const core: Core = {
     settings,
@@ -171,6 +185,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!enabled) return { listening: null, message: null };
       if (!current.ctx.credentials.has('webhook_secret')) return { listening: null, message: 'Enter the webhook signing secret first' };
       try {
+        // Off by default; its event schemas (zod) load only when a receiver is really started.
+        const { createWebhookReceiver } = await import('./webhook-wiring.js');
         const receiver = createWebhookReceiver(() => current.ctx, events, logger, () => clock.now());
         const replayed = receiver.replayPending();
         if (replayed > 0) logger.log('info', 'webhook.replayed', { count: replayed });

@@ -16,7 +16,22 @@ import type {
   PartnerVoucher,
   ResendDeliveryResult,
 } from './types.js';
-import { parseBrand, parseBrandList, parseJson, parseLogin, parseOrder, parseResendResult, parseVoucher, parseWalletBalance } from './wire-schemas.js';
+
+type WireSchemas = typeof import('./wire-schemas.js');
+let wireSchemas: Promise<WireSchemas> | null = null;
+
+/**
+ * The response schemas are built with zod, whose ~95 modules cost a few hundred ms to load:
+ * they are loaded when the first answer arrives, not at start-up (the counter is usable from
+ * its local catalog before the service has answered anything). Cached per process.
+ */
+function loadWireSchemas(): Promise<WireSchemas> {
+  wireSchemas ??= import('./wire-schemas.js').catch((error: unknown) => {
+    wireSchemas = null;
+    throw error;
+  });
+  return wireSchemas;
+}
 
 /** A value or a PartnerError, with the X-REQUEST-ID of every send made for it (support traces them). */
 export type PartnerResult<T> = Result<T, PartnerError> & { requestIds: string[] };
@@ -105,21 +120,23 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     });
     if (out.kind !== 'response') return err(out.kind === 'timeout' ? timeoutError(requestId, out.detail) : networkError(requestId, out.detail));
     if (out.status < 200 || out.status > 299) return err(errorFromResponse(out.status, out.text, requestId, 'login'));
+    const { parseJson, parseLogin } = await loadWireSchemas();
     const json = parseJson(out.text);
     const parsed = json.ok ? parseLogin(json.value) : json;
     return parsed.ok ? parsed : err(badResponse(requestId, out.status, `login: ${parsed.error}`));
   }
 
   /** GET/POST whose 2xx body is parsed by `parse`; every other outcome becomes a PartnerError. */
-  async function call<T>(req: RunRequest, parse: (json: unknown) => Result<T, string>, on404?: () => T): Promise<PartnerResult<T>> {
+  async function call<T>(req: RunRequest, parser: (wire: WireSchemas) => (json: unknown) => Result<T, string>, on404?: () => T): Promise<PartnerResult<T>> {
     const out = await run(req);
     const { requestIds } = out;
     if (out.kind === 'not-sent') return { ...err(out.error), requestIds };
     if (out.kind !== 'response') return { ...err(transportFailure(out)), requestIds };
     if (out.status === 404 && on404) return { ...ok(on404()), requestIds };
     if (out.status < 200 || out.status > 299) return { ...err(errorFromResponse(out.status, out.text, out.requestId, 'api')), requestIds };
-    const json = parseJson(out.text);
-    const parsed = json.ok ? parse(json.value) : json;
+    const wire = await loadWireSchemas();
+    const json = wire.parseJson(out.text);
+    const parsed = json.ok ? parser(wire)(json.value) : json;
     if (!parsed.ok) return { ...err(badResponse(out.requestId, out.status, `${req.template}: ${parsed.error}`)), requestIds };
     return { ...ok(parsed.value), requestIds };
   }
@@ -150,6 +167,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       const error = out.status >= 500 ? errorFromResponse(out.status, out.text, out.requestId, 'api') : badResponse(out.requestId, out.status, `unexpected HTTP ${out.status}`);
       return { kind: 'unknown', error, requestIds };
     }
+    const { parseJson, parseOrder } = await loadWireSchemas();
     const json = parseJson(out.text);
     const parsed = json.ok ? parseOrder(json.value) : json;
     if (!parsed.ok) return { kind: 'unknown', error: badResponse(out.requestId, out.status, `order: ${parsed.error}`), requestIds };
@@ -164,13 +182,13 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   return {
     warmUp: () => transport.warmUp(),
     listBrandsPage: (pageNo, limit, opts) =>
-      call(get('/v1/partners/products', '/v1/partners/products', opts, { pageNo, limit }), parseBrandList),
-    getBrand: (id, opts) => call(get(`/v1/partners/products/${seg(id)}`, '/v1/partners/products/:productId', opts), parseBrand),
+      call(get('/v1/partners/products', '/v1/partners/products', opts, { pageNo, limit }), (w) => w.parseBrandList),
+    getBrand: (id, opts) => call(get(`/v1/partners/products/${seg(id)}`, '/v1/partners/products/:productId', opts), (w) => w.parseBrand),
     placeOrder,
-    getOrder: (id, opts) => call(get(`/v1/partners/orders/${seg(id)}`, '/v1/partners/orders/:orderId', opts), parseOrder),
+    getOrder: (id, opts) => call(get(`/v1/partners/orders/${seg(id)}`, '/v1/partners/orders/:orderId', opts), (w) => w.parseOrder),
     getOrderByReference: (ref, opts) =>
-      call<PartnerOrder | null>(get(`/v1/partners/orders/by-reference/${seg(ref)}`, '/v1/partners/orders/by-reference/:referenceId', opts), parseOrder, () => null),
-    getVoucher: (id, opts) => call(get(`/v1/partners/orders/vouchers/${seg(id)}`, '/v1/partners/orders/vouchers/:id', opts), parseVoucher),
+      call<PartnerOrder | null>(get(`/v1/partners/orders/by-reference/${seg(ref)}`, '/v1/partners/orders/by-reference/:referenceId', opts), (w) => w.parseOrder, () => null),
+    getVoucher: (id, opts) => call(get(`/v1/partners/orders/vouchers/${seg(id)}`, '/v1/partners/orders/vouchers/:id', opts), (w) => w.parseVoucher),
     resendDelivery: (orderId, channels, opts = {}) =>
       call(
         {
@@ -181,9 +199,9 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
           timeoutMs: timeouts.responseMs,
           requestId: opts.requestId,
         },
-        parseResendResult,
+        (w) => w.parseResendResult,
       ),
-    getWalletBalance: (opts) => call(get('/v1/partners/wallet/balance', '/v1/partners/wallet/balance', opts), parseWalletBalance),
+    getWalletBalance: (opts) => call(get('/v1/partners/wallet/balance', '/v1/partners/wallet/balance', opts), (w) => w.parseWalletBalance),
     signOut: () => tokens.clear(),
     close: () => transport.close(),
   };

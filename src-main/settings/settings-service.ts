@@ -1,5 +1,30 @@
 import type { z } from 'zod';
-import { DEFAULT_SETTINGS, settingsSchema, type Settings } from './settings-schema.js';
+import { settingsWithoutZod } from './settings-defaults.js';
+import type { Settings } from './settings-schema.js';
+
+type SchemaModule = Pick<typeof import('./settings-schema.js'), 'settingsSchema' | 'DEFAULT_SETTINGS'>;
+let schemaModule: SchemaModule | null = null;
+let schemaLoading: Promise<SchemaModule> | null = null;
+
+/**
+ * The zod schema is needed only for settings the app did not write itself (hand-edited or
+ * damaged) and to explain a rejected update; everything else goes through settingsWithoutZod,
+ * so start-up does not pay for loading zod. settings-schema.ts hands itself over on import
+ * (see provideSettingsSchema), so code that imports it statically never needs this.
+ */
+export function loadSettingsSchema(): Promise<SchemaModule> {
+  if (schemaModule) return Promise.resolve(schemaModule);
+  schemaLoading ??= import('./settings-schema.js').catch((error: unknown) => {
+    schemaLoading = null;
+    throw error;
+  });
+  return schemaLoading;
+}
+
+/** Called once by settings-schema.ts as it loads. */
+export function provideSettingsSchema(module: SchemaModule): void {
+  schemaModule = module;
+}
 
 /**
  * Where settings are persisted: electron-store in the desktop app, a JSON file in the browser
@@ -23,8 +48,19 @@ export class SettingsService {
   private current: Settings;
   private readonly listeners = new Set<(s: Settings) => void>();
 
-  constructor(private readonly backend: SettingsBackend) {
-    this.current = loadTolerantly(backend.read());
+  /** Needs the zod schema only for a file the app did not write: SettingsService.open loads it first when so. */
+  constructor(
+    private readonly backend: SettingsBackend,
+    raw: unknown = backend.read(),
+  ) {
+    this.current = settingsWithoutZod(raw ?? {}) ?? loadTolerantly(requireSchema(), raw);
+  }
+
+  /** Reads the settings, loading the zod schema only when what is stored needs it. */
+  static async open(backend: SettingsBackend): Promise<SettingsService> {
+    const raw = backend.read();
+    if (!settingsWithoutZod(raw ?? {})) await loadSettingsSchema();
+    return new SettingsService(backend, raw);
   }
 
   get(): Settings {
@@ -33,10 +69,17 @@ export class SettingsService {
 
   update(patch: DeepPartial<Settings>): SettingsUpdate {
     const merged = deepMerge(this.current, patch);
-    const parsed = settingsSchema.safeParse(merged);
-    if (!parsed.success) return { ok: false, problems: problems(parsed.error) };
-    this.backend.write(parsed.data);
-    this.current = parsed.data;
+    let next = settingsWithoutZod(merged);
+    if (!next) {
+      // Rejections (and values zod would trim) are zod's to word; the core loads the schema
+      // right after start, and the bridge waits for it, so this is there when a screen asks.
+      if (!schemaModule) return { ok: false, problems: [{ field: '(settings)', message: 'Settings are still loading; try again in a moment' }] };
+      const parsed = schemaModule.settingsSchema.safeParse(merged);
+      if (!parsed.success) return { ok: false, problems: problems(parsed.error) };
+      next = parsed.data;
+    }
+    this.backend.write(next);
+    this.current = next;
     for (const listener of this.listeners) listener(this.get());
     return { ok: true, settings: this.get() };
   }
@@ -47,7 +90,12 @@ export class SettingsService {
   }
 }
 
-function loadTolerantly(raw: unknown): Settings {
+function requireSchema(): SchemaModule {
+  if (!schemaModule) throw new Error('The settings schema is not loaded: build the service with SettingsService.open');
+  return schemaModule;
+}
+
+function loadTolerantly({ settingsSchema, DEFAULT_SETTINGS }: SchemaModule, raw: unknown): Settings {
   const whole = settingsSchema.safeParse(raw ?? {});
   if (whole.success) return whole.data;
   // Keep every top-level section that is still valid; reset only the damaged ones.
