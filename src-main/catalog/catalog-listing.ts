@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { foldText } from './catalog-text.js';
 
 /** Rows per keyset page while loading; one page is a few ms even at 100k brands. */
-const LOAD_PAGE = 5000;
+const LOAD_PAGE = 2000;
 /** Candidate sets kept for short prefixes (one byte per brand each). */
 const MAX_CACHED_SETS = 64;
 
@@ -137,10 +137,32 @@ export class CatalogListing {
     if (!set) {
       set = new Uint8Array(this.maxSeq + 1);
       for (const seq of statement.pluck().iterate(param) as IterableIterator<number>) if (seq <= this.maxSeq) set[seq] = 1;
-      if (this.sets.size >= MAX_CACHED_SETS) this.sets.delete(this.sets.keys().next().value!);
-      this.sets.set(key, set);
+      this.remember(key, set);
     }
     return set;
+  }
+
+  /**
+   * The same, read in rowid pages between event-loop turns (`paged` takes the param, the last
+   * rowid and a page size): a one-letter prefix can match every brand, 100k rows in one
+   * synchronous read. For warming in the background only.
+   */
+  async membersSliced(key: string, paged: Statement, param: string, pause: () => Promise<boolean>): Promise<void> {
+    if (this.sets.has(key)) return;
+    const set = new Uint8Array(this.maxSeq + 1);
+    for (let after = 0; ; ) {
+      const page = paged.pluck().all(param, after, LOAD_PAGE) as number[];
+      for (const seq of page) if (seq <= this.maxSeq) set[seq] = 1;
+      if (page.length < LOAD_PAGE) break;
+      after = page[page.length - 1]!;
+      if (!(await pause())) return;
+    }
+    this.remember(key, set);
+  }
+
+  private remember(key: string, set: Uint8Array): void {
+    if (this.sets.size >= MAX_CACHED_SETS) this.sets.delete(this.sets.keys().next().value!);
+    this.sets.set(key, set);
   }
 }
 

@@ -36,6 +36,7 @@ interface BrandRow {
 
 const ROW_COLUMNS = 'b.data, b.discount, b.removed_at, b.synced_at';
 const FTS_ROWIDS = 'SELECT rowid FROM brands_fts WHERE brands_fts MATCH ?';
+const FTS_ROWID_PAGE = 'SELECT rowid FROM brands_fts WHERE brands_fts MATCH ? AND rowid > ? ORDER BY rowid LIMIT ?';
 const CATEGORY_MEMBERS = 'SELECT brand_seq FROM brand_categories WHERE category = ?';
 /**
  * From this many FTS matches on, building their byte map (~0.1 µs a match) and walking the
@@ -80,11 +81,15 @@ export class CatalogReader {
         if (!listing) return;
         this.listing = listing;
       }
-      for (const letter of 'abcdefghijklmnopqrstuvwxyz0123456789') {
+      const listing = this.listing;
+      const pause = async () => {
         await nextTurn();
-        if (stale() || !this.listing) return;
+        return !stale();
+      };
+      for (const letter of 'abcdefghijklmnopqrstuvwxyz0123456789') {
+        if (!(await pause())) return;
         const match = ftsPrefixQuery(letter)!;
-        this.listing.members(`fts:${match}`, this.statement(FTS_ROWIDS), match);
+        await listing.membersSliced(`fts:${match}`, this.statement(FTS_ROWID_PAGE), match, pause);
       }
     } catch {
       /* speed only: a search loads what it needs itself */

@@ -249,6 +249,15 @@ describe('search agrees with an in-memory reference, whatever query shape is cho
       .map(({ brand }) => brand.id);
   }
 
+  it('after the background warm-up (one-letter match sets read in pages), one-letter searches agree', async () => {
+    await repo.searchWarm();
+    for (const text of ['s', 'c', 'n', 'z', 'x', '7', 'k']) {
+      for (const q of [{ text }, { text, includeInactive: true, includeRemoved: true, limit: 120 }]) {
+        expect(repo.search(q).map((b) => b.brand.id), JSON.stringify(q)).toEqual(reference(q));
+      }
+    }
+  });
+
   it('in substring mode, for generated queries', () => {
     const SUBSTRINGS = ['af', 'afé', 'inen', 'ayu', 'ore', 'toy', 'e', 'ss', 'ri', 'ë', '12', '99', 'zzz', 'aïv', 'caf'];
     fc.assert(
