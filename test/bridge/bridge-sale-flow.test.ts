@@ -20,6 +20,19 @@ describe('a counter shift through the bridge (training mode against the sandbox)
     expect((await h.ok('catalog.status')).counts.listed).toBeGreaterThan(460);
   });
 
+  it('finds a brand by part of a word when no word starts with what was typed, prefix matches first', async () => {
+    // "enominat" starts no word of any title; it is inside "Test · Fixed denominations".
+    const { brands } = await h.ok('catalog.search', { text: 'enominat' });
+    expect(brands.map((b: { brand: { id: string } }) => b.brand.id)).toContain('TEST_FIXED_STANDARD');
+    // Word-prefix matches still come first when a substring would also match.
+    const fixed = (await h.ok('catalog.search', { text: 'fixed' })).brands.map((b: { brand: { id: string } }) => b.brand.id);
+    const prefixOnly = h.core.env().catalog.search({ text: 'fixed', limit: 60 }).map((b) => b.brand.id);
+    expect(fixed.slice(0, prefixOnly.length)).toEqual(prefixOnly);
+    // Two letters are too few to look inside words.
+    const two = (await h.ok('catalog.search', { text: 'ed' })).brands.length;
+    expect(two).toBe(h.core.env().catalog.search({ text: 'ed', limit: 60 }).length);
+  });
+
   it('quotes a FIXED amount that is not a denomination as an automatic split', async () => {
     const quote = await h.ok('sale.quote', { productId: 'TEST_FIXED_STANDARD', amountPaise: 350_000 });
     expect(quote.lines).toEqual([

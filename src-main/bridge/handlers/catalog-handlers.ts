@@ -1,10 +1,30 @@
+import type { CatalogRepository } from '../../catalog/catalog-repository.js';
+import type { CatalogBrand } from '../../catalog/catalog-types.js';
 import type { Core } from '../../core/create-core.js';
 import { fail } from '../bridge-result.js';
 import type { MethodInput } from '../contract.js';
 
+/** Below this many typed characters a mid-word match is mostly noise ("a" is in most titles). */
+const SUBSTRING_MIN_CHARS = 3;
+
+/**
+ * Word-prefix matches first (what the cashier most likely means), then — when they do not fill
+ * the list — titles that contain the typed text mid-word, for a cashier who remembers only part
+ * of a name ("mazon" finds Amazon).
+ */
+function searchWithSubstrings(core: Core, query: Parameters<CatalogRepository['search']>[0] & { limit: number }): CatalogBrand[] {
+  const catalog = core.env().catalog;
+  const prefixed = catalog.search(query);
+  const text = query.text?.trim() ?? '';
+  if (prefixed.length >= query.limit || text.replace(/\s+/g, '').length < SUBSTRING_MIN_CHARS) return prefixed;
+  const seen = new Set(prefixed.map((b) => b.brand.id));
+  const more = catalog.search({ ...query, mode: 'substring' }).filter((b) => !seen.has(b.brand.id));
+  return [...prefixed, ...more].slice(0, query.limit);
+}
+
 export function catalogHandlers(core: Core) {
   return {
-    'catalog.search': (input: MethodInput<'catalog.search'>) => ({ brands: core.env().catalog.search({ ...input, limit: input.limit ?? 60 }) }),
+    'catalog.search': (input: MethodInput<'catalog.search'>) => ({ brands: searchWithSubstrings(core, { ...input, limit: input.limit ?? 60 }) }),
     'catalog.categories': () => ({ categories: core.env().catalog.categories() }),
     'catalog.brand': (input: MethodInput<'catalog.brand'>) => core.env().catalog.get(input.productId) ?? fail('NOT_FOUND', 'That brand is not in the catalog'),
     'catalog.image': async (input: MethodInput<'catalog.image'>) => ({ dataUrl: await core.env().images.dataUrl(input.productId, input.kind ?? 'logo') }),
