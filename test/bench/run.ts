@@ -32,7 +32,7 @@ const groups: { name: string; run: () => Promise<BenchRow[]> }[] = [
       return r.rows;
     },
   },
-  { name: 'sync', run: () => benchSync(quick ? [1_000] : [10_000], quick ? 3 : 9) },
+  { name: 'sync', run: () => benchSync(quick ? [1_000] : [10_000, 100_000], quick ? 3 : 9) },
   {
     name: 'protocol',
     run: async () => [...(await benchProtocol(quick ? 2 : 5)), ...(await benchWebhookSchedule(quick ? 2 : 5))],
