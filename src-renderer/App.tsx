@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { AppShell } from './app/AppShell';
 import { EnvironmentBanner } from './app/EnvironmentBanner';
 import { SetupScreen } from './app/SetupScreen';
@@ -12,11 +11,8 @@ export function App() {
   const phase = useSession((s) => s.phase);
   const startError = useSession((s) => s.startError);
   const start = useSession((s) => s.start);
+  // main.tsx has already started the session before React loaded; Try again starts it anew.
   useAppEvents();
-
-  useEffect(() => {
-    void start();
-  }, [start]);
 
   return (
     <div className="app" data-app-phase={phase}>

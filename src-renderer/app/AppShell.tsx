@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { CatalogScreen, OrdersScreen, SettingsScreen, WalletScreen } from '../manager/screens';
 import { SellScreen } from '../sell/SellScreen';
 import { usePending } from '../sell/pending-store';
 import { useSession } from '../stores/session-store';
+import { CatalogScreen, Deferred, OrdersScreen, prefetchDeferredChunks, SettingsScreen, WalletScreen } from './lazy-screens';
 import { NavBar } from './NavBar';
 import { WalletBanner } from './WalletBanner';
 
@@ -17,16 +17,21 @@ export function AppShell() {
   }, []);
 
   const manager = role === 'manager';
+  useEffect(() => prefetchDeferredChunks(manager), [manager]);
   return (
     <div className="shell">
       <NavBar />
       <WalletBanner />
       <main className="shell__main" id="main">
         {screen === 'sell' && <SellScreen />}
-        {manager && screen === 'orders' && <OrdersScreen />}
-        {manager && screen === 'catalog' && <CatalogScreen />}
-        {manager && screen === 'wallet' && <WalletScreen />}
-        {manager && screen === 'settings' && <SettingsScreen />}
+        {manager && screen !== 'sell' && (
+          <Deferred label="Opening the screen…">
+            {screen === 'orders' && <OrdersScreen />}
+            {screen === 'catalog' && <CatalogScreen />}
+            {screen === 'wallet' && <WalletScreen />}
+            {screen === 'settings' && <SettingsScreen />}
+          </Deferred>
+        )}
       </main>
     </div>
   );

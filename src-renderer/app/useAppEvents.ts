@@ -36,6 +36,7 @@ export function useAppEvents(): void {
         else if (sale.ok) useSale.getState().saleChanged(sale.data);
       }),
       onEvent('catalog.synced', () => {
+        useCatalog.getState().catalogChanged();
         if (useSession.getState().me) void useCatalog.getState().loadCategories();
       }),
     ];

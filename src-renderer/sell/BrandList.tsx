@@ -1,4 +1,4 @@
-import type { KeyboardEvent, RefObject } from 'react';
+import { memo, useMemo, type KeyboardEvent, type RefObject } from 'react';
 import type { CatalogBrand } from '../bridge/api-types';
 import { unavailableReason, useCatalog } from '../stores/catalog-store';
 import { formatRupees, titleCase } from '../ui/format';
@@ -12,12 +12,18 @@ interface Props {
   onLeaveTop: () => void;
 }
 
+/** Nothing typed and no category: the cashier is browsing, and recent brands come first. */
+const isBrowsing = (text: string, category: string | null) => text.trim() === '' && category === null;
+
+function splitRecents(browsing: boolean, results: CatalogBrand[], recentBrands: CatalogBrand[]): { recents: CatalogBrand[]; results: CatalogBrand[] } {
+  const recents = browsing ? recentBrands : [];
+  const recentIds = new Set(recents.map((r) => r.brand.id));
+  return { recents, results: results.filter((r) => !recentIds.has(r.brand.id)) };
+}
+
 /** What the list shows now: recent brands first when nothing is typed, then the results. */
 export function visibleBrands(state: { text: string; category: string | null; results: CatalogBrand[]; recentBrands: CatalogBrand[] }): { recents: CatalogBrand[]; results: CatalogBrand[] } {
-  const browsing = state.text.trim() === '' && state.category === null;
-  const recents = browsing ? state.recentBrands : [];
-  const recentIds = new Set(recents.map((r) => r.brand.id));
-  return { recents, results: state.results.filter((r) => !recentIds.has(r.brand.id)) };
+  return splitRecents(isBrowsing(state.text, state.category), state.results, state.recentBrands);
 }
 
 function priceHint(entry: CatalogBrand): string {
@@ -27,7 +33,8 @@ function priceHint(entry: CatalogBrand): string {
   return `${formatRupees(r.minVoucherAmount)} – ${formatRupees(r.maxVoucherAmount)}`;
 }
 
-function BrandItem({ entry, selected, onPick }: { entry: CatalogBrand; selected: boolean; onPick: (e: CatalogBrand) => void }) {
+/** Memoised: a keystroke re-renders the list, but an item only when its brand or selection changed. */
+const BrandItem = memo(function BrandItem({ entry, selected, onPick }: { entry: CatalogBrand; selected: boolean; onPick: (e: CatalogBrand) => void }) {
   const reason = unavailableReason(entry);
   const b = entry.brand;
   return (
@@ -48,11 +55,19 @@ function BrandItem({ entry, selected, onPick }: { entry: CatalogBrand; selected:
       </button>
     </li>
   );
-}
+});
 
 export function BrandList({ listRef, selectedId, onPick, onLeaveTop }: Props) {
-  const state = useCatalog();
-  const { recents, results } = visibleBrands(state);
+  // Field by field: the list re-renders for what it shows, not for every change in the store.
+  const text = useCatalog((s) => s.text);
+  const category = useCatalog((s) => s.category);
+  const found = useCatalog((s) => s.results);
+  const recentBrands = useCatalog((s) => s.recentBrands);
+  const status = useCatalog((s) => s.status);
+  const error = useCatalog((s) => s.error);
+  const search = useCatalog((s) => s.search);
+  const browsing = isBrowsing(text, category);
+  const { recents, results } = useMemo(() => splitRecents(browsing, found, recentBrands), [browsing, found, recentBrands]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const items = [...(listRef.current?.querySelectorAll<HTMLElement>('[data-brand-item]') ?? [])];
@@ -83,20 +98,20 @@ export function BrandList({ listRef, selectedId, onPick, onLeaveTop }: Props) {
           </ul>
         </section>
       )}
-      <section aria-labelledby="results-heading" aria-busy={state.status === 'loading'}>
+      <section aria-labelledby="results-heading" aria-busy={status === 'loading'}>
         <h2 id="results-heading" className="list-heading">
-          {state.text.trim() || state.category ? `Brands found: ${results.length}` : 'All brands'}
+          {!browsing ? `Brands found: ${results.length}` : 'All brands'}
         </h2>
-        {state.status === 'error' && state.error ? (
-          <ErrorNotice error={state.error} title="The brand list could not be loaded">
-            <button type="button" className="button" onClick={() => void state.search()}>
+        {status === 'error' && error ? (
+          <ErrorNotice error={error} title="The brand list could not be loaded">
+            <button type="button" className="button" onClick={() => void search()}>
               Try again
             </button>
           </ErrorNotice>
-        ) : state.status === 'loading' && results.length === 0 ? (
+        ) : status === 'loading' && results.length === 0 ? (
           <Loading label="Searching the catalog…" />
-        ) : results.length === 0 && state.status === 'ready' ? (
-          <Empty>{state.text.trim() ? `No brand matches “${state.text.trim()}”. Check the spelling or try a category.` : 'No brands in the catalog yet. A manager can sync it from the Catalog screen.'}</Empty>
+        ) : results.length === 0 && status === 'ready' ? (
+          <Empty>{text.trim() ? `No brand matches “${text.trim()}”. Check the spelling or try a category.` : 'No brands in the catalog yet. A manager can sync it from the Catalog screen.'}</Empty>
         ) : (
           <ul className="brand-items">
             {results.map((e) => (

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { posClient } from '../bridge/pos-client';
+import { useEffect, useRef, useState } from 'react';
+import { knownLogo, requestLogo } from './logo-loader';
 
 interface Props {
   productId: string;
@@ -10,24 +10,6 @@ interface Props {
   decorative?: boolean;
 }
 
-/**
- * Logos come from main as data: URLs (catalog.image): main fetches them from whatever host the
- * service uses, so the page's CSP stays `img-src 'self' data:`. One request per logo per run.
- */
-const cache = new Map<string, Promise<string | null>>();
-
-function logoDataUrl(productId: string, kind: 'logo' | 'thumbnail'): Promise<string | null> {
-  const key = `${kind}:${productId}`;
-  let pending = cache.get(key);
-  if (!pending) {
-    pending = posClient()
-      .call<{ dataUrl: string | null }>('catalog.image', { productId, kind })
-      .then((r) => (r.ok ? r.data.dataUrl : null));
-    cache.set(key, pending);
-  }
-  return pending;
-}
-
 const initials = (title: string) =>
   title
     .split(/\s+/)
@@ -36,20 +18,54 @@ const initials = (title: string) =>
     .map((w) => w[0]!.toUpperCase())
     .join('');
 
-/** The brand's logo; its initials when there is none or it cannot load (offline, blocked host). */
-export function BrandLogo({ productId, kind, title, size, decorative }: Props) {
-  const [url, setUrl] = useState<string | null>(null);
+/** One observer for every logo: a logo is asked for only once it scrolls into view. */
+let observer: IntersectionObserver | null = null;
+const onVisible = new WeakMap<Element, () => void>();
+function whenVisible(el: Element, run: () => void): () => void {
+  if (typeof IntersectionObserver !== 'function') {
+    run();
+    return () => undefined;
+  }
+  observer ??= new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      if (!e.isIntersecting) continue;
+      observer!.unobserve(e.target);
+      onVisible.get(e.target)?.();
+      onVisible.delete(e.target);
+    }
+  });
+  onVisible.set(el, run);
+  observer.observe(el);
+  return () => {
+    observer?.unobserve(el);
+    onVisible.delete(el);
+  };
+}
+
+/** The brand's logo; its initials when there is none, until it has loaded, or when it cannot load (offline, blocked host). */
+export function BrandLogo(props: Props) {
+  // A new brand is a new element: the visibility watch starts again on what is shown.
+  return <Logo key={`${props.kind}:${props.productId}`} {...props} />;
+}
+
+function Logo({ productId, kind, title, size, decorative }: Props) {
+  const [url, setUrl] = useState<string | null>(() => knownLogo(productId, kind) ?? null);
+  const ref = useRef<HTMLElement>(null);
   useEffect(() => {
-    let live = true;
-    void logoDataUrl(productId, kind).then((u) => live && setUrl(u));
+    if (knownLogo(productId, kind) !== undefined) return;
+    let cancel = () => undefined as void;
+    const stopWatching = whenVisible(ref.current!, () => {
+      cancel = requestLogo(productId, kind, setUrl);
+    });
     return () => {
-      live = false;
+      stopWatching();
+      cancel();
     };
   }, [productId, kind]);
   const alt = decorative ? '' : `${title} logo`;
-  if (url) return <img className={`logo logo--${size}`} src={url} alt={alt} />;
+  if (url) return <img ref={ref as React.RefObject<HTMLImageElement>} className={`logo logo--${size}`} src={url} alt={alt} />;
   return (
-    <span className={`logo logo--${size} logo--initials`} role={decorative ? undefined : 'img'} aria-label={decorative ? undefined : alt} aria-hidden={decorative || undefined}>
+    <span ref={ref} className={`logo logo--${size} logo--initials`} role={decorative ? undefined : 'img'} aria-label={decorative ? undefined : alt} aria-hidden={decorative || undefined}>
       {initials(title)}
     </span>
   );

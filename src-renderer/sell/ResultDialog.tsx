@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { PrintReceipt } from '../receipt/PrintReceipt';
+import { Deferred, PrintReceipt } from '../app/lazy-screens';
 import { ReceiptPreview } from '../receipt/ReceiptPreview';
 import { useSale } from '../stores/sale-store';
 import { Dialog } from '../ui/Dialog';
@@ -35,14 +35,17 @@ export function ResultDialog() {
         {success ? (
           <>
             <ReceiptPreview sale={sale} />
-            <PrintReceipt
-              sale={sale}
-              autoFocus
-              onPrinted={() => {
-                dismiss(sale.id);
-                nextRef.current?.focus();
-              }}
-            />
+            {/* Its chunk is normally prefetched by now; autoFocus still lands on Print when it arrives later. */}
+            <Deferred label="Preparing the receipt…">
+              <PrintReceipt
+                sale={sale}
+                autoFocus
+                onPrinted={() => {
+                  dismiss(sale.id);
+                  nextRef.current?.focus();
+                }}
+              />
+            </Deferred>
           </>
         ) : (
           <dl className="facts">

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import type { CatalogBrand } from '../bridge/api-types';
 import { unavailableReason, useCatalog } from '../stores/catalog-store';
 import { useSale } from '../stores/sale-store';
 import { Empty } from '../ui/Notice';
@@ -40,7 +39,8 @@ export function SellScreen() {
     if (brandId === null) searchRef.current?.focus();
   }, [brandId]);
 
-  const pick = (entry: CatalogBrand) => selectBrand(entry);
+  // The store's action itself: a stable prop, so memoised list items stay untouched.
+  const pick = selectBrand;
   const pickFirst = async () => {
     await useCatalog.getState().flush();
     const { recents, results } = visibleBrands(useCatalog.getState());

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { api, type BridgeError } from '../app/api';
 import type { CatalogBrand, CategoryCount } from '../bridge/api-types';
+import { AnswerCache, catalogQuery, SEARCH_LIMIT, type CatalogQuery } from './catalog-query';
 
 export interface RecentBrand {
   id: string;
@@ -9,8 +10,6 @@ export interface RecentBrand {
 
 const RECENTS_KEY = 'pos.recentBrands';
 const RECENTS_MAX = 8;
-const SEARCH_LIMIT = 60;
-export const SEARCH_DEBOUNCE_MS = 80;
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -18,6 +17,7 @@ interface CatalogState {
   text: string;
   category: string | null;
   results: CatalogBrand[];
+  /** 'loading': the list does not answer the text and category yet (aria-busy on the list). */
   status: Status;
   error: BridgeError | null;
   categories: CategoryCount[];
@@ -28,14 +28,17 @@ interface CatalogState {
   recentBrands: CatalogBrand[];
   setText(text: string): void;
   setCategory(category: string | null): void;
+  /** Asks main again for the current text and category (first load, Try again). */
   search(): Promise<void>;
-  /** Runs a search that is waiting for the typing to pause, now; resolves when the list is current. */
+  /** Resolves once the list answers the current text and category (or failed to). */
   flush(): Promise<void>;
   loadCategories(): Promise<void>;
   loadRecents(): Promise<void>;
   rememberSold(brand: RecentBrand): void;
   /** Back to browsing (empty search, no category): recent brands show again. */
   clearQuery(): void;
+  /** The catalog changed in main (a sync): answers held here are no longer trusted. */
+  catalogChanged(): void;
   reset(): void;
 }
 
@@ -49,92 +52,131 @@ function readRecents(): RecentBrand[] {
   }
 }
 
-let searchSeq = 0;
-let debounce: ReturnType<typeof setTimeout> | null = null;
+/**
+ * Search as you type without a debounce: a search in main takes well under a millisecond, so
+ * waiting for the typing to pause only added latency. At most one search is in flight; keys
+ * typed meanwhile are not sent one by one, the latest text goes when the answer is back.
+ * Recent answers are kept: when one already tells the list for the new text exactly (the same
+ * query, or a whole list that the new text only narrows, see catalog-query.ts), the list
+ * updates in the same frame as the typed character and nothing is sent.
+ */
+const answers = new AnswerCache();
+let inFlight = false;
+/** Bumped by reset(): an answer to a search made before it is dropped. */
+let generation = 0;
 
-export const useCatalog = create<CatalogState>()((set, get) => ({
-  text: '',
-  category: null,
-  results: [],
-  status: 'idle',
-  error: null,
-  categories: [],
-  categoriesStatus: 'idle',
-  recents: readRecents(),
-  recentBrands: [],
+export const useCatalog = create<CatalogState>()((set, get) => {
+  const current = () => catalogQuery(get().text, get().category);
 
-  setText(text) {
-    set({ text });
-    if (debounce) clearTimeout(debounce);
-    // Typing shows "searching" at once; the call goes out when the typing pauses.
-    set({ status: 'loading' });
-    debounce = setTimeout(() => void get().search(), SEARCH_DEBOUNCE_MS);
-  },
-
-  setCategory(category) {
-    set({ category });
-    if (debounce) clearTimeout(debounce);
-    void get().search();
-  },
-
-  async search() {
-    const seq = ++searchSeq;
-    const { text, category } = get();
-    set({ status: 'loading' });
-    const payload: Record<string, unknown> = { includeInactive: true, limit: SEARCH_LIMIT };
-    if (text.trim()) payload.text = text.trim().slice(0, 100);
-    if (category) payload.category = category;
-    const result = await api('catalog.search', payload);
-    // A newer keystroke already asked again: this answer is stale, drop it.
-    if (seq !== searchSeq) return;
-    if (result.ok) set({ results: result.data.brands, status: 'ready', error: null });
-    else set({ status: 'error', error: result.error });
-  },
-
-  async flush() {
-    if (get().status !== 'loading') return;
-    if (debounce) clearTimeout(debounce);
-    debounce = null;
-    await get().search();
-  },
-
-  async loadCategories() {
-    set({ categoriesStatus: 'loading' });
-    const result = await api('catalog.categories');
-    set(result.ok ? { categories: result.data.categories, categoriesStatus: 'ready' } : { categoriesStatus: 'error' });
-  },
-
-  async loadRecents() {
-    const recents = get().recents;
-    const found = await Promise.all(recents.map((r) => api('catalog.brand', { productId: r.id })));
-    const recentBrands = found.flatMap((r) => (r.ok ? [r.data] : []));
-    if (recents === get().recents) set({ recentBrands });
-  },
-
-  rememberSold(brand) {
-    const recents = [brand, ...get().recents.filter((r) => r.id !== brand.id)].slice(0, RECENTS_MAX);
-    try {
-      localStorage.setItem(RECENTS_KEY, JSON.stringify(recents));
-    } catch {
-      // Private mode or a full quota: recents then last only for this session.
+  /** Brings the list up to date with the text and category: from the last answer, or by asking main. */
+  const update = (force = false) => {
+    const query = current();
+    const known = force ? null : answers.answer(query);
+    if (known) {
+      if (get().results !== known || get().status !== 'ready') set({ results: known, status: 'ready', error: null });
+      return Promise.resolve();
     }
-    set({ recents });
-    void get().loadRecents();
-  },
+    if (get().status !== 'loading') set({ status: 'loading' });
+    return inFlight ? Promise.resolve() : ask(query);
+  };
 
-  clearQuery() {
-    if (get().text === '' && get().category === null) return;
-    set({ text: '', category: null });
-    if (debounce) clearTimeout(debounce);
-    void get().search();
-  },
+  const ask = async (query: CatalogQuery): Promise<void> => {
+    const gen = generation;
+    inFlight = true;
+    const payload: Record<string, unknown> = { includeInactive: true, limit: SEARCH_LIMIT };
+    if (query.text) payload.text = query.text;
+    if (query.category) payload.category = query.category;
+    const result = await api('catalog.search', payload);
+    if (gen !== generation) return;
+    inFlight = false;
+    if (result.ok) answers.put({ query, brands: result.data.brands, limit: SEARCH_LIMIT });
+    if (current().key === query.key) {
+      if (result.ok) set({ results: result.data.brands, status: 'ready', error: null });
+      else set({ status: 'error', error: result.error });
+      return;
+    }
+    // The text moved on while this was in flight: answer it from here, or ask for it now.
+    await update();
+  };
 
-  reset() {
-    if (debounce) clearTimeout(debounce);
-    searchSeq++;
-    set({ text: '', category: null, results: [], status: 'idle', error: null });
-  },
-}));
+  return {
+    text: '',
+    category: null,
+    results: [],
+    status: 'idle',
+    error: null,
+    categories: [],
+    categoriesStatus: 'idle',
+    recents: readRecents(),
+    recentBrands: [],
+
+    setText(text) {
+      set({ text });
+      void update();
+    },
+
+    setCategory(category) {
+      set({ category });
+      void update();
+    },
+
+    search() {
+      return update(true);
+    },
+
+    flush() {
+      if (get().status !== 'loading') return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const off = useCatalog.subscribe((s) => {
+          if (s.status === 'loading') return;
+          off();
+          resolve();
+        });
+      });
+    },
+
+    async loadCategories() {
+      set({ categoriesStatus: 'loading' });
+      const result = await api('catalog.categories');
+      set(result.ok ? { categories: result.data.categories, categoriesStatus: 'ready' } : { categoriesStatus: 'error' });
+    },
+
+    async loadRecents() {
+      const recents = get().recents;
+      const found = await Promise.all(recents.map((r) => api('catalog.brand', { productId: r.id })));
+      const recentBrands = found.flatMap((r) => (r.ok ? [r.data] : []));
+      if (recents === get().recents) set({ recentBrands });
+    },
+
+    rememberSold(brand) {
+      const recents = [brand, ...get().recents.filter((r) => r.id !== brand.id)].slice(0, RECENTS_MAX);
+      try {
+        localStorage.setItem(RECENTS_KEY, JSON.stringify(recents));
+      } catch {
+        // Private mode or a full quota: recents then last only for this session.
+      }
+      set({ recents });
+      void get().loadRecents();
+    },
+
+    clearQuery() {
+      if (get().text === '' && get().category === null) return;
+      set({ text: '', category: null });
+      void update();
+    },
+
+    catalogChanged() {
+      answers.clear();
+    },
+
+    reset() {
+      generation++;
+      inFlight = false;
+      answers.clear();
+      set({ text: '', category: null, results: [], status: 'idle', error: null });
+    },
+  };
+});
 
 /** Why a brand cannot be sold now, or null when it can. */
 export function unavailableReason(entry: CatalogBrand): string | null {
