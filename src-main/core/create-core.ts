@@ -112,14 +112,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       nativeBinding: options.nativeBinding,
     });
     const ready = ctx.engine.start().then((report) => ({ environment, recovered: report.checked }));
+    // The HTTP client (got) and the response schemas (zod) take a few hundred ms of CPU to load:
+    // the start-up reads that need them begin on the turn after unfinished sales are reconciled
+    // (ready), so they do not hold the counter back. Registered now, so close() waits for them.
+    const afterReady = ready.then(
+      () => new Promise<void>((resolve) => setImmediate(resolve)),
+      () => undefined,
+    );
+    void afterReady.then(() => ctx.client.warmUp()).catch((error: unknown) => logger.log('warn', 'partner.warm_up_failed', { error }));
     if (!options.quietStart) {
       ctx.runInBackground(
-        ctx.catalogSync
-          .ensureFresh()
+        afterReady
+          .then(() => ctx.catalogSync.ensureFresh())
           .then((r) => events.emit('catalog.synced', { ok: r.ok, brands: r.ok && r.value ? r.value.brands : null, message: r.ok ? null : r.error.message })),
       );
       stopDaily = ctx.catalogSync.startDailySchedule();
-      ctx.runInBackground(ctx.wallet.refresh().then((r) => events.emit('wallet.updated', r.view)));
+      ctx.runInBackground(afterReady.then(() => ctx.wallet.refresh()).then((r) => events.emit('wallet.updated', r.view)));
     }
     return { ctx, ready };
   }
@@ -136,10 +144,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
   // Settings the app wrote itself are read without zod; the schema is loaded once the counter
   // is ready, so a rejected update can be explained (the bridge also waits for it).
-  void current.ready.then(
-    () => loadSettingsSchema().catch((error: unknown) => logger.log('error', 'settings.schema_unavailable', { error })),
-    () => undefined,
-  );
+  void current.ready
+    .then(
+      () => new Promise<void>((resolve) => setImmediate(resolve)),
+      () => undefined,
+    )
+    .then(() => loadSettingsSchema())
+    .catch((error: unknown) => logger.log('error', 'settings.schema_unavailable', { error }));
 
   const core: Core = {
     settings,

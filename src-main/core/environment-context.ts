@@ -84,7 +84,6 @@ export async function openEnvironment(environment: Environment, deps: Environmen
       return deps.endpoint.fallbackCredentials;
     },
   });
-  void client.warmUp();
 
   const journal = new SqliteSaleJournal(db, () => deps.clock.now());
   const catalog = new CatalogRepository(catalogDb, { readDb: catalogReadDb });
