@@ -86,7 +86,8 @@ export async function openEnvironment(environment: Environment, deps: Environmen
   });
 
   const journal = new SqliteSaleJournal(db, () => deps.clock.now());
-  const catalog = new CatalogRepository(catalogDb, { readDb: catalogReadDb });
+  // The checkpoint worker opens its own connection: under Electron it needs the same native build.
+  const catalog = new CatalogRepository(catalogDb, { readDb: catalogReadDb, nativeBinding: deps.nativeBinding });
   const catalogSync = new CatalogSync({
     source: {
       async listBrandsPage(pageNo, limit) {
