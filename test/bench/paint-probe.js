@@ -44,7 +44,19 @@
   window.addEventListener(
     'keydown',
     () => {
-      if (key && key.t0 === null) key.t0 = performance.now();
+      if (key && key.t0 === null) {
+        key.t0 = performance.now();
+        // A keystroke the page answers itself never makes the list busy: then the results are
+        // current at the first frame after the key (checked when that frame comes).
+        if (key.mode === 'settle') {
+          const k = key;
+          void painted().then((t) => {
+            if (k.results !== null || resultsSection()?.getAttribute('aria-busy') !== 'false') return;
+            k.results = t - k.t0;
+            settle(k);
+          });
+        }
+      }
     },
     true,
   );
@@ -56,6 +68,8 @@
       k.echo = -1;
       void painted().then((t) => {
         k.echo = t - k.t0;
+        // Answered in the page: the list never went busy, so it was current in this same frame.
+        if (k.mode === 'results' && k.results === null && resultsSection()?.getAttribute('aria-busy') === 'false') k.results = k.echo;
         settle(k);
       });
     },
