@@ -49,7 +49,12 @@ export const useCatalogStatusStore = create<CatalogStatusState>()((set, get) => 
       if (!get().syncing) set({ syncing: true, outcome: null, expected: get().status?.counts.listed || null });
       set({ progress: p });
     });
-    const offSynced = on('catalog.synced', () => {
+    // The call's answer and the events travel apart: a progress event can arrive after the
+    // answer and mark the screen syncing again. catalog.synced always comes after the last
+    // progress event of its sync (one ordered event stream), so it is what ends "Syncing…".
+    const offSynced = on('catalog.synced', (e) => {
+      const outcome = get().outcome ?? (e.ok ? { ok: true as const, brands: e.brands ?? 0, removed: 0, skipped: 0 } : { ok: false as const, error: { code: 'SYNC_FAILED', message: e.message ?? 'The sync did not finish' } });
+      set({ syncing: false, outcome });
       void get().load();
     });
     return () => {
