@@ -17,6 +17,9 @@ interface CatalogStatusState {
   listen(): () => void;
 }
 
+/** The sync this screen started: whether its answer and its catalog.synced event have come. */
+let manualSync: { answered: boolean; synced: boolean } | null = null;
+
 export const useCatalogStatusStore = create<CatalogStatusState>()((set, get) => ({
   status: null,
   loadState: 'idle',
@@ -35,8 +38,12 @@ export const useCatalogStatusStore = create<CatalogStatusState>()((set, get) => 
 
   async syncNow() {
     if (get().syncing) return;
+    const mine = { answered: false, synced: false };
+    manualSync = mine;
     set({ syncing: true, progress: { pagesFetched: 0, brandsFetched: 0, skipped: 0 }, outcome: null, expected: get().status?.counts.listed || null });
     const result = await call('catalog.syncNow');
+    mine.answered = true;
+    if (mine.synced && manualSync === mine) manualSync = null;
     set({
       syncing: false,
       outcome: result.ok ? { ok: true, ...result.data } : { ok: false, error: result.error },
@@ -46,15 +53,26 @@ export const useCatalogStatusStore = create<CatalogStatusState>()((set, get) => 
 
   listen() {
     const offProgress = on('catalog.progress', (p) => {
-      if (!get().syncing) set({ syncing: true, outcome: null, expected: get().status?.counts.listed || null });
+      // A progress event after this screen's answer is a late one of the same sync: the screen
+      // shows "Syncing…" until catalog.synced, but keeps the answer's outcome.
+      const late = manualSync?.answered === true;
+      if (!get().syncing) set({ syncing: true, ...(late ? {} : { outcome: null }), expected: get().status?.counts.listed || null });
       set({ progress: p });
     });
-    // The call's answer and the events travel apart: a progress event can arrive after the
-    // answer and mark the screen syncing again. catalog.synced always comes after the last
-    // progress event of its sync (one ordered event stream), so it is what ends "Syncing…".
+    // The call's answer and the events travel apart, so a progress event can arrive after the
+    // answer. catalog.synced always follows the last progress event of its sync (one ordered
+    // event stream): it is what ends "Syncing…". Its outcome stands unless this screen's own
+    // answer (fuller: removed, skipped) already came.
     const offSynced = on('catalog.synced', (e) => {
-      const outcome = get().outcome ?? (e.ok ? { ok: true as const, brands: e.brands ?? 0, removed: 0, skipped: 0 } : { ok: false as const, error: { code: 'SYNC_FAILED', message: e.message ?? 'The sync did not finish' } });
-      set({ syncing: false, outcome });
+      const keepAnswer = manualSync?.answered === true;
+      if (manualSync) {
+        if (keepAnswer) manualSync = null;
+        else manualSync.synced = true;
+      }
+      const fromEvent = e.ok
+        ? { ok: true as const, brands: e.brands ?? 0, removed: 0, skipped: 0 }
+        : { ok: false as const, error: { code: 'SYNC_FAILED', message: e.message ?? 'The sync did not finish' } };
+      set({ syncing: false, outcome: keepAnswer ? get().outcome : fromEvent });
       void get().load();
     });
     return () => {
