@@ -1,4 +1,5 @@
 /** Timing helpers for the bench suite: samples in milliseconds, medians, p95, ratios. */
+import { mulberry32 } from '../../src-main/sandbox/catalog/generate.js';
 
 export interface Summary {
   n: number;
@@ -120,14 +121,5 @@ export function slope(points: readonly { x: number; y: number }[]): number {
   return den === 0 ? NaN : num / den;
 }
 
-/** Deterministic PRNG (mulberry32). */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG: the sandbox generator's mulberry32, so every seeded dataset uses one implementation. */
+export const seeded = mulberry32;
