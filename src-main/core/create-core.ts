@@ -140,7 +140,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   } catch (error) {
     // A staging/production setup that cannot open (missing address) must not leave the counter dead.
     logger.log('error', 'core.environment_unavailable', { environment: initial, error });
-    current = await open('training');
+    try {
+      current = await open('training');
+    } catch (trainingError) {
+      // Nothing can open: release what the core holds so the files are not left open behind the error.
+      appDb.close();
+      // (assigned inside endpointFor, which TypeScript cannot see from here)
+      await (sandbox as Sandbox | null)?.close();
+      throw trainingError;
+    }
   }
   // Settings the app wrote itself are read without zod; the schema is loaded once the counter
   // is ready, so a rejected update can be explained (the bridge also waits for it).

@@ -60,12 +60,30 @@ export interface EnvironmentDeps {
 }
 
 export async function openEnvironment(environment: Environment, deps: EnvironmentDeps): Promise<EnvironmentContext> {
-  const db = openDatabase(join(deps.dataDir, `${environment}.db`), { nativeBinding: deps.nativeBinding });
-  const readDb = openDatabase(join(deps.dataDir, `${environment}.db`), { nativeBinding: deps.nativeBinding });
-  // The catalog lives in its own file: a large sync holds its write transaction open across
-  // event-loop turns, and the order journal must never wait behind it (or join it).
-  const catalogDb = openDatabase(join(deps.dataDir, `${environment}-catalog.db`), { nativeBinding: deps.nativeBinding });
-  const catalogReadDb = openDatabase(join(deps.dataDir, `${environment}-catalog.db`), { nativeBinding: deps.nativeBinding });
+  // A refused start (a damaged or newer file, no keychain) must not leave the files it did open
+  // held by this process: close them before the error goes up.
+  const opened: Db[] = [];
+  const open = (file: string): Db => {
+    const handle = openDatabase(join(deps.dataDir, file), { nativeBinding: deps.nativeBinding });
+    opened.push(handle);
+    return handle;
+  };
+  try {
+    // The catalog lives in its own file: a large sync holds its write transaction open across
+    // event-loop turns, and the order journal must never wait behind it (or join it).
+    const files = { db: open(`${environment}.db`), readDb: open(`${environment}.db`), catalogDb: open(`${environment}-catalog.db`), catalogReadDb: open(`${environment}-catalog.db`) };
+    return await buildEnvironment(environment, deps, files);
+  } catch (error) {
+    for (const handle of opened) handle.close();
+    throw error;
+  }
+}
+
+async function buildEnvironment(
+  environment: Environment,
+  deps: EnvironmentDeps,
+  { db, readDb, catalogDb, catalogReadDb }: { db: Db; readDb: Db; catalogDb: Db; catalogReadDb: Db },
+): Promise<EnvironmentContext> {
   const shelf = kvShelf(db);
   const credentials = new CredentialStore(deps.secretStore, shelf);
   const vault = CardVault.open(deps.secretStore, shelf);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, readlinkSync, realpathSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database, { SqliteError } from 'better-sqlite3';
 import fc from 'fast-check';
@@ -97,6 +97,18 @@ describe('damaged or foreign data files at start-up', () => {
     }
   }
 
+  /** Files under `dir` this process still holds open (Linux: /proc/self/fd). */
+  const openFilesUnder = (dir: string): string[] =>
+    readdirSync('/proc/self/fd')
+      .map((fd) => {
+        try {
+          return readlinkSync(join('/proc/self/fd', fd));
+        } catch {
+          return '';
+        }
+      })
+      .filter((target) => target.startsWith(realpathSync(dir)));
+
   it('refuse to start with an error naming the file and the problem, and leave the file exactly as it was', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...FILES), damageArb, async (file, d) => {
@@ -125,6 +137,8 @@ describe('damaged or foreign data files at start-up', () => {
           expect(started!.message).not.toMatch(/at .*\.ts:\d+/);
           // Nothing was "repaired", migrated or overwritten.
           expect(createHash('sha256').update(readFileSync(path)).digest('hex')).toBe(before);
+          // A refused start leaves no database of that folder open behind it.
+          expect(openFilesUnder(dir.path)).toEqual([]);
         } finally {
           dir.cleanup();
         }
