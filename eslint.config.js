@@ -42,20 +42,26 @@ export default defineConfig([
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 
-  // Process boundaries (architecture.md): the renderer is untrusted web content…
+  // Process boundaries (architecture.md): the renderer is untrusted web content. It may read
+  // the bridge contract's types (`import type`, erased from the bundle) and nothing else of main…
   {
     files: ['src-renderer/**'],
     rules: {
-      'no-restricted-imports': ['error', {
+      '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [
           nodeBuiltins,
           {
-            regex: only(['electron', 'better-sqlite3', 'got', 'electron-store']),
+            regex: only(['electron', 'better-sqlite3', 'got', 'electron-store', 'zod']),
             message: 'The renderer is untrusted web content; reach main through window.pos.',
           },
           {
-            regex: '(^|/)(src-main|src-preload)(/|$)',
+            regex: '(^|/)src-preload(/|$)|(^|/)src-main/(?!contract/)',
             message: 'The renderer may not import main or preload code; use the bridge contract types.',
+          },
+          {
+            regex: '(^|/)src-main/contract/',
+            allowTypeImports: true,
+            message: 'Only the contract’s types cross into the renderer: use `import type`.',
           },
         ],
       }],

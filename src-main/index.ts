@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
-import { createBridge } from './bridge/bridge.js';
-import { EVENT_CHANNEL, SHELL_METHOD_NAMES } from './bridge/method-names.js';
+import { createBridge, type ShellHandler } from './bridge/bridge.js';
+import type { ShellMethodName } from './contract/index.js';
+import { EVENT_CHANNEL, SHELL_METHOD_NAMES } from './contract/names.js';
 import { createCore } from './core/create-core.js';
 import { createLogger } from './platform/logger.js';
 import { electronStoreBackend } from './shell/electron-store-backend.js';
-import { registerIpc, type ShellHandler } from './shell/ipc.js';
+import { registerIpc } from './shell/ipc.js';
+import { lazy } from './platform/lazy.js';
 import type { PrintingDeps } from './shell/printing.js';
 import { safeStorageSecretStore } from './shell/safe-storage-secret-store.js';
 import { createAppUrlCheck, installAppSecurity, lockSession } from './shell/security.js';
@@ -68,13 +70,11 @@ function start(): void {
       app.quit();
       return;
     }
-    const bridge = createBridge(core, { version: app.getVersion(), logger });
     const settings = core.settings;
-    registerIpc({
-      ipcMain,
-      isAppUrl: createAppUrlCheck(deps),
-      invoke: bridge.invoke,
-      // Printing needs Electron, so it is answered here in the shell rather than by the core's bridge.
+    const bridge = createBridge(core, {
+      version: app.getVersion(),
+      logger,
+      // Printing needs Electron, so the shell lends the bridge these handlers; the checks stay the bridge's.
       shellHandlers: lazyPrintingHandlers({
         settings: () => {
           const s = settings.get();
@@ -86,6 +86,7 @@ function start(): void {
         },
       }),
     });
+    registerIpc({ ipcMain, isAppUrl: createAppUrlCheck(deps), invoke: bridge.invoke });
     bridge.subscribe((name, payload) => {
       for (const window of BrowserWindow.getAllWindows()) window.webContents.send(EVENT_CHANNEL, name, payload);
     });
@@ -113,24 +114,9 @@ function electronSqliteBinding(): string | undefined {
  * The printing handlers, loaded on the first print call: their payload schemas are zod, which
  * would otherwise be loaded (~95 modules) before the window can open. Same methods, same checks.
  */
-function lazyPrintingHandlers(deps: PrintingDeps): Record<string, ShellHandler> {
-  let loaded: Promise<Record<string, ShellHandler>> | null = null;
-  const load = () =>
-    (loaded ??= import('./shell/printing.js').then(
-      (m) => m.printingHandlers(deps),
-      (error: unknown) => {
-        loaded = null;
-        throw error;
-      },
-    ));
+function lazyPrintingHandlers(deps: PrintingDeps): Record<ShellMethodName, ShellHandler> {
+  const load = lazy(async () => (await import('./shell/printing.js')).printingHandlers(deps));
   return Object.fromEntries(
-    SHELL_METHOD_NAMES.map((name): [string, ShellHandler] => [
-      name,
-      async (payload, event) => {
-        const handler = (await load())[name];
-        if (!handler) throw new Error(`no printing handler for ${name}`);
-        return handler(payload, event);
-      },
-    ]),
-  );
+    SHELL_METHOD_NAMES.map((name): [ShellMethodName, ShellHandler] => [name, async (input, context) => (await load())[name](input, context)]),
+  ) as Record<ShellMethodName, ShellHandler>;
 }

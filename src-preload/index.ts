@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { CALL_CHANNEL, EVENT_CHANNEL, EVENT_NAMES, METHOD_NAMES } from '../src-main/bridge/method-names.js';
+import { CALL_CHANNEL, EVENT_CHANNEL, EVENT_NAMES, METHOD_NAMES } from '../src-main/contract/names.js';
 
 /**
  * `window.pos`: exactly the contract's named methods and an event subscription, nothing

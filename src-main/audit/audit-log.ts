@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AuditVerification } from '../contract/settings.js';
 import type { Db } from '../db/database.js';
 
 export type AuditAction =
@@ -34,7 +35,6 @@ export interface AuditEntry {
   hash: string;
 }
 
-export type AuditVerification = { ok: true; entries: number } | { ok: false; entries: number; brokenAt: number; reason: string };
 
 const GENESIS = '0'.repeat(64);
 

@@ -1,18 +1,6 @@
-/**
- * What crosses the bridge: `{ok: true, data}` or `{ok: false, error}` — never a thrown
- * Electron error, never a stack trace. `fields` carries field-level problems for forms.
- */
-export interface BridgeError {
-  code: string;
-  message: string;
-  action?: string;
-  requestId?: string | null;
-  fields?: { field: string; message: string }[];
-}
+import type { BridgeError } from '../contract/index.js';
 
-export type BridgeResult<T> = { ok: true; data: T } | { ok: false; error: BridgeError };
-
-/** Thrown inside a handler to answer with an error value. */
+/** Thrown inside a handler to answer with an error value (the bridge turns it into `{ok: false, error}`). */
 export class BridgeFailure extends Error {
   constructor(readonly error: BridgeError) {
     super(error.message);

@@ -1,64 +1,62 @@
-import type { Core } from '../core/create-core.js';
+import type { BridgeResult, CoreMethodName, MethodName, ShellMethodName } from '../contract/index.js';
 import type { CoreEventMap, CoreEventName } from '../core/core-events.js';
+import type { Core } from '../core/create-core.js';
 import type { Logger } from '../platform/logger.js';
-import { BridgeFailure, type BridgeResult } from './bridge-result.js';
-import type { MethodName } from './contract.js';
-import { appHandlers } from './handlers/app-handlers.js';
-import { catalogHandlers } from './handlers/catalog-handlers.js';
-import { managerHandlers } from './handlers/manager-handlers.js';
-import { saleHandlers } from './handlers/sale-handlers.js';
-import { staffHandlers } from './handlers/staff-handlers.js';
-import { newSession } from './session.js';
+import { lazy } from '../platform/lazy.js';
 import { loadSettingsSchema } from '../settings/settings-service.js';
-
-type Contract = typeof import('./contract.js');
-let contract: Promise<Contract> | null = null;
+import { BridgeFailure } from './bridge-result.js';
+import { buildHandlers } from './handlers/index.js';
+import { newSession } from './session.js';
 
 /**
- * The contract's schemas are zod, whose ~95 modules cost a few hundred ms to load: the shell
+ * The contract's schemas are zod, whose modules cost a few hundred ms to load: the shell
  * registers the bridge at start-up, and the schemas are loaded by the first call instead (with
- * the settings schema, which explains a rejected settings.update). Cached per process.
+ * the settings schema, which explains a rejected settings.update).
  */
-function loadContract(): Promise<Contract> {
-  contract ??= Promise.all([import('./contract.js'), loadSettingsSchema()]).then(
-    ([module]) => module,
-    (error: unknown) => {
-      contract = null;
-      throw error;
-    },
-  );
+const loadContract = lazy(async () => {
+  const [contract] = await Promise.all([import('../contract/index.js'), loadSettingsSchema()]);
   return contract;
-}
+});
 
-export type Handlers = ReturnType<typeof buildHandlers>;
-export type MethodOutput<M extends MethodName> = Awaited<ReturnType<Handlers[M]>>;
+/**
+ * A method only a host with Electron answers (printing, the save dialog). It receives the
+ * input after the same role and schema checks as every core method, and the host's opaque
+ * call context (the IPC event, so it can print the calling window).
+ */
+export type ShellHandler = (input: unknown, context: unknown) => Promise<BridgeResult<unknown>>;
 
-function buildHandlers(core: Core, session: ReturnType<typeof newSession>, version: string, signal: (reason: string | null) => void) {
-  return {
-    ...appHandlers(core, version),
-    ...staffHandlers(core, session, signal),
-    ...catalogHandlers(core),
-    ...saleHandlers(core, session),
-    ...managerHandlers(core, session),
-  };
+/** Printing to a device and the save dialog exist only in the Electron shell (shell/printing.ts). */
+export const NOT_IN_BROWSER: BridgeResult<never> = {
+  ok: false,
+  error: { code: 'NOT_IN_BROWSER', message: 'Printing to a device needs the desktop app; use the browser print dialog' },
+};
+
+export interface BridgeOptions {
+  version: string;
+  logger: Logger;
+  /** The Electron shell's methods; a host without them (the browser host, tests) answers NOT_IN_BROWSER. */
+  shellHandlers?: Readonly<Partial<Record<ShellMethodName, ShellHandler>>>;
 }
 
 export interface Bridge {
   /** The single choke point: unknown method, bad payload, wrong role → an error value, nothing runs. */
-  invoke(method: string, payload: unknown): Promise<BridgeResult<unknown>>;
+  invoke(method: string, payload: unknown, context?: unknown): Promise<BridgeResult<unknown>>;
   subscribe(listener: <K extends CoreEventName>(name: K, payload: CoreEventMap[K]) => void): () => void;
 }
+
+const refusal = (code: string, message: string, extra: object = {}): BridgeResult<never> => ({ ok: false, error: { code, message, ...extra } });
 
 /**
  * The bridge over the core for one window (one counter): the Electron shell registers
  * `invoke` behind ipcMain.handle with a sender check, the browser host behind HTTP, and tests
  * call it directly. The session (who is signed in) lives here, in main.
  */
-export function createBridge(core: Core, options: { version: string; logger: Logger }): Bridge {
+export function createBridge(core: Core, options: BridgeOptions): Bridge {
   const session = newSession(core.clock.now());
   const signal = (reason: string | null) =>
     core.events.emit('session.changed', { signedIn: session.staff !== null, role: session.staff?.role ?? null, reason });
   const handlers = buildHandlers(core, session, options.version, signal);
+  const shellHandlers = options.shellHandlers ?? {};
   const idleLimit = () => core.settings.get().staff.lockAfterIdleMinutes * 60_000;
   let cancelIdleTimer: (() => void) | null = null;
 
@@ -77,20 +75,23 @@ export function createBridge(core: Core, options: { version: string; logger: Log
     });
   }
 
-  async function invoke(method: string, payload: unknown): Promise<BridgeResult<unknown>> {
-    const { METHODS } = await loadContract();
-    if (!Object.hasOwn(METHODS, method)) return { ok: false, error: { code: 'UNKNOWN_METHOD', message: `There is no method ${String(method).slice(0, 60)}` } };
+  function run(method: MethodName, input: unknown, context: unknown): Promise<unknown> | BridgeResult<unknown> | unknown {
+    if (Object.hasOwn(handlers, method)) return (handlers[method as CoreMethodName] as (input: unknown) => unknown)(input);
+    const shell = shellHandlers[method as ShellMethodName];
+    return shell ? shell(input, context) : NOT_IN_BROWSER;
+  }
+
+  async function invoke(method: string, payload: unknown, context?: unknown): Promise<BridgeResult<unknown>> {
+    const { METHODS, SHELL_METHOD_NAMES } = await loadContract();
+    if (!Object.hasOwn(METHODS, method)) return refusal('UNKNOWN_METHOD', `There is no method ${String(method).slice(0, 60)}`);
+    const isShell = (SHELL_METHOD_NAMES as readonly string[]).includes(method);
+    if (isShell && !Object.hasOwn(shellHandlers, method)) return NOT_IN_BROWSER;
     const spec = METHODS[method as MethodName];
     const parsed = spec.input.safeParse(payload ?? {});
     if (!parsed.success) {
-      return {
-        ok: false,
-        error: {
-          code: 'BAD_REQUEST',
-          message: 'The request was not understood; nothing was changed',
-          fields: parsed.error.issues.slice(0, 10).map((i) => ({ field: i.path.join('.') || '(payload)', message: i.message })),
-        },
-      };
+      return refusal('BAD_REQUEST', 'The request was not understood; nothing was changed', {
+        fields: parsed.error.issues.slice(0, 10).map((i) => ({ field: i.path.join('.') || '(payload)', message: i.message })),
+      });
     }
     const now = core.clock.now();
     if (session.staff && now - session.lastActivityAt > idleLimit()) {
@@ -98,23 +99,21 @@ export function createBridge(core: Core, options: { version: string; logger: Log
       signal('locked after inactivity');
     }
     if (spec.role !== 'none') {
-      if (!session.staff) return { ok: false, error: { code: 'UNAUTHENTICATED', message: 'Sign in with your PIN first' } };
-      if (spec.role === 'manager' && session.staff.role !== 'manager') {
-        return { ok: false, error: { code: 'FORBIDDEN', message: 'Only a manager can do this' } };
-      }
+      if (!session.staff) return refusal('UNAUTHENTICATED', 'Sign in with your PIN first');
+      if (spec.role === 'manager' && session.staff.role !== 'manager') return refusal('FORBIDDEN', 'Only a manager can do this');
     }
     // Reading the session or app info (which a screen may poll) is not someone at the counter.
     const isActivity = spec.role !== 'none' || method === 'staff.signIn' || method === 'staff.setupFirstManager';
     if (session.staff && isActivity) session.lastActivityAt = now;
     try {
-      const handler = handlers[method as MethodName] as (input: unknown) => unknown;
-      const data = await handler(parsed.data);
+      const answer = await run(method as MethodName, parsed.data, context);
       // A sign-in is activity too: without this the first call after re-signing in would lock again.
       if (session.staff && isActivity) {
         session.lastActivityAt = core.clock.now();
         armIdleLock();
       }
-      return { ok: true, data };
+      // Shell handlers answer a result value themselves (a printer can refuse); core handlers answer data or throw.
+      return isShell ? (answer as BridgeResult<unknown>) : { ok: true, data: answer };
     } catch (error) {
       if (error instanceof BridgeFailure) return { ok: false, error: error.error };
       options.logger.log('error', 'bridge.handler_failed', { method, error });
@@ -122,16 +121,11 @@ export function createBridge(core: Core, options: { version: string; logger: Log
       // Where it struck is unknown here (before the order left, or while its outcome was being
       // saved), so the action points at Pending sales rather than promising nothing was sent.
       if ((error as { code?: unknown } | null)?.code === 'SQLITE_FULL') {
-        return {
-          ok: false,
-          error: {
-            code: 'DISK_FULL',
-            message: 'The disk is full, so this could not be saved.',
-            action: 'Free some disk space on this computer, then look in Pending sales before selling the same thing again.',
-          },
-        };
+        return refusal('DISK_FULL', 'The disk is full, so this could not be saved.', {
+          action: 'Free some disk space on this computer, then look in Pending sales before selling the same thing again.',
+        });
       }
-      return { ok: false, error: { code: 'INTERNAL', message: 'Something went wrong; nothing more was done. Try again, and tell the manager if it repeats.' } };
+      return refusal('INTERNAL', 'Something went wrong; nothing more was done. Try again, and tell the manager if it repeats.');
     }
   }
 

@@ -1,18 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Bridge } from '../bridge/bridge.js';
-import type { BridgeResult } from '../bridge/bridge-result.js';
-import { SHELL_METHOD_NAMES } from '../bridge/method-names.js';
 import type { Logger } from '../platform/logger.js';
 
 export const MAX_CALL_BYTES = 1024 * 1024;
-
-/** Printing to a device and the save dialog exist only in the Electron shell (shell/printing.ts). */
-export const NOT_IN_BROWSER: BridgeResult<never> = {
-  ok: false,
-  error: { code: 'NOT_IN_BROWSER', message: 'Printing to a device needs the desktop app; use the browser print dialog' },
-};
-
-const SHELL_ONLY = new Set<string>(SHELL_METHOD_NAMES);
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -64,7 +54,6 @@ export async function handleCall(req: IncomingMessage, res: ServerResponse, brid
   if (raw === null) return badRequest(res, 413, 'PAYLOAD_TOO_LARGE', 'The request is larger than 1 MiB');
   const call = parseCall(raw);
   if (typeof call === 'string') return badRequest(res, 400, 'BAD_REQUEST', call);
-  if (SHELL_ONLY.has(call.method)) return sendJson(res, 200, NOT_IN_BROWSER);
   sendJson(res, 200, await bridge.invoke(call.method, call.payload));
 }
 

@@ -3,7 +3,7 @@ import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import { err, ok, type Result } from '../platform/result.js';
 import type { CatalogRepository, ReplaceStaging } from './catalog-repository.js';
-import type { ReplaceSummary } from './catalog-types.js';
+import type { ReplaceSummary, SyncProgress, SyncSummary } from './catalog-types.js';
 
 /** One malformed list entry the partner client dropped while parsing a page. */
 export interface SkippedBrand {
@@ -30,22 +30,6 @@ export interface BrandPageSource {
     | { ok: true; value: BrandPage; requestId?: string; requestIds?: string[] }
     | { ok: false; error: { message: string; code: string } }
   >;
-}
-
-export interface SyncProgress {
-  pagesFetched: number;
-  brandsFetched: number;
-  skipped: number;
-}
-
-export interface SyncSummary {
-  /** Brands received and stored (after skipping malformed entries). */
-  brands: number;
-  removed: number;
-  skipped: number;
-  durationMs: number;
-  pages: number;
-  changes: ReplaceSummary;
 }
 
 export interface CatalogSyncError {

@@ -89,3 +89,19 @@ export interface ReplaceSummary {
 }
 
 export type CatalogUpdateError = { code: 'UNKNOWN_BRAND'; message: string; brandId: string };
+
+export interface SyncProgress {
+  pagesFetched: number;
+  brandsFetched: number;
+  skipped: number;
+}
+
+export interface SyncSummary {
+  /** Brands received and stored (after skipping malformed entries). */
+  brands: number;
+  removed: number;
+  skipped: number;
+  durationMs: number;
+  pages: number;
+  changes: ReplaceSummary;
+}

@@ -1,16 +1,7 @@
-import type { SaleRecord } from '../orders/journal/sale-record.js';
-import type { SyncProgress } from '../catalog/catalog-sync.js';
-import type { WalletView } from '../wallet/wallet-service.js';
+import type { EventMap } from '../contract/index.js';
 
-/** Everything main pushes to the renderer; the bridge contract lists the same names. */
-export interface CoreEventMap {
-  'sale.updated': { saleId: string; state: SaleRecord['state'] };
-  'catalog.progress': SyncProgress;
-  'catalog.synced': { ok: boolean; brands: number | null; message: string | null };
-  'wallet.updated': WalletView;
-  'session.changed': { signedIn: boolean; role: 'cashier' | 'manager' | null; reason: string | null };
-  'environment.changed': { environment: string };
-}
+/** Everything main pushes to the renderer: the contract's events. */
+export type CoreEventMap = EventMap;
 
 export type CoreEventName = keyof CoreEventMap;
 export type CoreListener = <K extends CoreEventName>(name: K, payload: CoreEventMap[K]) => void;

@@ -13,7 +13,8 @@ import type { Environment } from '../settings/settings-schema.js';
 import { loadSettingsSchema, SettingsService, type SettingsBackend } from '../settings/settings-service.js';
 import { StaffService } from '../staff/staff-service.js';
 import { CoreEvents } from './core-events.js';
-import { runScenario, type TrainingScenario } from './training-scenarios.js';
+import type { TrainingScenarioId } from '../contract/index.js';
+import { runScenario } from '../training/scenarios.js';
 import { openEnvironment, type EnvironmentContext } from './environment-context.js';
 
 export interface CoreOptions {
@@ -53,7 +54,7 @@ export interface Core {
   /** Starts or stops the webhook receiver to match Settings; answers where it listens. */
   applyWebhookSettings(): Promise<{ listening: string | null; message: string | null }>;
   /** Stages a practice situation on the in-process sandbox; refused outside Training mode. */
-  runTrainingScenario(name: TrainingScenario): Promise<{ ok: true } | { ok: false; message: string }>;
+  runTrainingScenario(name: TrainingScenarioId): Promise<{ ok: true } | { ok: false; message: string }>;
   close(): Promise<void>;
 }
 

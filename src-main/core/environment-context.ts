@@ -11,6 +11,7 @@ import { SqliteSaleJournal } from '../orders/journal/sqlite-sale-journal.js';
 import { referenceIdGenerator } from '../orders/rules/index.js';
 import { SaleService } from '../orders/sales/sale-service.js';
 import { SalesHistory } from '../orders/sales/sales-history.js';
+import { saleView } from '../orders/sales/sale-view.js';
 import { CardVault } from '../platform/card-vault.js';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
@@ -140,7 +141,8 @@ async function buildEnvironment(
     vault,
     newRequestId: () => crypto.randomUUID(),
     failureCode: failureReasonToCode,
-    onSaleChanged: (sale) => deps.events.emit('sale.updated', { saleId: sale.id, state: sale.state }),
+    // The event carries the sale's view, so a screen showing it need not ask again.
+    onSaleChanged: (sale) => deps.events.emit('sale.updated', { saleId: sale.id, state: sale.state, sale: saleView(sale, vouchers) }),
   });
   const background = new Set<Promise<unknown>>();
   const runInBackground = (work: Promise<unknown>): void => {

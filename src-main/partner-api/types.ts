@@ -106,7 +106,8 @@ export interface OrderRequestBody {
   };
 }
 
-export type DeliveryChannel = 'EMAIL' | 'SMS' | 'WHATSAPP';
+export const DELIVERY_CHANNELS = ['EMAIL', 'SMS', 'WHATSAPP'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
 /** One page of GET /v1/partners/products; malformed entries are reported, not fatal (see wire-schemas). */
 export interface BrandListPage {

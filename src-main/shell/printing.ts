@@ -1,11 +1,16 @@
 import { writeFile } from 'node:fs/promises';
 import { BrowserWindow, dialog, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { z } from 'zod';
-import type { CallResult, ShellHandler } from './ipc.js';
+import type { z } from 'zod';
+import type { ShellHandler } from '../bridge/bridge.js';
+import { shellMethods } from '../contract/shell.js';
+import type { BridgeResult, ShellMethodName } from '../contract/index.js';
+
+type CallResult = BridgeResult<unknown>;
 
 /**
  * Printing, which only the Electron shell can do (the core has no Electron). Four methods
- * reach it through the IPC choke point as shell-only handlers (SHELL_METHOD_NAMES):
+ * reach it through the bridge as the shell's handlers (contract/shell.ts), after its sender,
+ * role and input checks:
  *
  * - `printer.list`      the system's printers
  * - `printer.print`     the calling window, silently, to the configured printer and paper
@@ -56,14 +61,12 @@ export function pdfPageSize(paper: PaperWidth, heightMm?: number): { width: numb
   return { width: microns.width / 25_400, height: microns.height / 25_400 };
 }
 
-const paperWidth = z.enum(['58mm', '80mm', 'A4']);
-/** Receipt length as laid out for print (the renderer measures it); bounded so a bug cannot feed metres of paper. */
-const heightMm = z.number().finite().min(20).max(2000).optional();
+// The bridge has parsed each input with these already; a handler parses again rather than trust a cast.
 const inputs = {
-  list: z.strictObject({}),
-  print: z.strictObject({ heightMm, copies: z.number().int().min(1).max(5).optional() }),
-  testPrint: z.strictObject({ deviceName: z.string().min(1).max(200).nullable().optional(), paperWidth: paperWidth.optional() }),
-  savePdf: z.strictObject({ heightMm, fileName: z.string().regex(/^[\w .-]{1,80}$/, 'letters, digits, spaces, dots and dashes only').optional() }),
+  list: shellMethods['printer.list'].input,
+  print: shellMethods['printer.print'].input,
+  testPrint: shellMethods['printer.testPrint'].input,
+  savePdf: shellMethods['printer.savePdf'].input,
 };
 
 const ok = (data: unknown): CallResult => ({ ok: true, data });
@@ -115,31 +118,34 @@ h1{font-size:16px;margin:0 0 2mm}.rule{border-top:1px dashed #000;margin:2mm 0}<
 </body></html>`;
 }
 
+/** The bridge passes the host's call context through: in the shell, the IPC event of the calling window. */
+const senderOf = (context: unknown): WebContents => (context as IpcMainInvokeEvent).sender;
+
 async function withSignedIn(deps: PrintingDeps, run: () => Promise<CallResult>): Promise<CallResult> {
   if (!(await deps.signedIn())) return err('UNAUTHENTICATED', 'Sign in with your PIN first');
   return run();
 }
 
-/** The shell-only handlers, keyed by method name, for `registerIpc({ shellHandlers })`. */
-export function printingHandlers(deps: PrintingDeps): Record<string, ShellHandler> {
+/** The shell's handlers, keyed by method name, for `createBridge(core, { shellHandlers })`. */
+export function printingHandlers(deps: PrintingDeps): Record<ShellMethodName, ShellHandler> {
   const now = deps.now ?? (() => new Date());
   return {
     // Like every other shell method: a locked or signed-out counter learns nothing about the shop's devices.
-    'printer.list': (payload, event: IpcMainInvokeEvent) =>
+    'printer.list': (payload, context) =>
       withSignedIn(deps, async () => {
         const input = parse(inputs.list, payload);
         if (!input.ok) return input.result;
-        const printers = await event.sender.getPrintersAsync();
+        const printers = await senderOf(context).getPrintersAsync();
         return ok({ printers: printers.map((p) => ({ name: p.name, displayName: p.displayName || p.name, description: p.description })) });
       }),
 
-    'printer.print': (payload, event) =>
+    'printer.print': (payload, context) =>
       withSignedIn(deps, async () => {
         const input = parse(inputs.print, payload);
         if (!input.ok) return input.result;
         const settings = deps.settings();
         const options = printOptions(settings, settings.paperWidth, settings.deviceName, input.value.heightMm);
-        return printContents(event.sender, { ...options, copies: input.value.copies ?? 1 });
+        return printContents(senderOf(context), { ...options, copies: input.value.copies ?? 1 });
       }),
 
     'printer.testPrint': (payload) =>
@@ -159,12 +165,12 @@ export function printingHandlers(deps: PrintingDeps): Record<string, ShellHandle
         }
       }),
 
-    'printer.savePdf': (payload, event) =>
+    'printer.savePdf': (payload, context) =>
       withSignedIn(deps, async () => {
         const input = parse(inputs.savePdf, payload);
         if (!input.ok) return input.result;
         const settings = deps.settings();
-        const owner = BrowserWindow.fromWebContents(event.sender);
+        const owner = BrowserWindow.fromWebContents(senderOf(context));
         const options = {
           title: 'Save receipt as PDF',
           defaultPath: input.value.fileName ?? `receipt-${now().toISOString().slice(0, 10)}.pdf`,
@@ -174,7 +180,7 @@ export function printingHandlers(deps: PrintingDeps): Record<string, ShellHandle
         if (choice.canceled || !choice.filePath) return ok({ saved: false, path: null });
         const path = /\.pdf$/i.test(choice.filePath) ? choice.filePath : `${choice.filePath}.pdf`;
         try {
-          const pdf = await event.sender.printToPDF({
+          const pdf = await senderOf(context).printToPDF({
             pageSize: pdfPageSize(settings.paperWidth, input.value.heightMm),
             margins: { top: 0, bottom: 0, left: 0, right: 0 },
             printBackground: true,

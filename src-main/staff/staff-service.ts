@@ -1,10 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { AuditLog } from '../audit/audit-log.js';
+import type { StaffRole as Role } from '../contract/staff.js';
 import type { Db } from '../db/database.js';
 import { err, ok, type Result } from '../platform/result.js';
 import { hashPin, pinProblem, verifyPin } from './pin-hash.js';
 
-export type Role = 'cashier' | 'manager';
+export type { StaffRole as Role } from '../contract/staff.js';
 
 export interface StaffMember {
   id: string;

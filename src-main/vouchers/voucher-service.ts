@@ -1,46 +1,12 @@
 import type { AuditLog } from '../audit/audit-log.js';
+import type { MaskedVoucher, ReceiptData, RevealedVoucher } from '../contract/index.js';
 import type { CardVault } from '../platform/card-vault.js';
 import type { PartnerClient } from '../partner-api/partner-client.js';
 import type { PartnerError } from '../partner-api/partner-error.js';
-import type { DeliveryChannel, HowToUse } from '../partner-api/types.js';
+import type { DeliveryChannel } from '../partner-api/types.js';
 import type { SaleJournal } from '../orders/journal/sale-journal.js';
 import type { SaleRecord } from '../orders/journal/sale-record.js';
 import { resendContactProblems, type ResendProblem } from '../orders/rules/index.js';
-
-export interface MaskedVoucher {
-  seq: number;
-  voucherId: string | null;
-  cardType: string;
-  /** `•••• •••• •••• 1234`, or null when the card type has no number. */
-  cardNumberMasked: string | null;
-  hasPin: boolean;
-  validTill: string | null;
-  amountPaise: number;
-}
-
-export interface RevealedVoucher {
-  seq: number;
-  cardNumber: string | null;
-  cardPin: string | null;
-}
-
-export interface ReceiptData {
-  saleId: string;
-  orderId: string | null;
-  referenceId: string;
-  brandTitle: string;
-  redemptionType: string;
-  howToUse: HowToUse[];
-  usageInstructionsText: string | null;
-  keyTerms: string[];
-  storeLocatorUrl: string | null;
-  amountPaise: number;
-  issuedAt: number;
-  cashierId: string | null;
-  /** 1 for the original; DUPLICATE #n (n ≥ 2) on reprints. */
-  copy: number;
-  vouchers: (MaskedVoucher & RevealedVoucher)[];
-}
 
 export type ResendResult =
   | { ok: true; message: string }

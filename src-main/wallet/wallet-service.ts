@@ -1,23 +1,10 @@
+import type { WalletView } from '../contract/index.js';
 import type { Db } from '../db/database.js';
 import type { KeyShelf } from '../platform/card-vault.js';
 import type { Logger } from '../platform/logger.js';
 import type { PartnerClient } from '../partner-api/partner-client.js';
 import type { PartnerError } from '../partner-api/partner-error.js';
 import type { WalletLowBalanceEvent } from '../partner-api/types.js';
-
-export interface WalletView {
-  /** Last balance the service reported, or null before the first read. */
-  balancePaise: number | null;
-  readAt: number | null;
-  thresholdPaise: number;
-  /** Debits of sales started since that read and not known to have failed. */
-  inFlightPaise: number;
-  /** What is probably left: balance − in flight. */
-  estimatedPaise: number | null;
-  low: boolean;
-  /** The last Wallet Low Balance event, if the service sent one after the last read. */
-  lowBalanceAlert: { balancePaise: number; thresholdPaise: number | null; at: number } | null;
-}
 
 export type FloatGuard = { ok: true } | { ok: false; warning: string };
 

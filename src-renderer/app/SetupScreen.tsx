@@ -3,7 +3,7 @@ import { useSession } from '../stores/session-store';
 import { ErrorNotice } from '../ui/Notice';
 import { PinPad } from '../ui/PinPad';
 import { TextField } from '../ui/TextField';
-import type { BridgeError } from './api';
+import type { BridgeError } from '../bridge/api';
 
 /** First launch: create the manager (name, PIN twice), then straight to selling. */
 export function SetupScreen() {

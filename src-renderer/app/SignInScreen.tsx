@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useSession } from '../stores/session-store';
 import { ErrorNotice } from '../ui/Notice';
 import { PinPad } from '../ui/PinPad';
-import type { BridgeError } from './api';
+import type { BridgeError } from '../bridge/api';
 
 /** Start of a shift: pick your name, enter your PIN (keypad or keyboard), Enter signs in. */
 export function SignInScreen() {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { WalletView } from '../bridge/api-types';
+import type { WalletView } from '../bridge/contract';
 import { useSession } from '../stores/session-store';
 import { formatPaise } from '../ui/format';
-import { api, onEvent } from './api';
+import { api, onEvent } from '../bridge/api';
 
 /**
  * The low-balance alert, on every screen while signed in: from `wallet.view` at sign-in and

@@ -3,7 +3,7 @@ import { usePending } from '../sell/pending-store';
 import { useCatalog } from '../stores/catalog-store';
 import { useSale } from '../stores/sale-store';
 import { useSession } from '../stores/session-store';
-import { api, onEvent } from './api';
+import { onEvent } from '../bridge/api';
 
 /** Clears everything a signed-in person saw: the next person starts clean. */
 export function resetSellStores(): void {
@@ -28,12 +28,10 @@ export function useAppEvents(): void {
         void useSession.getState().refreshInfo();
         if (useSession.getState().me) void usePending.getState().load();
       }),
-      onEvent('sale.updated', async ({ saleId }) => {
-        const fresh = await usePending.getState().refresh(saleId);
-        if (useSale.getState().result?.id !== saleId) return;
-        const sale = fresh ?? (await api('sale.get', { saleId }));
-        if ('id' in sale) useSale.getState().saleChanged(sale);
-        else if (sale.ok) useSale.getState().saleChanged(sale.data);
+      // The event carries the sale's view: the strip and the result dialog update without asking again.
+      onEvent('sale.updated', ({ sale }) => {
+        usePending.getState().saleChanged(sale);
+        useSale.getState().saleChanged(sale);
       }),
       onEvent('catalog.synced', () => {
         useCatalog.getState().catalogChanged();

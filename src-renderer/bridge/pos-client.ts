@@ -1,19 +1,12 @@
+import type { BridgeError, BridgeResult } from './contract';
+
 /**
  * How the renderer reaches main. In the desktop app the preload exposes `window.pos` (named
  * methods over IPC). In the browser host (development and end-to-end tests) there is no
  * preload, so the same calls go over HTTP to the host, which forwards them to the same
- * bridge; events arrive by server-sent events. Screens only ever see `PosClient`.
+ * bridge; events arrive by server-sent events. Screens call through bridge/api.ts, which types
+ * each call by the contract.
  */
-export type BridgeError = {
-  code: string;
-  message: string;
-  action?: string;
-  requestId?: string | null;
-  fields?: { field: string; message: string }[];
-};
-
-export type BridgeResult<T> = { ok: true; data: T } | { ok: false; error: BridgeError };
-
 export interface PosClient {
   call<T = unknown>(method: string, payload?: unknown): Promise<BridgeResult<T>>;
   on(event: string, listener: (payload: unknown) => void): () => void;

@@ -1,4 +1,4 @@
-import type { SaleView } from '../bridge/api-types';
+import type { SaleView } from '../bridge/contract';
 import { ErrorNotice } from '../ui/Notice';
 import { ManagerPinDialog } from '../ui/ManagerPinDialog';
 import { PrintStage } from './PrintStage';

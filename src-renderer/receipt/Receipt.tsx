@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { ReceiptData } from '../bridge/api-types';
+import type { ReceiptView } from '../bridge/contract';
 import { formatDateTime, formatDay, formatPaise } from '../ui/format';
 import { credentialsOf, howToUseFor, paperClass, redemptionLabel } from './receipt-content';
 import './receipt.css';
@@ -8,7 +8,7 @@ import './receipt.css';
 const groupDigits = (value: string): string => (/^\d{12,19}$/.test(value) ? value.replace(/(\d{4})(?=\d)/g, '$1 ') : value);
 
 interface Props {
-  data: ReceiptData;
+  data: ReceiptView;
   /** data: URL of the store-locator QR code, when there is one. */
   qrDataUrl: string | null;
   ref?: Ref<HTMLDivElement>;

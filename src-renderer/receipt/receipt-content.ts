@@ -1,4 +1,6 @@
-import type { HowToUse, ReceiptVoucher } from '../bridge/api-types';
+import type { HowToUse, ReceiptView } from '../bridge/contract';
+
+type ReceiptVoucher = ReceiptView['vouchers'][number];
 
 /** Which credentials a voucher of this card type shows: exactly the ones that exist. */
 export function credentialsOf(v: Pick<ReceiptVoucher, 'cardType' | 'cardNumber' | 'cardPin'>): { number: string | null; pin: string | null } {

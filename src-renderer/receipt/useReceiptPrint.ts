@@ -1,9 +1,9 @@
 import QRCode from 'qrcode';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useReactToPrint } from 'react-to-print';
-import { api, type BridgeError } from '../app/api';
+import { api, type BridgeError } from '../bridge/api';
 import { posClient } from '../bridge/pos-client';
-import type { ReceiptData } from '../bridge/api-types';
+import type { ReceiptView } from '../bridge/contract';
 import { pageStyleFor } from './receipt-content';
 
 export type PrintStage = 'idle' | 'fetching' | 'layout' | 'printing' | 'printed' | 'error';
@@ -13,7 +13,7 @@ export interface ReceiptPrint {
   error: BridgeError | null;
   /** Set when main asked for a manager's PIN (a reprint): show the PIN dialog. */
   needsManager: boolean;
-  receipt: { data: ReceiptData; qr: string | null } | null;
+  receipt: { data: ReceiptView; qr: string | null } | null;
   contentRef: React.RefObject<HTMLDivElement | null>;
   /** Fetches the receipt (a reprint with the manager's PIN) and prints it; resolves to an error sentence for the PIN dialog. */
   print(managerPin?: string): Promise<string | null>;
@@ -36,7 +36,7 @@ function desktopPrint(heightPx: () => number): ((frame: HTMLIFrameElement) => Pr
   };
 }
 
-async function qrFor(data: ReceiptData): Promise<string | null> {
+async function qrFor(data: ReceiptView): Promise<string | null> {
   if (!data.storeLocatorUrl || !data.receiptOptions.showStoreLocatorQr) return null;
   try {
     return await QRCode.toDataURL(data.storeLocatorUrl, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
@@ -56,7 +56,7 @@ export function useReceiptPrint(saleId: string, onPrinted: (copy: number) => voi
   const [stage, setStage] = useState<PrintStage>('idle');
   const [error, setError] = useState<BridgeError | null>(null);
   const [needsManager, setNeedsManager] = useState(false);
-  const [receipt, setReceipt] = useState<{ data: ReceiptData; qr: string | null } | null>(null);
+  const [receipt, setReceipt] = useState<{ data: ReceiptView; qr: string | null } | null>(null);
   const [pageStyle, setPageStyle] = useState<string>('');
   const printedRef = useRef(onPrinted);
   printedRef.current = onPrinted;

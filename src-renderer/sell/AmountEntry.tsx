@@ -1,4 +1,4 @@
-import type { Brand } from '../bridge/api-types';
+import type { PartnerBrand } from '../bridge/contract';
 import { useSale } from '../stores/sale-store';
 import { formatRupees } from '../ui/format';
 import { TextField } from '../ui/TextField';
@@ -6,7 +6,7 @@ import { pickDenomination, setQuantity } from './sale-draft';
 import { Stepper } from './Stepper';
 
 /** FIXED: denomination buttons (digit N adds one of the Nth) with quantities, or an amount split automatically. FLEXIBLE: amount and count. */
-export function AmountEntry({ brand, amountRef }: { brand: Brand; amountRef: React.RefObject<HTMLInputElement | null> }) {
+export function AmountEntry({ brand, amountRef }: { brand: PartnerBrand; amountRef: React.RefObject<HTMLInputElement | null> }) {
   const draft = useSale((s) => s.draft)!;
   const edit = useSale((s) => s.edit);
   const fields = useSale((s) => s.fields);

@@ -1,11 +1,11 @@
-import type { Brand } from '../bridge/api-types';
+import type { PartnerBrand } from '../bridge/contract';
 import { howToUseFor, redemptionLabel } from '../receipt/receipt-content';
 import { formatRupees } from '../ui/format';
 
 const KEY_TERMS = 3;
 
 /** Limits, redemption channel, validity, key terms and how-to-use: what the customer asks about. */
-export function BrandFacts({ brand }: { brand: Brand }) {
+export function BrandFacts({ brand }: { brand: PartnerBrand }) {
   const r = brand.amountRestrictions;
   const steps = howToUseFor(brand.redemptionType, brand.howToUse);
   return (

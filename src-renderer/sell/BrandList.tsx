@@ -1,5 +1,5 @@
 import { memo, useMemo, type KeyboardEvent, type RefObject } from 'react';
-import type { CatalogBrand } from '../bridge/api-types';
+import type { CatalogBrand } from '../bridge/contract';
 import { unavailableReason, useCatalog } from '../stores/catalog-store';
 import { formatRupees, titleCase } from '../ui/format';
 import { Empty, ErrorNotice, Loading } from '../ui/Notice';

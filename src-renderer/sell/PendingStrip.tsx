@@ -1,4 +1,4 @@
-import type { SaleView } from '../bridge/api-types';
+import type { SaleView } from '../bridge/contract';
 import { useSale } from '../stores/sale-store';
 import { formatPaise, formatTime } from '../ui/format';
 import { isPendingState, outcomeText } from './outcome-text';

@@ -1,4 +1,4 @@
-import type { SaleView } from '../bridge/api-types';
+import type { SaleView } from '../bridge/contract';
 
 export interface OutcomeText {
   title: string;

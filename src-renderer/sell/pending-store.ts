@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { api } from '../app/api';
-import type { SaleView } from '../bridge/api-types';
+import { api } from '../bridge/api';
+import type { SaleView } from '../bridge/contract';
 
 const TRACKED_KEY = 'pos.pendingSales';
 
@@ -15,8 +15,8 @@ interface PendingState {
   loaded: boolean;
   load(): Promise<void>;
   track(sale: SaleView): void;
-  /** Re-reads one sale after a sale.updated event; returns it when it is one we show. */
-  refresh(saleId: string): Promise<SaleView | null>;
+  /** A sale.updated event: replaces the sale's view when it is one the strip shows. */
+  saleChanged(sale: SaleView): void;
   dismiss(saleId: string): void;
   reset(): void;
 }
@@ -64,12 +64,8 @@ export const usePending = create<PendingState>()((set, get) => {
       put([sale, ...get().sales.filter((s) => s.id !== sale.id)]);
     },
 
-    async refresh(saleId) {
-      if (!get().sales.some((s) => s.id === saleId)) return null;
-      const result = await api('sale.get', { saleId });
-      if (!result.ok) return null;
-      put(get().sales.map((s) => (s.id === saleId ? result.data : s)));
-      return result.data;
+    saleChanged(sale) {
+      if (get().sales.some((s) => s.id === sale.id)) put(get().sales.map((s) => (s.id === sale.id ? sale : s)));
     },
 
     dismiss(saleId) {

@@ -1,4 +1,4 @@
-import type { Brand, SaleLine } from '../bridge/api-types';
+import type { PartnerBrand, SaleLineView, SaleRequest } from '../bridge/contract';
 import { parseRupeesToPaise } from '../ui/format';
 
 /** What the cashier has entered for one sale, before it is quoted. Pure data, no React. */
@@ -27,16 +27,10 @@ export interface Draft {
 }
 
 /** The bridge's sale input (sale.quote / sale.place). */
-export interface SaleInput {
-  productId: string;
-  amountPaise: number;
-  lines?: SaleLine[];
-  discountPaise?: number;
-  customer?: { name?: string; phoneNumber?: string; email?: string } | null;
-  delivery?: Record<string, string> | null;
-}
+/** What sale.quote and sale.place take: the contract's sale input. */
+export type SaleInput = SaleRequest;
 
-export function newDraft(brand: Brand): Draft {
+export function newDraft(brand: PartnerBrand): Draft {
   const fixed = brand.denominationType === 'FIXED';
   return {
     productId: brand.id,
@@ -51,7 +45,7 @@ export function newDraft(brand: Brand): Draft {
   };
 }
 
-export const chosenLines = (draft: Draft): SaleLine[] =>
+export const chosenLines = (draft: Draft): SaleLineView[] =>
   draft.denominations.filter((d) => (draft.quantities[d] ?? 0) > 0).map((d) => ({ denominationPaise: d, quantity: draft.quantities[d]! }));
 
 /** True when the cashier has said how much to sell (a denomination, or an amount). */
@@ -91,10 +85,8 @@ export function toSaleInput(draft: Draft): { ok: true; input: SaleInput } | { ok
   const customer = trimmed(draft.customer);
   if (Object.keys(customer).length > 0) input.customer = customer;
   if (draft.delivery.enabled) {
-    const { enabled: _enabled, ...rest } = draft.delivery;
-    input.delivery = trimmed(rest);
-    input.delivery.recipientType = draft.delivery.recipientType;
-    input.delivery.recipientPhoneNumber ??= '';
+    const { enabled: _enabled, recipientType, ...rest } = draft.delivery;
+    input.delivery = { recipientPhoneNumber: '', ...trimmed(rest), recipientType };
   }
   return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, input };
 }

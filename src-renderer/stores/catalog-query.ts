@@ -1,4 +1,4 @@
-import type { CatalogBrand } from '../bridge/api-types';
+import type { CatalogBrand } from '../bridge/contract';
 
 /**
  * The sell screen's search as main runs it (src-main/catalog/catalog-text.ts ftsPrefixQuery and

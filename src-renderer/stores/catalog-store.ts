@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { api, type BridgeError } from '../app/api';
-import type { CatalogBrand, CategoryCount } from '../bridge/api-types';
+import { api, type BridgeError } from '../bridge/api';
+import type { CatalogBrand, CategoryCount } from '../bridge/contract';
 import { AnswerCache, catalogQuery, SEARCH_LIMIT, type CatalogQuery } from './catalog-query';
 
 export interface RecentBrand {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { api, fieldErrors, type BridgeError } from '../app/api';
-import type { CatalogBrand, Quote, SaleView } from '../bridge/api-types';
+import { api, fieldErrors, type BridgeError } from '../bridge/api';
+import type { CatalogBrand, QuoteView, SaleView } from '../bridge/contract';
 import { isPendingState } from '../sell/outcome-text';
 import { hasAmount, newDraft, toSaleInput, type Draft, type SaleInput } from '../sell/sale-draft';
 import { useCatalog } from './catalog-store';
@@ -16,7 +16,7 @@ interface SaleState {
   draft: Draft | null;
   phase: SalePhase;
   /** The latest quote for the draft as it is now (the split preview), or null. */
-  quote: Quote | null;
+  quote: QuoteView | null;
   quoting: boolean;
   /** Field problems from the draft itself or from the core's quote ('amount', 'customer.phoneNumber', …). */
   fields: Record<string, string>;
@@ -51,7 +51,7 @@ const initial = { brand: null, draft: null, phase: 'editing' as SalePhase, quote
 
 export const useSale = create<SaleState>()((set, get) => {
   /** Asks main for a quote of the current draft; a newer draft makes the answer stale. */
-  const quoteNow = async (): Promise<{ input: SaleInput; quote: Quote } | null> => {
+  const quoteNow = async (): Promise<{ input: SaleInput; quote: QuoteView } | null> => {
     const draft = get().draft;
     if (!draft) return null;
     const seq = ++quoteSeq;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { api, type BridgeError } from '../app/api';
-import type { AppInfo, StaffMember } from '../bridge/api-types';
+import { api, type BridgeError } from '../bridge/api';
+import type { AppInfo, StaffMemberView } from '../bridge/contract';
 
 export type Screen = 'sell' | 'orders' | 'catalog' | 'wallet' | 'settings';
 export const MANAGER_SCREENS: readonly Screen[] = ['orders', 'catalog', 'wallet', 'settings'];
@@ -10,8 +10,8 @@ type Phase = 'starting' | 'setup' | 'signIn' | 'signedIn' | 'unreachable';
 interface SessionState {
   phase: Phase;
   info: AppInfo | null;
-  staff: StaffMember[];
-  me: StaffMember | null;
+  staff: StaffMemberView[];
+  me: StaffMemberView | null;
   screen: Screen;
   /** Why the last session ended (locked after inactivity, signed out), shown on the sign-in screen. */
   endedBecause: string | null;
@@ -29,7 +29,7 @@ interface SessionState {
 }
 
 export const useSession = create<SessionState>()((set, get) => {
-  const signedIn = async (me: StaffMember) => {
+  const signedIn = async (me: StaffMemberView) => {
     set({ me, phase: 'signedIn', screen: 'sell', endedBecause: null, businessModel: null });
     if (me.role === 'manager') {
       const settings = await api('settings.get');

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { BridgeError } from '../bridge/pos-client';
+import type { BridgeError } from '../bridge/contract';
 
 /** A failure the cashier must read: what happened, what to do, and the id support asks for. */
 export function ErrorNotice({ error, title, children }: { error: BridgeError; title?: string; children?: ReactNode }) {

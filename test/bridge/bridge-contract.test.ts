@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { METHODS } from '../../src-main/bridge/contract.js';
+import { CORE_METHODS } from '../../src-main/contract/index.js';
 import { bridgeHarness, setUpCounter, type BridgeHarness } from './bridge-harness.js';
 
 /** Payloads a compromised or buggy renderer might send. */
@@ -44,7 +44,7 @@ describe('the bridge choke point', () => {
   it('answers malformed payloads for every method with BAD_REQUEST and changes nothing', async () => {
     const before = stateCounts();
     let refused = 0;
-    for (const method of Object.keys(METHODS)) {
+    for (const method of Object.keys(CORE_METHODS)) {
       for (const payload of HOSTILE) {
         const r = await h.call(method, payload);
         if (r.ok) continue; // e.g. {} happens to be valid for methods without arguments
@@ -54,7 +54,7 @@ describe('the bridge choke point', () => {
         refused += 1;
       }
     }
-    expect(refused).toBeGreaterThan(Object.keys(METHODS).length * 5);
+    expect(refused).toBeGreaterThan(Object.keys(CORE_METHODS).length * 5);
     const after = stateCounts();
     expect(after.sales).toBe(before.sales);
     expect(after.orders).toBe(before.orders);
@@ -74,7 +74,7 @@ describe('the bridge choke point', () => {
     const cashier = staff.find((s) => s.role === 'cashier')!;
     await h.ok('staff.signIn', { staffId: cashier.id, pin: '4826' });
     expect((await h.call('catalog.search', { text: 'test' })).ok).toBe(true);
-    for (const method of Object.entries(METHODS).filter(([, m]) => m.role === 'manager').map(([name]) => name)) {
+    for (const method of Object.entries(CORE_METHODS).filter(([, m]) => m.role === 'manager').map(([name]) => name)) {
       const r = await h.call(method, method === 'settings.update' ? { store: { name: 'X' } } : {});
       if (r.ok === false && r.error.code === 'BAD_REQUEST') continue; // argument checks come first
       expect(r, method).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createBridge, type Bridge } from '../../src-main/bridge/bridge.js';
+import { createBridge, type Bridge, type BridgeOptions } from '../../src-main/bridge/bridge.js';
 import { createCore, type Core } from '../../src-main/core/create-core.js';
 import { FakeClock } from '../../src-main/platform/clock.js';
 import { memoryLogger } from '../../src-main/platform/logger.js';
@@ -17,13 +17,13 @@ export interface BridgeHarness {
   dataDir: string;
   /** Every bridge answer so far, by method: the secrets test reads them all. */
   answers: { method: string; result: unknown }[];
-  call(method: string, payload?: unknown): Promise<any>;
+  call(method: string, payload?: unknown, context?: unknown): Promise<any>;
   /** Calls and unwraps `{ok: true, data}`, failing the test otherwise. */
   ok(method: string, payload?: unknown): Promise<any>;
   close(): Promise<void>;
 }
 
-export async function bridgeHarness(): Promise<BridgeHarness> {
+export async function bridgeHarness(options: Pick<BridgeOptions, 'shellHandlers'> = {}): Promise<BridgeHarness> {
   const sandbox = await startSandbox({ tickMs: 60_000 });
   const dir = tempDir();
   const clock = new FakeClock(sandbox.state.clock.now());
@@ -38,10 +38,10 @@ export async function bridgeHarness(): Promise<BridgeHarness> {
     quietStart: true,
   });
   await core.ready();
-  const bridge = createBridge(core, { version: 'test', logger });
+  const bridge = createBridge(core, { version: 'test', logger, ...options });
   const answers: { method: string; result: unknown }[] = [];
-  const call = async (method: string, payload?: unknown) => {
-    const result = await bridge.invoke(method, payload);
+  const call = async (method: string, payload?: unknown, context?: unknown) => {
+    const result = await bridge.invoke(method, payload, context);
     answers.push({ method, result });
     return result;
   };

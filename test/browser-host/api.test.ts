@@ -1,6 +1,6 @@
 import { request, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHELL_METHOD_NAMES } from '../../src-main/bridge/method-names.js';
+import { SHELL_METHOD_NAMES } from '../../src-main/contract/names.js';
 import { hostHarness, send, type HostHarness } from './host-harness.js';
 
 let h: HostHarness;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
-import { CatalogSync, DAY_MS, type SyncProgress } from '../../src-main/catalog/catalog-sync.js';
+import { CatalogSync, DAY_MS } from '../../src-main/catalog/catalog-sync.js';
+import type { SyncProgress } from '../../src-main/catalog/catalog-types.js';
 import { FakeClock } from '../../src-main/platform/clock.js';
 import { memoryLogger } from '../../src-main/platform/logger.js';
 import type { PartnerBrand } from '../../src-main/partner-api/types.js';

@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
 import type { PartnerBrand } from '../../src-main/partner-api/types.js';
-import type { CatalogBrand } from '../../src-renderer/bridge/api-types.js';
+import type { CatalogBrand } from '../../src-main/contract/index.js';
 import { AnswerCache, answerFrom, catalogQuery, type CatalogAnswer } from '../../src-renderer/stores/catalog-query.js';
 import { makeBrand, tempDatabase } from '../catalog/fixtures.js';
 
-const entry = (id: string, over: Partial<PartnerBrand> = {}): CatalogBrand => ({ brand: makeBrand(id, over) as unknown as CatalogBrand['brand'], removed: false });
+const entry = (id: string, over: Partial<PartnerBrand> = {}): CatalogBrand => ({ brand: makeBrand(id, over), removed: false, removedAt: null, discount: null, syncedAt: 0 });
 const answer = (text: string, brands: CatalogBrand[], category: string | null = null, limit = 60): CatalogAnswer => ({ query: catalogQuery(text, category), brands, limit });
 const ids = (list: CatalogBrand[] | null) => list?.map((e) => e.brand.id) ?? null;
 

@@ -10,12 +10,12 @@ const listeners = new Map<string, Listener[]>();
 const emit = (name: string, payload: unknown) => listeners.get(name)?.forEach((fn) => fn(payload));
 let answerSync: (value: unknown) => void = () => undefined;
 
-vi.mock('../../src-renderer/manager/bridge', () => ({
-  on: (name: string, fn: Listener) => {
+vi.mock('../../src-renderer/bridge/api', () => ({
+  onEvent: (name: string, fn: Listener) => {
     listeners.set(name, [...(listeners.get(name) ?? []), fn]);
     return () => listeners.set(name, (listeners.get(name) ?? []).filter((f) => f !== fn));
   },
-  call: (method: string) => {
+  api: (method: string) => {
     if (method === 'catalog.syncNow') return new Promise((resolve) => (answerSync = resolve));
     if (method === 'catalog.status') return Promise.resolve({ ok: true, data: { lastFullSyncAt: 1, counts: { listed: 484, active: 459, removed: 0 }, stale: false } });
     throw new Error(`unexpected call ${method}`);

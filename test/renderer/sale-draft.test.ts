@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Brand } from '../../src-renderer/bridge/api-types.js';
+import type { PartnerBrand as Brand } from '../../src-main/contract/index.js';
+import { partnerBrand } from '../support/partner-brand.js';
 import { hasAmount, newDraft, pickDenomination, setQuantity, toSaleInput } from '../../src-renderer/sell/sale-draft.js';
 
 const restrictions = {
@@ -12,24 +13,11 @@ const restrictions = {
   maxDenominationsPerOrder: 3,
   denominations: [100, 250, 500, 1000, 2000],
 };
-const brand = (denominationType: 'FIXED' | 'FLEXIBLE'): Brand => ({
-  id: `B_${denominationType}`,
-  status: 'ACTIVE',
-  title: 'Brand',
-  description: null,
-  categories: [],
-  denominationType,
-  cardType: 'CARD_AND_PIN_NO_SECURED',
-  redemptionType: 'ONLINE',
-  amountRestrictions: denominationType === 'FIXED' ? restrictions : { ...restrictions, denominations: null },
-  thumbnailUrl: null,
-  logoUrl: null,
-  termsAndConditions: [],
-  howToUse: [],
-  usageInstructionsText: null,
-  storeLocatorUrl: null,
-  voucherExpiryInMonths: null,
-});
+const brand = (denominationType: 'FIXED' | 'FLEXIBLE'): Brand =>
+  partnerBrand(
+    { id: `B_${denominationType}`, title: 'Brand', denominationType, redemptionType: 'ONLINE', voucherExpiryInMonths: null },
+    denominationType === 'FIXED' ? restrictions : { ...restrictions, denominations: null },
+  );
 
 describe('the sale draft (what the cashier entered) as the bridge sale input', () => {
   it('digit N adds one voucher of the Nth denomination, in paise', () => {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { METHODS, type MethodName, type Role } from '../../src-main/bridge/contract.js';
+import { CORE_METHODS, type CoreMethodName, type Role } from '../../src-main/contract/index.js';
 import { bridgeHarness, setUpCounter, type BridgeHarness } from '../bridge/bridge-harness.js';
 
 /**
  * Roles are enforced in main, method by method. Each method gets a payload its schema accepts,
  * so a refusal below is the role check speaking — not the argument check that runs first.
  */
-function samplePayloads(ids: { saleId: string; managerId: string }): Record<MethodName, unknown> {
+function samplePayloads(ids: { saleId: string; managerId: string }): Record<CoreMethodName, unknown> {
   const sale = { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000 };
   return {
     'app.info': {},
@@ -53,12 +53,12 @@ function samplePayloads(ids: { saleId: string; managerId: string }): Record<Meth
   };
 }
 
-const methodsFor = (...roles: Role[]) => (Object.keys(METHODS) as MethodName[]).filter((m) => roles.includes(METHODS[m].role));
+const methodsFor = (...roles: Role[]) => (Object.keys(CORE_METHODS) as CoreMethodName[]).filter((m) => roles.includes(CORE_METHODS[m].role));
 
 describe('roles are checked in main for every method of the contract', () => {
   let h: BridgeHarness;
   let ids: { saleId: string; managerId: string; cashierId: string };
-  let samples: Record<MethodName, unknown>;
+  let samples: Record<CoreMethodName, unknown>;
 
   beforeAll(async () => {
     h = await bridgeHarness();
@@ -110,7 +110,7 @@ describe('roles are checked in main for every method of the contract', () => {
   }
 
   /** Every one of `methods` answers `code`, and no handler reached the core. */
-  async function expectRefusedAndInert(methods: MethodName[], code: string): Promise<void> {
+  async function expectRefusedAndInert(methods: CoreMethodName[], code: string): Promise<void> {
     const watch = watchCore();
     for (const method of methods) {
       expect(await h.call(method, samples[method]), method).toMatchObject({ ok: false, error: { code } });
@@ -119,9 +119,9 @@ describe('roles are checked in main for every method of the contract', () => {
   }
 
   it('has a payload its schema accepts for every method (so the role check is what refuses)', () => {
-    expect(Object.keys(samples).sort()).toEqual(Object.keys(METHODS).sort());
-    for (const method of Object.keys(METHODS) as MethodName[]) {
-      expect(METHODS[method].input.safeParse(samples[method]).success, method).toBe(true);
+    expect(Object.keys(samples).sort()).toEqual(Object.keys(CORE_METHODS).sort());
+    for (const method of Object.keys(CORE_METHODS) as CoreMethodName[]) {
+      expect(CORE_METHODS[method].input.safeParse(samples[method]).success, method).toBe(true);
     }
     // Enough of each kind that the loops below prove something.
     expect(methodsFor('manager').length).toBeGreaterThan(15);

@@ -165,8 +165,8 @@ describe('card data is masked on screens and in exports', () => {
       expect(readers.sort()).toEqual([
         'manager/orders/VoucherList.tsx:37 shown.cardNumber',
         'manager/orders/VoucherList.tsx:43 shown.cardPin',
-        'receipt/receipt-content.ts:5 v.cardNumber',
-        'receipt/receipt-content.ts:6 v.cardPin',
+        'receipt/receipt-content.ts:7 v.cardNumber',
+        'receipt/receipt-content.ts:8 v.cardPin',
       ]);
     });
   });

@@ -8,7 +8,7 @@ const eslint = new ESLint({ cwd });
 async function restrictedImports(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'no-restricted-imports')
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === '@typescript-eslint/no-restricted-imports')
     .map((m) => m.message);
 }
 
@@ -21,6 +21,9 @@ describe('process boundaries', () => {
     "import Database from 'better-sqlite3';",
     "import got from 'got';",
     "import { createCore } from '../src-main/core/index.js';",
+    "import type { Core } from '../src-main/core/create-core.js';",
+    "import { METHODS } from '../src-main/contract/index.js';",
+    "import { z } from 'zod';",
   ])('reports `%s` in the renderer', async (code) => {
     expect(await restrictedImports(code, 'src-renderer/probe.tsx')).toHaveLength(1);
   });
@@ -38,6 +41,13 @@ describe('process boundaries', () => {
   it('reports Node built-ins in the preload but allows electron', async () => {
     expect(await restrictedImports("import { contextBridge } from 'electron';\nexport const c = contextBridge;", 'src-preload/probe.ts')).toEqual([]);
     expect(await restrictedImports("import os from 'node:os';\nexport const o = os;", 'src-preload/probe.ts')).toHaveLength(1);
+  });
+
+  it('lets the renderer import the contract’s types, and only its types', async () => {
+    const code = "import type { SaleView } from '../src-main/contract/index.js';\nexport type S = SaleView;";
+    expect(await restrictedImports(code, 'src-renderer/probe.tsx')).toEqual([]);
+    const runtime = "import { type SaleView, METHODS } from '../src-main/contract/index.js';\nexport type S = SaleView;\nexport const m = METHODS;";
+    expect(await restrictedImports(runtime, 'src-renderer/probe.tsx')).toHaveLength(1);
   });
 
   it('leaves the renderer free to import React and its own files', async () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { METHODS } from '../../src-main/bridge/contract.js';
-import { CALL_CHANNEL, EVENT_CHANNEL, EVENT_NAMES, METHOD_NAMES, SHELL_METHOD_NAMES } from '../../src-main/bridge/method-names.js';
+import { CORE_METHODS, METHODS } from '../../src-main/contract/index.js';
+import { CALL_CHANNEL, EVENT_CHANNEL, EVENT_NAMES, METHOD_NAMES, SHELL_METHOD_NAMES } from '../../src-main/contract/names.js';
 
 const exposed: Record<string, unknown> = {};
 const invoke = vi.fn(async (..._args: unknown[]) => ({ ok: true, data: null }));
@@ -20,10 +20,10 @@ describe('the preload bridge', () => {
   });
 
   it('lists the contract methods plus exactly the four shell-only printer methods', () => {
-    // The printer methods need Electron, so the core's contract cannot hold them (method-names.ts).
+    // The printer methods need Electron, so only the shell answers them; the core's bridge does not hold them.
     expect([...SHELL_METHOD_NAMES].sort()).toEqual(['printer.list', 'printer.print', 'printer.savePdf', 'printer.testPrint']);
-    for (const name of SHELL_METHOD_NAMES) expect(Object.hasOwn(METHODS, name)).toBe(false);
-    expect([...METHOD_NAMES].sort()).toEqual([...Object.keys(METHODS), ...SHELL_METHOD_NAMES].sort());
+    for (const name of SHELL_METHOD_NAMES) expect(Object.hasOwn(CORE_METHODS, name)).toBe(false);
+    expect([...METHOD_NAMES].sort()).toEqual(Object.keys(METHODS).sort());
   });
 
   it('exposes exactly the contract methods plus `on`, frozen, and nothing like ipcRenderer', () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpcMainInvokeEvent } from 'electron';
+import type { ShellMethodName } from '../../src-main/contract/index.js';
 
 /** Electron faked: a print callback we control, a save dialog, and hidden windows we can inspect. */
 const electron = vi.hoisted(() => {
@@ -30,13 +31,13 @@ const electron = vi.hoisted(() => {
 vi.mock('electron', () => electron);
 
 const { printingHandlers, printPageSize, pdfPageSize, testSlipHtml } = await import('../../src-main/shell/printing.js');
-const { SHELL_METHOD_NAMES } = await import('../../src-main/bridge/method-names.js');
+const { SHELL_METHOD_NAMES } = await import('../../src-main/contract/names.js');
 
 let settings = { deviceName: 'TVS_RP3160' as string | null, silent: true, paperWidth: '80mm' as '58mm' | '80mm' | 'A4', storeName: 'Shah & Sons <Andheri>' };
 let signedIn = true;
 let sender: ReturnType<typeof electron.makeContents>;
 const handlers = () => printingHandlers({ settings: () => settings, signedIn: async () => signedIn, now: () => new Date('2026-11-25T10:00:00Z') });
-const call = (method: string, payload: unknown = {}) => handlers()[method]!(payload, { sender } as unknown as IpcMainInvokeEvent);
+const call = (method: ShellMethodName, payload: unknown = {}) => handlers()[method](payload, { sender } as unknown as IpcMainInvokeEvent);
 
 beforeEach(() => {
   settings = { deviceName: 'TVS_RP3160', silent: true, paperWidth: '80mm', storeName: 'Shah & Sons <Andheri>' };

@@ -7,8 +7,7 @@ vi.mock('electron', () => electron);
 
 const { buildCsp, createAppUrlCheck, installAppSecurity, lockSession, lockWebContents, openExternal } =
   await import('../../src-main/shell/security.js');
-const { registerIpc, SHELL_METHOD_ROLES } = await import('../../src-main/shell/ipc.js');
-const { SHELL_METHOD_NAMES } = await import('../../src-main/bridge/method-names.js');
+const { registerIpc } = await import('../../src-main/shell/ipc.js');
 
 type Listener = (...args: unknown[]) => unknown;
 
@@ -160,26 +159,16 @@ describe('IPC sender check', () => {
   const rendererFile = '/app/out/renderer/index.html';
 
   const bridgeCalls = vi.fn();
-  const printerCalls = vi.fn();
   let handler: Listener | undefined;
-  /** What the bridge says about who is signed in (it holds the session in main). */
-  let session: { signedIn: boolean; role?: string } = { signedIn: true, role: 'manager' };
   function register(devServerUrl?: string) {
     bridgeCalls.mockClear();
-    printerCalls.mockClear();
-    session = { signedIn: true, role: 'manager' };
-    const shellHandler = (name: string) => async (payload: unknown) => {
-      printerCalls(name, payload);
-      return { ok: true as const, data: { shell: true, payload } };
-    };
     registerIpc({
       ipcMain: { handle: (_channel: string, h: Listener) => (handler = h) } as never,
       isAppUrl: createAppUrlCheck({ rendererFile, devServerUrl }),
-      invoke: async (method: string) => {
-        bridgeCalls(method);
-        return { ok: true, data: method === 'staff.session' ? session : { method } };
+      invoke: async (method: string, _payload: unknown, event: IpcMainInvokeEvent) => {
+        bridgeCalls(method, event);
+        return { ok: true, data: { method } };
       },
-      shellHandlers: Object.fromEntries(SHELL_METHOD_NAMES.map((name) => [name, shellHandler(name)])),
     });
     return (url: string, parent: object | null = null, method: unknown = 'app.info') =>
       handler?.({ senderFrame: { url, parent } } as unknown as IpcMainInvokeEvent, method, {});
@@ -211,7 +200,6 @@ describe('IPC sender check', () => {
     expect(await invoke(url)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(await invoke(url, null, 'printer.list')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(bridgeCalls).not.toHaveBeenCalled();
-    expect(printerCalls).not.toHaveBeenCalled();
   });
 
   it('refuses a window whose frame is gone (navigated away or destroyed), as a value, and nothing runs', async () => {
@@ -230,32 +218,15 @@ describe('IPC sender check', () => {
     expect(bridgeCalls).not.toHaveBeenCalled();
   });
 
-  it('routes shell-only methods to their handler, and nothing inherited from Object', async () => {
+  it('hands the bridge every trusted call with its IPC event (the shell printing handlers print that window)', async () => {
     const invoke = register();
     const app = 'file:///app/out/renderer/index.html';
-    expect(await invoke(app, null, 'printer.list')).toEqual({ ok: true, data: { shell: true, payload: {} } });
+    expect(await invoke(app, null, 'printer.list')).toEqual({ ok: true, data: { method: 'printer.list' } });
     expect(await invoke(app, null, 'constructor')).toEqual({ ok: true, data: { method: 'constructor' } });
-    expect(await invoke('https://evil.example/', null, 'printer.list')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
-  });
-
-  it('gives every shell-only method a role, checked against the session in main before its handler runs', async () => {
-    const invoke = register();
-    const app = 'file:///app/out/renderer/index.html';
-    expect(Object.keys(SHELL_METHOD_ROLES).sort()).toEqual([...SHELL_METHOD_NAMES].sort());
-
-    session = { signedIn: false };
-    for (const method of SHELL_METHOD_NAMES) {
-      expect(await invoke(app, null, method), method).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
-    }
-    session = { signedIn: true, role: 'cashier' };
-    for (const method of SHELL_METHOD_NAMES) {
-      const result = await invoke(app, null, method);
-      if (SHELL_METHOD_ROLES[method] === 'manager') expect(result, method).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
-      else expect(result, method).toMatchObject({ ok: true });
-    }
-    expect(printerCalls.mock.calls.map(([name]) => name).sort()).toEqual(['printer.print', 'printer.savePdf']);
-    expect(SHELL_METHOD_ROLES['printer.testPrint']).toBe('manager');
-    expect(SHELL_METHOD_ROLES['printer.list']).toBe('manager');
+    expect(bridgeCalls.mock.calls.map(([method, event]) => [method, (event as { senderFrame: { url: string } }).senderFrame.url])).toEqual([
+      ['printer.list', app],
+      ['constructor', app],
+    ]);
   });
 
   it('refuses a sub-frame even at the app URL, and one inside a foreign page', async () => {
@@ -264,7 +235,6 @@ describe('IPC sender check', () => {
     expect(await invoke(app, { url: app, parent: null })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(await invoke(app, { url: 'https://evil.example/', parent: null }, 'printer.list')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(bridgeCalls).not.toHaveBeenCalled();
-    expect(printerCalls).not.toHaveBeenCalled();
   });
 
   it('refuses another copy of the renderer file elsewhere on disk, and a look-alike path', async () => {

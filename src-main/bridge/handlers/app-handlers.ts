@@ -1,18 +1,12 @@
+import type { CheckLine, CoreHandlers } from '../../contract/index.js';
 import type { Core } from '../../core/create-core.js';
-
-export interface CheckLine {
-  name: string;
-  ok: boolean;
-  detail: string;
-  action?: string;
-}
 
 export function appHandlers(core: Core, version: string) {
   return {
     'app.info': () => {
       const s = core.settings.get();
       const env = core.env();
-      return { name: 'Gift Voucher POS', version, environment: env.environment, training: env.environment === 'training', store: s.store, ready: true };
+      return { name: 'Gift Voucher POS', version, environment: env.environment, training: env.environment === 'training', store: s.store, ready: true as const };
     },
     /** The integrator's start-up self-check (product brief: clock, token, whitelisted IP, catalog age). */
     'selfCheck.run': async () => {
@@ -39,5 +33,5 @@ export function appHandlers(core: Core, version: string) {
       lines.push({ name: 'Audit log', ok: audit.ok, detail: audit.ok ? `${audit.entries} entries, chain intact` : `Broken at entry ${audit.brokenAt}: ${audit.reason}` });
       return { lines };
     },
-  };
+  } satisfies Partial<CoreHandlers>;
 }

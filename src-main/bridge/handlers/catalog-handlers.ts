@@ -2,7 +2,7 @@ import type { CatalogRepository } from '../../catalog/catalog-repository.js';
 import type { CatalogBrand } from '../../catalog/catalog-types.js';
 import type { Core } from '../../core/create-core.js';
 import { fail } from '../bridge-result.js';
-import type { MethodInput } from '../contract.js';
+import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
 
 /** Below this many typed characters a mid-word match is mostly noise ("a" is in most titles). */
 const SUBSTRING_MIN_CHARS = 3;
@@ -24,10 +24,10 @@ function searchWithSubstrings(core: Core, query: Parameters<CatalogRepository['s
 
 export function catalogHandlers(core: Core) {
   return {
-    'catalog.search': (input: MethodInput<'catalog.search'>) => ({ brands: searchWithSubstrings(core, { ...input, limit: input.limit ?? 60 }) }),
+    'catalog.search': (input: ParsedInput<'catalog.search'>) => ({ brands: searchWithSubstrings(core, { ...input, limit: input.limit ?? 60 }) }),
     'catalog.categories': () => ({ categories: core.env().catalog.categories() }),
-    'catalog.brand': (input: MethodInput<'catalog.brand'>) => core.env().catalog.get(input.productId) ?? fail('NOT_FOUND', 'That brand is not in the catalog'),
-    'catalog.image': async (input: MethodInput<'catalog.image'>) => ({ dataUrl: await core.env().images.dataUrl(input.productId, input.kind ?? 'logo') }),
+    'catalog.brand': (input: ParsedInput<'catalog.brand'>) => core.env().catalog.get(input.productId) ?? fail('NOT_FOUND', 'That brand is not in the catalog'),
+    'catalog.image': async (input: ParsedInput<'catalog.image'>) => ({ dataUrl: await core.env().images.dataUrl(input.productId, input.kind ?? 'logo') }),
     'catalog.status': () => {
       const env = core.env();
       return { lastFullSyncAt: env.catalog.lastFullSyncAt(), counts: env.catalog.count(), stale: env.catalogSync.isStale() };
@@ -40,5 +40,5 @@ export function catalogHandlers(core: Core) {
       if (!result.ok) return fail(result.error.code, result.error.message, { action: 'Selling goes on from the current catalog; try the sync again later.' });
       return result.value;
     },
-  };
+  } satisfies Partial<CoreHandlers>;
 }

@@ -1,19 +1,19 @@
 import type { Core } from '../../core/create-core.js';
 import { fail } from '../bridge-result.js';
-import type { MethodInput } from '../contract.js';
+import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
 import type { Session } from '../session.js';
 import { saleView } from './sale-handlers.js';
-import { TRAINING_SCENARIOS } from '../../core/training-scenarios.js';
+import { scenarioList } from '../../training/scenarios.js';
 
 export function managerHandlers(core: Core, session: Session) {
   return {
-    'orders.list': (input: MethodInput<'orders.list'>) => {
+    'orders.list': (input: ParsedInput<'orders.list'>) => {
       const env = core.env();
       const page = env.history.list(input.filter ?? {}, { after: input.after ?? null, limit: input.limit });
       return { items: page.items, next: page.next };
     },
     'orders.attention': () => ({ items: core.env().history.needingAttention() }),
-    'orders.detail': (input: MethodInput<'orders.detail'>) => {
+    'orders.detail': (input: ParsedInput<'orders.detail'>) => {
       const env = core.env();
       const sale = env.journal.get(input.saleId) ?? fail('NOT_FOUND', 'No such sale');
       return {
@@ -24,12 +24,12 @@ export function managerHandlers(core: Core, session: Session) {
         attempts: env.journal.attempts(sale.id),
       };
     },
-    'orders.exportCsv': (input: MethodInput<'orders.exportCsv'>) => {
+    'orders.exportCsv': (input: ParsedInput<'orders.exportCsv'>) => {
       core.audit.append({ actor: session.staff!.id, action: 'export.csv', details: { filter: input.filter } });
       return { csv: [...core.env().history.csv(input.filter ?? {})].join('') };
     },
-    'orders.summary': (input: MethodInput<'orders.summary'>) => core.env().history.summary(input.from, input.to),
-    'delivery.resend': async (input: MethodInput<'delivery.resend'>) => {
+    'orders.summary': (input: ParsedInput<'orders.summary'>) => core.env().history.summary(input.from, input.to),
+    'delivery.resend': async (input: ParsedInput<'delivery.resend'>) => {
       const result = await core.env().vouchers.resend(input.saleId, input.channels, session.staff!.id);
       if (result.ok) return { message: result.message };
       if (result.kind === 'contacts') {
@@ -51,14 +51,14 @@ export function managerHandlers(core: Core, session: Session) {
       const env = core.env();
       return { settings: core.settings.get(), environment: env.environment, hasClientSecret: env.credentials.has('client_secret') };
     },
-    'settings.update': (input: MethodInput<'settings.update'>) => {
+    'settings.update': (input: ParsedInput<'settings.update'>) => {
       if ('environment' in input) return fail('BAD_REQUEST', 'Switch environments with settings.switchEnvironment');
       const result = core.settings.update(input);
       if (!result.ok) return fail('INVALID_SETTINGS', result.problems[0]?.message ?? 'Check the settings', { fields: result.problems });
       core.audit.append({ actor: session.staff!.id, action: 'settings.changed', details: { keys: Object.keys(input) } });
       return { settings: result.settings };
     },
-    'settings.setCredentials': async (input: MethodInput<'settings.setCredentials'>) => {
+    'settings.setCredentials': async (input: ParsedInput<'settings.setCredentials'>) => {
       const update = core.settings.update({ [input.environment]: { baseUrl: input.baseUrl, clientId: input.clientId } });
       if (!update.ok) return fail('INVALID_SETTINGS', update.problems[0]?.message ?? 'Check the address', { fields: update.problems });
       // The secret goes only to the keychain-backed store of that environment's database.
@@ -66,14 +66,14 @@ export function managerHandlers(core: Core, session: Session) {
       core.audit.append({ actor: session.staff!.id, action: 'credentials.changed', details: { environment: input.environment, clientId: input.clientId } });
       return { saved: true };
     },
-    'settings.switchEnvironment': async (input: MethodInput<'settings.switchEnvironment'>) => {
+    'settings.switchEnvironment': async (input: ParsedInput<'settings.switchEnvironment'>) => {
       const result = await core.switchEnvironment(input.environment);
       if (!result.ok) return fail('ENVIRONMENT_NOT_CONFIGURED', result.message);
       core.audit.append({ actor: session.staff!.id, action: 'settings.changed', details: { environment: input.environment } });
       return { environment: input.environment };
     },
     'audit.verify': () => core.audit.verify(),
-    'settings.setWebhookSecret': (input: MethodInput<'settings.setWebhookSecret'>) => {
+    'settings.setWebhookSecret': (input: ParsedInput<'settings.setWebhookSecret'>) => {
       core.env().credentials.put('webhook_secret', input.secret);
       core.audit.append({ actor: session.staff!.id, action: 'credentials.changed', details: { webhookSecret: 'replaced' } });
       return { saved: true };
@@ -81,12 +81,12 @@ export function managerHandlers(core: Core, session: Session) {
     'webhook.apply': async () => core.applyWebhookSettings(),
     'training.scenarios': () => ({
       available: core.env().environment === 'training',
-      scenarios: Object.entries(TRAINING_SCENARIOS).map(([id, s]) => ({ id, title: s.title })),
+      scenarios: scenarioList(),
     }),
-    'training.run': async (input: MethodInput<'training.run'>) => {
+    'training.run': async (input: ParsedInput<'training.run'>) => {
       const result = await core.runTrainingScenario(input.scenario);
       if (!result.ok) return fail('NOT_TRAINING', result.message);
       return { ran: input.scenario };
     },
-  };
+  } satisfies Partial<CoreHandlers>;
 }

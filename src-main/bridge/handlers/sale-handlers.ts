@@ -1,35 +1,10 @@
 import type { Core } from '../../core/create-core.js';
 import type { SaleRecord } from '../../orders/journal/sale-record.js';
 import type { QuoteResult } from '../../orders/sales/sale-service.js';
-import { describeError } from '../../partner-api/error-table.js';
+import { saleView as viewOf } from '../../orders/sales/sale-view.js';
 import { fail } from '../bridge-result.js';
-import type { MethodInput } from '../contract.js';
+import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
 import type { Session } from '../session.js';
-
-/** A sale as the renderer sees it: no brand snapshot internals, no card data. */
-export function saleView(core: Core, sale: SaleRecord) {
-  return {
-    id: sale.id,
-    referenceId: sale.referenceId,
-    orderId: sale.orderId,
-    state: sale.state,
-    productId: sale.productId,
-    brandTitle: sale.brandTitle,
-    amountPaise: sale.amountPaise,
-    discountPaise: sale.discountPaise,
-    errorCode: sale.errorCode,
-    failureReason: sale.failureReason,
-    supportReason: sale.supportReason,
-    // The cashier's sentence and action for a sale that did not go through, from the one error table.
-    failure: sale.errorCode && (sale.state === 'FAILED' || sale.state === 'REJECTED') ? describeError(sale.errorCode) : null,
-    createdAt: sale.createdAt,
-    updatedAt: sale.updatedAt,
-    nextCheckAt: sale.nextCheckAt,
-    printCount: sale.printCount,
-    retryOf: sale.retryOf,
-    vouchers: core.env().vouchers.masked(sale.id),
-  };
-}
 
 function quoteFailure(result: Exclude<QuoteResult, { ok: true }>): never {
   if (result.kind === 'invalid') {
@@ -37,6 +12,9 @@ function quoteFailure(result: Exclude<QuoteResult, { ok: true }>): never {
   }
   return fail(result.error.code, result.error.message, { action: result.error.action, requestId: result.error.requestId });
 }
+
+/** A sale as the renderer sees it, with the current environment's masked vouchers. */
+export const saleView = (core: Core, sale: SaleRecord) => viewOf(sale, core.env().vouchers);
 
 export function saleHandlers(core: Core, session: Session) {
   const managerApproval = async (pin: string | undefined, what: string) => {
@@ -47,36 +25,36 @@ export function saleHandlers(core: Core, session: Session) {
     return approved.value;
   };
   return {
-    'sale.quote': async (input: MethodInput<'sale.quote'>) => {
+    'sale.quote': async (input: ParsedInput<'sale.quote'>) => {
       const result = await core.env().sales.quote(input);
       if (!result.ok) return quoteFailure(result);
       const { sale, brand, floatWarning } = result.quote;
       return { lines: sale.lines, totalPaise: sale.totalPaise, voucherCount: sale.voucherCount, debitPaise: sale.debitPaise, brandTitle: brand.title, floatWarning };
     },
-    'sale.place': async (input: MethodInput<'sale.place'>) => {
+    'sale.place': async (input: ParsedInput<'sale.place'>) => {
       await core.ready();
       const result = await core.env().sales.place(input, session.staff!.id);
       if (!result.ok) return quoteFailure(result);
       return saleView(core, result.sale);
     },
-    'sale.get': (input: MethodInput<'sale.get'>) => {
+    'sale.get': (input: ParsedInput<'sale.get'>) => {
       const sale = core.env().journal.get(input.saleId);
       return sale ? saleView(core, sale) : fail('NOT_FOUND', 'No such sale');
     },
     'sale.pending': () => ({ sales: core.env().journal.unfinished().map((s) => saleView(core, s)) }),
-    'sale.retry': async (input: MethodInput<'sale.retry'>) => {
+    'sale.retry': async (input: ParsedInput<'sale.retry'>) => {
       const result = await core.env().sales.retry(input.saleId, session.staff!.id);
       if (!result.ok) return result.kind === 'not-retryable' ? fail('NOT_RETRYABLE', result.message) : quoteFailure(result);
       return saleView(core, result.sale);
     },
-    'sale.checkNow': async (input: MethodInput<'sale.checkNow'>) => {
+    'sale.checkNow': async (input: ParsedInput<'sale.checkNow'>) => {
       const sale = await core.env().engine.checkNow(input.saleId);
       // Only a real sale is audited: the append-only log must not keep ids a renderer made up.
       if (!sale) return fail('NOT_FOUND', 'No such sale');
       core.audit.append({ actor: session.staff!.id, action: 'sale.checked', saleId: input.saleId });
       return saleView(core, sale);
     },
-    'receipt.print': async (input: MethodInput<'receipt.print'>) => {
+    'receipt.print': async (input: ParsedInput<'receipt.print'>) => {
       const env = core.env();
       const sale = env.journal.get(input.saleId) ?? fail('NOT_FOUND', 'No such sale');
       // The first print is the cashier's; every later one is a reprint that a manager approves.
@@ -86,14 +64,14 @@ export function saleHandlers(core: Core, session: Session) {
       const s = core.settings.get();
       return { ...receipt, training: env.environment === 'training', store: s.store, receiptOptions: s.receipt, cashierName: session.staff!.name };
     },
-    'voucher.reveal': async (input: MethodInput<'voucher.reveal'>) => {
+    'voucher.reveal': async (input: ParsedInput<'voucher.reveal'>) => {
       const approver = await managerApproval(input.managerPin, 'show a card number or PIN');
       return core.env().vouchers.reveal(input.saleId, input.seq, approver.id) ?? fail('NOT_FOUND', 'No such voucher');
     },
-    'voucher.balance': async (input: MethodInput<'voucher.balance'>) => {
+    'voucher.balance': async (input: ParsedInput<'voucher.balance'>) => {
       const result = await core.env().vouchers.liveBalance(input.saleId, input.seq);
       if (!result.ok) return fail(result.error?.code ?? 'BALANCE_UNAVAILABLE', result.message, { action: result.error?.action, requestId: result.error?.requestId });
       return { balancePaise: result.balancePaise, readAt: core.clock.now() };
     },
-  };
+  } satisfies Partial<CoreHandlers>;
 }

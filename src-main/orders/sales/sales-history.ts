@@ -1,38 +1,7 @@
+import type { SaleListFilter, SaleListItem, SalePage, SalesSummary } from '../../contract/index.js';
 import type { Db } from '../../db/database.js';
 import { statementCache } from '../../db/statement-cache.js';
 import { ATTENTION_STATES, SALE_STATES, type SaleState } from '../journal/sale-state.js';
-
-export interface SaleListFilter {
-  from?: number;
-  to?: number;
-  states?: SaleState[];
-  productId?: string;
-  /** Substring of the referenceId or the service order id. */
-  reference?: string;
-  phone?: string;
-}
-
-export interface SaleListItem {
-  id: string;
-  referenceId: string;
-  orderId: string | null;
-  state: SaleState;
-  productId: string;
-  brandTitle: string;
-  amountPaise: number;
-  customerPhone: string | null;
-  createdAt: number;
-  errorCode: string | null;
-  failureReason: string | null;
-  supportReason: string | null;
-  printCount: number;
-}
-
-export interface SalePage {
-  items: SaleListItem[];
-  /** Pass back as `after` for the next page; null on the last page. */
-  next: { createdAt: number; id: string } | null;
-}
 
 const COLUMNS = `id, reference_id AS referenceId, order_id AS orderId, state, product_id AS productId, brand_title AS brandTitle,
   amount_paise AS amountPaise, customer_phone AS customerPhone, created_at AS createdAt, error_code AS errorCode,
@@ -114,11 +83,7 @@ export class SalesHistory {
    * reads one covering index (schema 2) and names the index's leading column, so the plan
    * is a seek with or without ANALYZE statistics: a month of 30k sales takes milliseconds.
    */
-  summary(from: number, to: number): {
-    byState: { state: SaleState; count: number; amountPaise: number }[];
-    byBrand: { productId: string; brandTitle: string; count: number; amountPaise: number }[];
-    byHour: { hour: number; count: number; amountPaise: number }[];
-  } {
+  summary(from: number, to: number): SalesSummary {
     const params = { from, to };
     const byState = this.statement(`SELECT state, count(*) AS count, SUM(amount_paise) AS amountPaise FROM sales
         WHERE state IN (${SALE_STATES.map((s) => `'${s}'`).join(', ')}) AND created_at >= @from AND created_at < @to GROUP BY state`)

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { BridgeError } from '../bridge';
+import type { BridgeError } from '../../bridge/api';
 
 /** A failure in plain words: what happened, what to do, and the request id for support. */
 export function ErrorNote({ error, title, onRetry }: { error: BridgeError; title?: string; onRetry?: () => void }) {

@@ -1,5 +1,5 @@
 import { dateTimeSeconds } from '../format';
-import type { SaleAttempt } from '../manager-types';
+import type { SaleAttempt } from '../../bridge/contract';
 
 const KIND: Record<string, string> = { place: 'Order sent', lookup: 'Asked by reference', poll: 'Status check', get: 'Order fetched' };
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ErrorNote } from '../common/Notice';
 import { STATE_LOOK, StateBadge } from '../common/StateBadge';
 import { dateTime, inr } from '../format';
-import type { OrderListItem, SaleState } from '../manager-types';
+import type { SaleListItem, SaleState } from '../../bridge/contract';
 import { useAttentionStore } from '../stores/attention-store';
 import { useOrdersStore } from '../stores/orders-store';
 
@@ -19,7 +19,7 @@ export function AttentionPanel({ onOpen }: { onOpen: (saleId: string) => void })
   const reloadList = useOrdersStore((s) => s.reload);
   const [announce, setAnnounce] = useState('');
 
-  const check = async (item: OrderListItem) => {
+  const check = async (item: SaleListItem) => {
     setAnnounce('');
     const state = await checkNow(item.id);
     if (state) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { call, type BridgeError } from '../bridge';
+import { api, type BridgeError } from '../../bridge/api';
 import { ErrorNote, Success } from '../common/Notice';
 import { istDateInput } from '../format';
 import { useOrdersStore } from '../stores/orders-store';
@@ -28,7 +28,7 @@ export function CsvExport() {
     setBusy(true);
     setError(null);
     setDone(null);
-    const result = await call('orders.exportCsv', { filter });
+    const result = await api('orders.exportCsv', { filter });
     setBusy(false);
     if (!result.ok) {
       setError(result.error);

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { hourRange, inr, inrShort } from '../format';
-import type { OrderSummary } from '../manager-types';
+import type { SalesSummary } from '../../bridge/contract';
 
 const W = 560;
 const H = 260;
@@ -17,7 +17,7 @@ function niceMax(value: number): number {
  * Successful sales by hour of the day (India time) as bars, with the same numbers as a table
  * for screen readers and for anyone who prefers figures. The busiest hour is named in words.
  */
-export function HourChart({ byHour }: { byHour: OrderSummary['byHour'] }) {
+export function HourChart({ byHour }: { byHour: SalesSummary['byHour'] }) {
   const titleId = useId();
   const descId = useId();
   const hours = new Map(byHour.map((h) => [h.hour, h]));

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ErrorNote, Loading } from '../common/Notice';
 import { StateBadge } from '../common/StateBadge';
 import { dateTime, inr } from '../format';
-import type { OrderDetail as Detail } from '../manager-types';
+import type { OrderDetail as Detail } from '../../bridge/contract';
 import { useAttentionStore } from '../stores/attention-store';
 import { useOrderDetailStore } from '../stores/order-detail-store';
 import { Attempts } from './Attempts';

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { call } from '../bridge';
+import { api } from '../../bridge/api';
 import { Field } from '../common/Field';
-import { STATE_LOOK } from '../common/StateBadge';
+import { SALE_STATE_ORDER, STATE_LOOK } from '../common/StateBadge';
 import { DAY_MS, istDayStart } from '../format';
-import { SALE_STATES, type OrderFilter, type SaleState } from '../manager-types';
+import type { SaleListFilter, SaleState } from '../../bridge/contract';
 
 interface Draft {
   from: string;
@@ -19,7 +19,7 @@ type Problems = Partial<Record<'from' | 'to' | 'brand' | 'phone', string>>;
 
 /** Finds the brand a manager typed (its name or its id) among catalog brands, inactive ones too. */
 async function resolveBrand(text: string): Promise<{ id: string } | { problem: string }> {
-  const result = await call('catalog.search', { text, includeInactive: true, limit: 20 });
+  const result = await api('catalog.search', { text, includeInactive: true, limit: 20 });
   if (!result.ok) return { problem: result.error.message };
   const wanted = text.trim().toLowerCase();
   const hits = result.data.brands.map((b) => b.brand);
@@ -30,7 +30,7 @@ async function resolveBrand(text: string): Promise<{ id: string } | { problem: s
   return { problem: hits.length ? 'Several brands match: pick one from the suggestions.' : 'No brand by that name in the catalog.' };
 }
 
-export function OrderFilters({ onApply }: { onApply: (filter: OrderFilter) => void }) {
+export function OrderFilters({ onApply }: { onApply: (filter: SaleListFilter) => void }) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [problems, setProblems] = useState<Problems>({});
   const [suggestions, setSuggestions] = useState<string[]>([]);
@@ -41,7 +41,7 @@ export function OrderFilters({ onApply }: { onApply: (filter: OrderFilter) => vo
     const text = draft.brand.trim();
     if (text.length < 2) return;
     let live = true;
-    void call('catalog.search', { text, includeInactive: true, limit: 8 }).then((r) => {
+    void api('catalog.search', { text, includeInactive: true, limit: 8 }).then((r) => {
       if (live && r.ok) setSuggestions(r.data.brands.map((b) => b.brand.title));
     });
     return () => {
@@ -54,7 +54,7 @@ export function OrderFilters({ onApply }: { onApply: (filter: OrderFilter) => vo
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Problems = {};
-    const filter: OrderFilter = {};
+    const filter: SaleListFilter = {};
     if (draft.from) {
       const from = istDayStart(draft.from);
       if (from === null) found.from = 'Pick a date.';
@@ -111,7 +111,7 @@ export function OrderFilters({ onApply }: { onApply: (filter: OrderFilter) => vo
       <fieldset className="mgr-status-filter">
         <legend>Status (none ticked = all)</legend>
         <div className="mgr-chip-row">
-          {SALE_STATES.map((state) => (
+          {SALE_STATE_ORDER.map((state) => (
             <label key={state} className={draft.states.includes(state) ? 'mgr-chip mgr-chip-on' : 'mgr-chip'}>
               <input type="checkbox" checked={draft.states.includes(state)} onChange={() => toggle(state)} />
               {STATE_LOOK[state].label}

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { on } from '../bridge';
-import { SALE_STATES, type SaleState } from '../manager-types';
+import { onEvent } from '../../bridge/api';
 import { Tabs } from '../common/Tabs';
 import { useAttentionStore } from '../stores/attention-store';
 import { useOrderDetailStore } from '../stores/order-detail-store';
@@ -29,9 +28,9 @@ export function OrdersScreen() {
     if (status === 'idle') void search({});
     else void reload();
     // Sales change state in the background (polls, webhooks, checks): keep the pinned list true.
-    const off = on('sale.updated', (e) => {
+    const off = onEvent('sale.updated', (e) => {
       void loadAttention();
-      if ((SALE_STATES as readonly string[]).includes(e.state)) useOrdersStore.getState().patchState(e.saleId, e.state as SaleState);
+      useOrdersStore.getState().patchState(e.saleId, e.state);
       const detail = useOrderDetailStore.getState();
       if (detail.saleId === e.saleId) void detail.refresh();
     });

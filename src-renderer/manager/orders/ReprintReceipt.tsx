@@ -1,5 +1,5 @@
 import { PrintReceipt } from '../../receipt/PrintReceipt';
-import type { OrderDetail } from '../manager-types';
+import type { OrderDetail } from '../../bridge/contract';
 import { useOrderDetailStore } from '../stores/order-detail-store';
 
 /**

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { fieldError } from '../bridge';
+import { fieldError } from '../../bridge/api';
 import { ErrorNote, Success } from '../common/Notice';
-import type { DeliveryChannel, OrderDetail } from '../manager-types';
+import type { DeliveryChannel, OrderDetail } from '../../bridge/contract';
 import { useOrderDetailStore } from '../stores/order-detail-store';
 
 const PHONE = /^[6-9]\d{9}$/;

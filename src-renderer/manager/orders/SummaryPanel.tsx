@@ -4,19 +4,19 @@ import { ErrorNote, Loading } from '../common/Notice';
 import { StatTile } from '../common/StatTile';
 import { StateBadge } from '../common/StateBadge';
 import { inr, inrShort, istDateInput, istDayStart, longDate } from '../format';
-import type { OrderSummary, SaleState } from '../manager-types';
+import type { SalesSummary, SaleState } from '../../bridge/contract';
 import { useSummaryStore } from '../stores/summary-store';
 import { HourChart } from './HourChart';
 
 const PENDING: SaleState[] = ['INTENT', 'PROCESSING', 'IN_DOUBT', 'NEEDS_SUPPORT'];
 const FAILED: SaleState[] = ['FAILED', 'REJECTED'];
 
-function totals(s: OrderSummary) {
+function totals(s: SalesSummary) {
   const of = (states: SaleState[]) => s.byState.filter((r) => states.includes(r.state)).reduce((a, r) => ({ count: a.count + r.count, amountPaise: a.amountPaise + (r.amountPaise ?? 0) }), { count: 0, amountPaise: 0 });
   return { sold: of(['SUCCESS']), pending: of(PENDING), failed: of(FAILED) };
 }
 
-function TopBrands({ byBrand }: { byBrand: OrderSummary['byBrand'] }) {
+function TopBrands({ byBrand }: { byBrand: SalesSummary['byBrand'] }) {
   if (byBrand.length === 0) return <p className="mgr-muted">No brand sold yet on this day.</p>;
   const max = Math.max(...byBrand.map((b) => b.amountPaise));
   return (

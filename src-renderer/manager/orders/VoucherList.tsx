@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ErrorNote } from '../common/Notice';
 import { ManagerPinDialog } from '../../ui/ManagerPinDialog';
 import { dateTimeSeconds, day, inr } from '../format';
-import type { MaskedVoucher } from '../manager-types';
+import type { MaskedVoucher } from '../../bridge/contract';
 import { REVEAL_SECONDS, useOrderDetailStore } from '../stores/order-detail-store';
 
 function Countdown({ hideAt, onDone }: { hideAt: number; onDone: () => void }) {

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import { call, type BridgeError } from '../bridge';
+import { api, type BridgeError } from '../../bridge/api';
 import { Choice, Field } from '../common/Field';
 import { ErrorNote, Loading, Success } from '../common/Notice';
-import type { PrinterInfo, SettingsDto, WebhookApplied } from '../manager-types';
+import type { Output, PrinterInfo, Settings } from '../../bridge/contract';
 import { SectionCard } from './SectionCard';
 import { localProblem, useSectionSave } from './use-section';
 
-export function PrinterSection({ s }: { s: SettingsDto }) {
+export function PrinterSection({ s }: { s: Settings }) {
   const { save, busy, saved, error, err, touch } = useSectionSave();
   const [printers, setPrinters] = useState<PrinterInfo[] | null>(null);
   const [listError, setListError] = useState<BridgeError | null>(null);
@@ -15,7 +15,7 @@ export function PrinterSection({ s }: { s: SettingsDto }) {
   const selectId = useId();
 
   useEffect(() => {
-    void call('printer.list').then((r) => {
+    void api('printer.list').then((r) => {
       if (r.ok) setPrinters(Array.isArray(r.data) ? r.data : r.data.printers);
       else setListError(r.error);
     });
@@ -51,7 +51,6 @@ export function PrinterSection({ s }: { s: SettingsDto }) {
             {printers.map((p) => (
               <option key={p.name} value={p.name}>
                 {p.displayName || p.name}
-                {p.isDefault ? ' (default)' : ''}
               </option>
             ))}
           </select>
@@ -83,14 +82,14 @@ export function PrinterSection({ s }: { s: SettingsDto }) {
   );
 }
 
-export function WebhookSection({ s }: { s: SettingsDto }) {
+export function WebhookSection({ s }: { s: Settings }) {
   const { save, busy, saved, error, err, touch } = useSectionSave();
   const [enabled, setEnabled] = useState(s.webhook.enabled);
   const [host, setHost] = useState(s.webhook.host);
   const [port, setPort] = useState(String(s.webhook.port));
   const [secret, setSecret] = useState('');
   const [secretState, setSecretState] = useState<{ error: BridgeError | null; saved: boolean }>({ error: null, saved: false });
-  const [applied, setApplied] = useState<WebhookApplied | null>(null);
+  const [applied, setApplied] = useState<Output<'webhook.apply'> | null>(null);
   const [applyError, setApplyError] = useState<BridgeError | null>(null);
 
   const submit = async () => {
@@ -103,13 +102,13 @@ export function WebhookSection({ s }: { s: SettingsDto }) {
   };
   const saveSecret = async () => {
     if (secret.length < 16) return setSecretState({ error: { code: 'INVALID', message: 'Use at least 16 characters.' }, saved: false });
-    const r = await call('settings.setWebhookSecret', { secret });
+    const r = await api('settings.setWebhookSecret', { secret });
     setSecret('');
     setSecretState(r.ok ? { error: null, saved: true } : { error: r.error, saved: false });
   };
   const apply = async () => {
     setApplyError(null);
-    const r = await call('webhook.apply');
+    const r = await api('webhook.apply');
     if (r.ok) setApplied(r.data);
     else setApplyError(r.error);
   };

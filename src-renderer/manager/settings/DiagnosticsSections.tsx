@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react';
-import { call, type BridgeError } from '../bridge';
+import { api, type BridgeError } from '../../bridge/api';
 import { ErrorNote, Loading, Success } from '../common/Notice';
-import type { AuditVerification, SelfCheckResult, TrainingScenarioId, TrainingScenarios } from '../manager-types';
+import type { AuditVerification, Output, TrainingScenarioId } from '../../bridge/contract';
 
 /** A 403 from the service means this machine's public IP is not on the environment's whitelist. */
 const looksLikeIpBlock = (text: string) => /\b403\b|forbidden|whitelist|not allowed from this/i.test(text);
 
 export function SelfCheckSection() {
-  const [result, setResult] = useState<SelfCheckResult | null>(null);
+  const [result, setResult] = useState<Output<'selfCheck.run'> | null>(null);
   const [error, setError] = useState<BridgeError | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     setError(null);
-    const r = await call('selfCheck.run');
+    const r = await api('selfCheck.run');
     setBusy(false);
     if (r.ok) setResult(r.data);
     else setError(r.error);
@@ -74,7 +74,7 @@ export function AuditSection() {
   const [error, setError] = useState<BridgeError | null>(null);
   const verify = async () => {
     setError(null);
-    const r = await call('audit.verify');
+    const r = await api('audit.verify');
     if (r.ok) setResult(r.data);
     else setError(r.error);
   };
@@ -98,17 +98,17 @@ export function AuditSection() {
 }
 
 export function TrainingSection() {
-  const [data, setData] = useState<TrainingScenarios | null>(null);
+  const [data, setData] = useState<Output<'training.scenarios'> | null>(null);
   const [ran, setRan] = useState<string | null>(null);
   const [error, setError] = useState<BridgeError | null>(null);
   useEffect(() => {
-    void call('training.scenarios').then((r) => (r.ok ? setData(r.data) : setError(r.error)));
+    void api('training.scenarios').then((r) => (r.ok ? setData(r.data) : setError(r.error)));
   }, []);
   if (!data?.available && !error) return null;
   const run = async (id: string, title: string) => {
     setRan(null);
     setError(null);
-    const r = await call('training.run', { scenario: id as TrainingScenarioId });
+    const r = await api('training.run', { scenario: id as TrainingScenarioId });
     if (r.ok) setRan(`Staged: ${title}. Go to Sell and try it.`);
     else setError(r.error);
   };

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { call, fieldError, type BridgeError } from '../bridge';
+import { api, fieldError, type BridgeError } from '../../bridge/api';
 import { Choice, Field } from '../common/Field';
 import { ErrorNote, Success } from '../common/Notice';
-import type { EnvironmentName, SettingsView } from '../manager-types';
+import type { Environment, SettingsView } from '../../bridge/contract';
 import { useSettingsStore } from '../stores/settings-store';
 import { SectionCard } from './SectionCard';
 
@@ -14,7 +14,7 @@ const ENVIRONMENTS = [
 
 export function EnvironmentSection({ view }: { view: SettingsView }) {
   const switchEnvironment = useSettingsStore((s) => s.switchEnvironment);
-  const [target, setTarget] = useState<EnvironmentName>(view.environment);
+  const [target, setTarget] = useState<Environment>(view.environment);
   const [error, setError] = useState<BridgeError | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -71,7 +71,7 @@ function CredentialsForm({ env, view }: { env: 'staging' | 'production'; view: S
     ].filter((f): f is { field: string; message: string } => Boolean(f));
     if (missing.length) return setError({ code: 'INVALID', message: missing[0]!.message, fields: missing });
     setBusy(true);
-    const result = await call('settings.setCredentials', { environment: env, baseUrl: baseUrl.trim(), clientId: clientId.trim(), clientSecret: secret });
+    const result = await api('settings.setCredentials', { environment: env, baseUrl: baseUrl.trim(), clientId: clientId.trim(), clientSecret: secret });
     setBusy(false);
     setSecret('');
     if (!result.ok) return setError(result.error);

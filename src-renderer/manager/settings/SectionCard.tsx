@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import type { BridgeError } from '../bridge';
+import type { BridgeError } from '../../bridge/api';
 import { ErrorNote, Success } from '../common/Notice';
 
 interface Props {

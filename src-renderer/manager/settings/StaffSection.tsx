@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { fieldError, type BridgeError } from '../bridge';
+import { fieldError, type BridgeError } from '../../bridge/api';
 import { Dialog } from '../../ui/Dialog';
 import { Choice, Field } from '../common/Field';
 import { ErrorNote, Loading, Success } from '../common/Notice';
-import type { StaffMemberDto } from '../manager-types';
+import type { StaffMemberView } from '../../bridge/contract';
 import { useStaffStore } from '../stores/staff-store';
 
 function AddStaff() {
@@ -67,7 +67,7 @@ function AddStaff() {
   );
 }
 
-function DisableDialog({ member, onClose }: { member: StaffMemberDto; onClose: () => void }) {
+function DisableDialog({ member, onClose }: { member: StaffMemberView; onClose: () => void }) {
   const disable = useStaffStore((s) => s.disable);
   const [error, setError] = useState<BridgeError | null>(null);
   return (
@@ -96,7 +96,7 @@ function DisableDialog({ member, onClose }: { member: StaffMemberDto; onClose: (
 
 export function StaffSection() {
   const { staff, me, status, error, load } = useStaffStore();
-  const [disabling, setDisabling] = useState<StaffMemberDto | null>(null);
+  const [disabling, setDisabling] = useState<StaffMemberView | null>(null);
   useEffect(() => {
     void load();
   }, [load]);

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Choice, Field } from '../common/Field';
-import type { SettingsDto } from '../manager-types';
+import type { Settings } from '../../bridge/contract';
 import { SectionCard } from './SectionCard';
 import { localProblem, useSectionSave } from './use-section';
 
-export function BusinessModelSection({ s }: { s: SettingsDto }) {
+export function BusinessModelSection({ s }: { s: Settings }) {
   const { save, busy, saved, error, err } = useSectionSave();
   const [model, setModel] = useState(s.businessModel);
   return (
@@ -24,10 +24,10 @@ export function BusinessModelSection({ s }: { s: SettingsDto }) {
   );
 }
 
-export function StoreSection({ s }: { s: SettingsDto }) {
+export function StoreSection({ s }: { s: Settings }) {
   const { save, busy, saved, error, err, touch } = useSectionSave();
   const [store, setStore] = useState(s.store);
-  const edit = (patch: Partial<SettingsDto['store']>) => {
+  const edit = (patch: Partial<Settings['store']>) => {
     touch();
     setStore((v) => ({ ...v, ...patch }));
   };
@@ -50,10 +50,10 @@ export function StoreSection({ s }: { s: SettingsDto }) {
   );
 }
 
-export function ReceiptSection({ s }: { s: SettingsDto }) {
+export function ReceiptSection({ s }: { s: Settings }) {
   const { save, busy, saved, error, err, touch } = useSectionSave();
   const [receipt, setReceipt] = useState(s.receipt);
-  const edit = (patch: Partial<SettingsDto['receipt']>) => {
+  const edit = (patch: Partial<Settings['receipt']>) => {
     touch();
     setReceipt((v) => ({ ...v, ...patch }));
   };
@@ -83,7 +83,7 @@ export function ReceiptSection({ s }: { s: SettingsDto }) {
   );
 }
 
-export function ThresholdsSection({ s }: { s: SettingsDto }) {
+export function ThresholdsSection({ s }: { s: Settings }) {
   const { save, busy, saved, error, err, touch } = useSectionSave();
   const [threshold, setThreshold] = useState(String(s.wallet.lowBalanceThreshold));
   const [idle, setIdle] = useState(String(s.staff.lockAfterIdleMinutes));

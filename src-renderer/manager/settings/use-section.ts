@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fieldError, type BridgeError } from '../bridge';
+import { fieldError, type BridgeError } from '../../bridge/api';
 import { useSettingsStore, type SettingsPatch } from '../stores/settings-store';
 
 /**

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { call, type BridgeError } from '../bridge';
-import type { OrderListItem, SaleState } from '../manager-types';
+import { api, type BridgeError } from '../../bridge/api';
+import type { SaleListItem, SaleState } from '../../bridge/contract';
 
 interface CheckOutcome {
   busy: boolean;
@@ -9,7 +9,7 @@ interface CheckOutcome {
 }
 
 interface AttentionState {
-  items: OrderListItem[];
+  items: SaleListItem[];
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: BridgeError | null;
   /** The last "Check now" per sale: running, its new state, or why it could not ask. */
@@ -27,14 +27,14 @@ export const useAttentionStore = create<AttentionState>()((set, get) => ({
 
   async load() {
     if (get().status === 'idle') set({ status: 'loading' });
-    const result = await call('orders.attention');
+    const result = await api('orders.attention');
     if (result.ok) set({ items: result.data.items, status: 'ready', error: null });
     else set({ status: 'error', error: result.error });
   },
 
   async checkNow(saleId) {
     set({ checks: { ...get().checks, [saleId]: { busy: true } } });
-    const result = await call('sale.checkNow', { saleId });
+    const result = await api('sale.checkNow', { saleId });
     if (!result.ok) {
       set({ checks: { ...get().checks, [saleId]: { busy: false, error: result.error } } });
       return null;

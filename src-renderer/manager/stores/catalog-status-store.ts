@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { call, on, type BridgeError } from '../bridge';
-import type { CatalogStatus, SyncProgress } from '../manager-types';
+import { api, onEvent, type BridgeError } from '../../bridge/api';
+import type { CatalogStatus, SyncProgress } from '../../bridge/contract';
 
 interface CatalogStatusState {
   status: CatalogStatus | null;
@@ -31,7 +31,7 @@ export const useCatalogStatusStore = create<CatalogStatusState>()((set, get) => 
 
   async load() {
     if (!get().status) set({ loadState: 'loading' });
-    const result = await call('catalog.status');
+    const result = await api('catalog.status');
     if (result.ok) set({ status: result.data, loadState: 'ready', loadError: null });
     else set({ loadState: 'error', loadError: result.error });
   },
@@ -41,7 +41,7 @@ export const useCatalogStatusStore = create<CatalogStatusState>()((set, get) => 
     const mine = { answered: false, synced: false };
     manualSync = mine;
     set({ syncing: true, progress: { pagesFetched: 0, brandsFetched: 0, skipped: 0 }, outcome: null, expected: get().status?.counts.listed || null });
-    const result = await call('catalog.syncNow');
+    const result = await api('catalog.syncNow');
     mine.answered = true;
     if (mine.synced && manualSync === mine) manualSync = null;
     set({
@@ -52,7 +52,7 @@ export const useCatalogStatusStore = create<CatalogStatusState>()((set, get) => 
   },
 
   listen() {
-    const offProgress = on('catalog.progress', (p) => {
+    const offProgress = onEvent('catalog.progress', (p) => {
       // A progress event after this screen's answer is a late one of the same sync: the screen
       // shows "Syncing…" until catalog.synced, but keeps the answer's outcome.
       const late = manualSync?.answered === true;
@@ -63,7 +63,7 @@ export const useCatalogStatusStore = create<CatalogStatusState>()((set, get) => 
     // answer. catalog.synced always follows the last progress event of its sync (one ordered
     // event stream): it is what ends "Syncing…". Its outcome stands unless this screen's own
     // answer (fuller: removed, skipped) already came.
-    const offSynced = on('catalog.synced', (e) => {
+    const offSynced = onEvent('catalog.synced', (e) => {
       const keepAnswer = manualSync?.answered === true;
       if (manualSync) {
         if (keepAnswer) manualSync = null;

@@ -1,11 +1,11 @@
 import { create } from 'zustand';
-import { call, type BridgeError } from '../bridge';
-import type { DeliveryChannel, OrderDetail, RevealedVoucher, VoucherBalance } from '../manager-types';
+import { api, type BridgeError } from '../../bridge/api';
+import type { DeliveryChannel, OrderDetail, RevealedVoucher, Output } from '../../bridge/contract';
 
 /** How long revealed card details stay on screen before they are masked again. */
 export const REVEAL_SECONDS = 30;
 
-type BalanceState = { busy: true } | { busy: false; value: VoucherBalance } | { busy: false; error: BridgeError };
+type BalanceState = { busy: true } | { busy: false; value: Output<'voucher.balance'> } | { busy: false; error: BridgeError };
 
 interface DetailState {
   saleId: string | null;
@@ -44,7 +44,7 @@ export const useOrderDetailStore = create<DetailState>()((set, get) => ({
   async refresh() {
     const saleId = get().saleId;
     if (!saleId) return;
-    const result = await call('orders.detail', { saleId });
+    const result = await api('orders.detail', { saleId });
     if (get().saleId !== saleId) return;
     if (result.ok) set({ detail: result.data, status: 'ready', error: null });
     else set({ status: 'error', error: result.error });
@@ -58,7 +58,7 @@ export const useOrderDetailStore = create<DetailState>()((set, get) => ({
     const saleId = get().saleId;
     if (!saleId) return;
     set({ balances: { ...get().balances, [seq]: { busy: true } } });
-    const result = await call('voucher.balance', { saleId, seq });
+    const result = await api('voucher.balance', { saleId, seq });
     if (get().saleId !== saleId) return;
     set({ balances: { ...get().balances, [seq]: result.ok ? { busy: false, value: result.data } : { busy: false, error: result.error } } });
   },
@@ -66,7 +66,7 @@ export const useOrderDetailStore = create<DetailState>()((set, get) => ({
   async reveal(seq, managerPin) {
     const saleId = get().saleId;
     if (!saleId) return null;
-    const result = await call('voucher.reveal', { saleId, seq, managerPin });
+    const result = await api('voucher.reveal', { saleId, seq, managerPin });
     if (!result.ok) return result.error;
     if (get().saleId === saleId) set({ revealed: { ...get().revealed, [seq]: { ...result.data, hideAt: Date.now() + REVEAL_SECONDS * 1000 } } });
     return null;
@@ -82,7 +82,7 @@ export const useOrderDetailStore = create<DetailState>()((set, get) => ({
     const saleId = get().saleId;
     if (!saleId) return;
     set({ resend: { busy: true, message: null, error: null } });
-    const result = await call('delivery.resend', { saleId, channels });
+    const result = await api('delivery.resend', { saleId, channels });
     if (get().saleId !== saleId) return;
     set({ resend: result.ok ? { busy: false, message: result.data.message, error: null } : { busy: false, message: null, error: result.error } });
     await get().refresh();

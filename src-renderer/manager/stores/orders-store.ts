@@ -1,18 +1,18 @@
 import { create } from 'zustand';
-import { call, type BridgeError } from '../bridge';
-import type { OrderCursor, OrderFilter, OrderListItem, SaleState } from '../manager-types';
+import { api, type BridgeError } from '../../bridge/api';
+import type { SaleCursor, SaleListFilter, SaleListItem, SaleState } from '../../bridge/contract';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
 interface OrdersState {
-  filter: OrderFilter;
-  items: OrderListItem[];
-  next: OrderCursor | null;
+  filter: SaleListFilter;
+  items: SaleListItem[];
+  next: SaleCursor | null;
   status: Status;
   loadingMore: boolean;
   error: BridgeError | null;
   /** Replaces the list with the first page for this filter. */
-  search(filter: OrderFilter): Promise<void>;
+  search(filter: SaleListFilter): Promise<void>;
   /** Appends the next page (keyset: `after` the last row shown). */
   loadMore(): Promise<void>;
   reload(): Promise<void>;
@@ -35,7 +35,7 @@ export const useOrdersStore = create<OrdersState>()((set, get) => ({
   async search(filter) {
     const mine = ++generation;
     set({ filter, status: 'loading', error: null, loadingMore: false });
-    const result = await call('orders.list', { filter, after: null, limit: PAGE });
+    const result = await api('orders.list', { filter, after: null, limit: PAGE });
     if (mine !== generation) return; // a newer search replaced this one
     if (result.ok) set({ items: result.data.items, next: result.data.next, status: 'ready' });
     else set({ status: 'error', error: result.error, items: [], next: null });
@@ -46,7 +46,7 @@ export const useOrdersStore = create<OrdersState>()((set, get) => ({
     if (!next || loadingMore) return;
     const mine = generation;
     set({ loadingMore: true, error: null });
-    const result = await call('orders.list', { filter, after: next, limit: PAGE });
+    const result = await api('orders.list', { filter, after: next, limit: PAGE });
     if (mine !== generation) return;
     if (result.ok) {
       // Keyset pages never overlap, but a row can move when the list is reloaded meanwhile.

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
-import { call, type BridgeError } from '../bridge';
-import type { StaffMemberDto } from '../manager-types';
+import { api, type BridgeError } from '../../bridge/api';
+import type { StaffMemberView } from '../../bridge/contract';
 
 interface StaffState {
-  staff: StaffMemberDto[];
+  staff: StaffMemberView[];
   me: string | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: BridgeError | null;
@@ -20,20 +20,20 @@ export const useStaffStore = create<StaffState>()((set, get) => ({
 
   async load() {
     if (get().status === 'idle') set({ status: 'loading' });
-    const [list, session] = await Promise.all([call('staff.list'), call('staff.session')]);
-    if (list.ok) set({ staff: list.data.staff, status: 'ready', error: null, me: session.ok ? (session.data.id ?? null) : null });
+    const [list, session] = await Promise.all([api('staff.list'), api('staff.session')]);
+    if (list.ok) set({ staff: list.data.staff, status: 'ready', error: null, me: session.ok && session.data.signedIn ? session.data.id : null });
     else set({ status: 'error', error: list.error });
   },
 
   async create(input) {
-    const result = await call('staff.create', input);
+    const result = await api('staff.create', input);
     if (!result.ok) return result.error;
     await get().load();
     return null;
   },
 
   async disable(staffId) {
-    const result = await call('staff.disable', { staffId });
+    const result = await api('staff.disable', { staffId });
     if (!result.ok) return result.error;
     await get().load();
     return null;

@@ -1,11 +1,11 @@
 import { create } from 'zustand';
-import { call, type BridgeError } from '../bridge';
+import { api, type BridgeError } from '../../bridge/api';
 import { DAY_MS } from '../format';
-import type { OrderSummary } from '../manager-types';
+import type { SalesSummary } from '../../bridge/contract';
 
 interface SummaryState {
   dayStart: number | null;
-  summary: OrderSummary | null;
+  summary: SalesSummary | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: BridgeError | null;
   /** Loads the Indian day that starts at `dayStart` (midnight IST, epoch ms). */
@@ -20,7 +20,7 @@ export const useSummaryStore = create<SummaryState>()((set, get) => ({
 
   async load(dayStart) {
     set({ dayStart, status: 'loading', error: null });
-    const result = await call('orders.summary', { from: dayStart, to: dayStart + DAY_MS });
+    const result = await api('orders.summary', { from: dayStart, to: dayStart + DAY_MS });
     if (get().dayStart !== dayStart) return;
     if (result.ok) set({ summary: result.data, status: 'ready' });
     else set({ status: 'error', error: result.error, summary: null });

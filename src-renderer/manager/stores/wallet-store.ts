@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { call, on, type BridgeError } from '../bridge';
-import type { WalletView } from '../manager-types';
+import { api, onEvent, type BridgeError } from '../../bridge/api';
+import type { WalletView } from '../../bridge/contract';
 
 interface WalletState {
   view: WalletView | null;
@@ -24,14 +24,14 @@ export const useWalletStore = create<WalletState>()((set, get) => ({
 
   async load() {
     if (!get().view) set({ status: 'loading' });
-    const result = await call('wallet.view');
+    const result = await api('wallet.view');
     if (result.ok) set({ view: result.data, status: 'ready', error: null });
     else set({ status: 'error', error: result.error });
   },
 
   async refresh() {
     set({ refreshing: true, refreshError: null });
-    const result = await call('wallet.refresh');
+    const result = await api('wallet.refresh');
     if (result.ok) set({ view: result.data, status: 'ready', refreshing: false });
     else {
       set({ refreshing: false, refreshError: result.error });
@@ -40,13 +40,13 @@ export const useWalletStore = create<WalletState>()((set, get) => ({
   },
 
   async saveThreshold(rupees) {
-    const result = await call('settings.update', { wallet: { lowBalanceThreshold: rupees } });
+    const result = await api('settings.update', { wallet: { lowBalanceThreshold: rupees } });
     if (!result.ok) return result.error;
     await get().load();
     return null;
   },
 
   listen() {
-    return on('wallet.updated', (view) => set({ view, status: 'ready' }));
+    return onEvent('wallet.updated', (view) => set({ view, status: 'ready' }));
   },
 }));

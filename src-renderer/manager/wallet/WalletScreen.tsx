@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { fieldError, type BridgeError } from '../bridge';
+import { fieldError, type BridgeError } from '../../bridge/api';
 import { Field } from '../common/Field';
 import { ErrorNote, Loading, Success } from '../common/Notice';
 import { StatTile } from '../common/StatTile';
 import { ago, dateTime, inrShort, rupeesToPaise } from '../format';
-import type { WalletView } from '../manager-types';
+import type { WalletView } from '../../bridge/contract';
 import { useWalletStore } from '../stores/wallet-store';
 
 /**

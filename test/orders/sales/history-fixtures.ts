@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SaleState } from '../../../src-main/orders/journal/sale-state.js';
 import type { SqliteSaleJournal } from '../../../src-main/orders/journal/sqlite-sale-journal.js';
-import type { SaleListFilter } from '../../../src-main/orders/sales/sales-history.js';
+import type { SaleListFilter } from '../../../src-main/contract/index.js';
 import { FIXED_BRAND, newSale } from '../journal/journal-fixtures.js';
 
 /** A journal row as the history should report it: the model the tests compare against. */

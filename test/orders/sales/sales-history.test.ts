@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../src-main/db/database.js';
 import { ATTENTION_STATES } from '../../../src-main/orders/journal/sale-state.js';
 import { SqliteSaleJournal } from '../../../src-main/orders/journal/sqlite-sale-journal.js';
-import { SalesHistory, type SaleListFilter, type SaleListItem } from '../../../src-main/orders/sales/sales-history.js';
+import type { SaleListFilter, SaleListItem } from '../../../src-main/contract/index.js';
+import { SalesHistory } from '../../../src-main/orders/sales/sales-history.js';
 import { tempDir } from '../../support/temp-dir.js';
 import { BRANDS, DAY, DAY0, HOUR, PHONES, SPECIAL, expected, fillJournal, parseCsvLine, type ModelRow } from './history-fixtures.js';
 

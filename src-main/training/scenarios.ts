@@ -1,3 +1,5 @@
+import type { TrainingScenarioId } from '../contract/index.js';
+
 /**
  * Practice situations a trainer can stage in Training mode. Each is a call to the sandbox's
  * control surface (`/__sandbox/…`), so it works on the built-in sandbox and on one started
@@ -11,7 +13,7 @@ interface ControlCall {
 
 const ORDERS = { method: 'POST', path: '/v1/partners/orders' } as const;
 
-export const TRAINING_SCENARIOS: Record<string, { title: string; calls: ControlCall[] }> = {
+export const TRAINING_SCENARIOS: Record<TrainingScenarioId, { title: string; calls: ControlCall[] }> = {
   'slow-answer': {
     title: 'The next order answers too late (the sale goes IN DOUBT, then is found by reference)',
     calls: [{ method: 'POST', path: '/faults', body: { kind: 'delay', ms: 20_000, stage: 'after', match: ORDERS } }],
@@ -34,9 +36,11 @@ export const TRAINING_SCENARIOS: Record<string, { title: string; calls: ControlC
   },
 };
 
-export type TrainingScenario = 'slow-answer' | 'connection-drop' | 'service-error' | 'low-wallet' | 'skip-15-minutes';
+/** What Training offers, in the order the screen lists it. */
+export const scenarioList = (): { id: TrainingScenarioId; title: string }[] =>
+  (Object.keys(TRAINING_SCENARIOS) as TrainingScenarioId[]).map((id) => ({ id, title: TRAINING_SCENARIOS[id].title }));
 
-export async function runScenario(baseUrl: string, name: TrainingScenario): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function runScenario(baseUrl: string, name: TrainingScenarioId): Promise<{ ok: true } | { ok: false; message: string }> {
   for (const call of TRAINING_SCENARIOS[name]!.calls) {
     let res: Response;
     try {

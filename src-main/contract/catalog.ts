@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { CatalogBrand, CatalogCounts, CategoryCount, SyncSummary } from '../catalog/catalog-types.js';
+import { cashier } from './define.js';
+import { empty, id } from './fields.js';
+
+export interface CatalogStatus {
+  lastFullSyncAt: number | null;
+  counts: CatalogCounts;
+  stale: boolean;
+}
+
+export const catalogMethods = {
+  'catalog.search': cashier(
+    z.strictObject({
+      text: z.string().max(100).optional(),
+      category: z.string().max(60).optional(),
+      includeInactive: z.boolean().optional(),
+      limit: z.number().int().min(1).max(200).optional(),
+    }),
+  ).returns<{ brands: CatalogBrand[] }>(),
+  'catalog.categories': cashier(empty).returns<{ categories: CategoryCount[] }>(),
+  'catalog.brand': cashier(z.strictObject({ productId: id })).returns<CatalogBrand>(),
+  'catalog.status': cashier(empty).returns<CatalogStatus>(),
+  /** A brand's logo as a data: URL (the CSP allows no remote images); null when it has none or it cannot be fetched. */
+  'catalog.image': cashier(z.strictObject({ productId: id, kind: z.enum(['logo', 'thumbnail']).default('logo') })).returns<{ dataUrl: string | null }>(),
+  /** Answers when the sync is done; progress arrives meanwhile as catalog.progress events. */
+  'catalog.syncNow': cashier(empty).returns<SyncSummary>(),
+};

@@ -1,0 +1,72 @@
+/**
+ * The bridge contract, declared once: every method the renderer may call (who may call it,
+ * the schema of its input, the type of its answer) and every event main pushes. Main
+ * validates each call against it (bridge/bridge.ts, shell/ipc.ts); the preload exposes
+ * exactly these names (names.ts, checked below); the renderer imports its types only, so a
+ * changed answer is a type error in the page.
+ */
+import { appMethods } from './app.js';
+import { catalogMethods } from './catalog.js';
+import type { InputOf, OutputOf, ParsedInputOf } from './define.js';
+import type { EventMap, EventName } from './events.js';
+import type { EVENT_NAMES, METHOD_NAMES, SHELL_METHOD_NAMES } from './names.js';
+import { ordersMethods } from './orders.js';
+import { saleMethods } from './sale.js';
+import { settingsMethods } from './settings.js';
+import { shellMethods, type ShellMethodName } from './shell.js';
+import { staffMethods } from './staff.js';
+import { trainingMethods } from './training.js';
+import { walletMethods } from './wallet.js';
+
+/** Methods the core's bridge answers, in every host. */
+export const CORE_METHODS = {
+  ...appMethods,
+  ...staffMethods,
+  ...catalogMethods,
+  ...saleMethods,
+  ...ordersMethods,
+  ...walletMethods,
+  ...settingsMethods,
+  ...trainingMethods,
+};
+
+/** Every method the renderer may call: the core's and the Electron shell's. */
+export const METHODS = { ...CORE_METHODS, ...shellMethods };
+
+export type Methods = typeof METHODS;
+export type MethodName = keyof Methods;
+export type CoreMethodName = keyof typeof CORE_METHODS;
+/** What the renderer sends (defaults not yet applied). */
+export type Input<M extends MethodName> = InputOf<Methods[M]>;
+/** What a handler receives: the input after the schema parsed it. */
+export type ParsedInput<M extends MethodName> = ParsedInputOf<Methods[M]>;
+export type Output<M extends MethodName> = OutputOf<Methods[M]>;
+
+/** The core's handler map: building it `satisfies` this, so a handler cannot answer other than its contract says. */
+export type CoreHandlers = { [M in CoreMethodName]: (input: ParsedInput<M>) => Output<M> | Promise<Output<M>> };
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// The preload's zod-free name lists must hold exactly the contract's names.
+const methodNamesMatch: Same<(typeof METHOD_NAMES)[number], MethodName> = true;
+const eventNamesMatch: Same<(typeof EVENT_NAMES)[number], EventName> = true;
+const shellNamesMatch: Same<(typeof SHELL_METHOD_NAMES)[number], ShellMethodName> = true;
+void [methodNamesMatch, eventNamesMatch, shellNamesMatch];
+
+export type { ShellMethodName, EventMap, EventName };
+export type { BridgeError, BridgeResult } from './result.js';
+export { SHELL_METHOD_NAMES } from './names.js';
+export type { Role } from './define.js';
+export type { AppInfo, CheckLine } from './app.js';
+export type { StaffMemberView, SessionView, StaffRole } from './staff.js';
+export type { CatalogStatus } from './catalog.js';
+export type { SaleRequest, QuoteView, SaleLineView, MaskedVoucher, RevealedVoucher, SaleView, ReceiptData, ReceiptView } from './sale.js';
+export type { SaleListFilter, SaleListItem, SaleCursor, SalePage, SalesSummary, OrderDetail } from './orders.js';
+export type { WalletView } from './wallet.js';
+export type { SettingsView, AuditVerification } from './settings.js';
+export type { TrainingScenarioId } from './training.js';
+export type { PrinterInfo, PrintOutcome } from './shell.js';
+export type { CatalogBrand, CategoryCount, CatalogCounts, SyncProgress, SyncSummary } from '../catalog/catalog-types.js';
+export type { SaleState } from '../orders/journal/sale-state.js';
+export type { SaleAttempt } from '../orders/journal/sale-record.js';
+export type { PartnerBrand, HowToUse, AmountRestrictions, DeliveryChannel } from '../partner-api/types.js';
+export type { Settings, Environment } from '../settings/settings-schema.js';

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { SaleAttempt } from '../orders/journal/sale-record.js';
+import type { SaleState } from '../orders/journal/sale-state.js';
+import { DELIVERY_CHANNELS, type OrderRequestBody } from '../partner-api/types.js';
+import { manager } from './define.js';
+import { empty, id, saleIdInput, saleState } from './fields.js';
+import type { SaleView } from './sale.js';
+
+export const saleListFilter = z.strictObject({
+  from: z.number().int().optional(),
+  to: z.number().int().optional(),
+  states: z.array(saleState).max(9).optional(),
+  productId: id.optional(),
+  /** Substring of the referenceId or the service order id. */
+  reference: z.string().min(1).max(60).optional(),
+  phone: z.string().regex(/^\d{10}$/).optional(),
+});
+export type SaleListFilter = z.infer<typeof saleListFilter>;
+
+export interface SaleListItem {
+  id: string;
+  referenceId: string;
+  orderId: string | null;
+  state: SaleState;
+  productId: string;
+  brandTitle: string;
+  amountPaise: number;
+  customerPhone: string | null;
+  createdAt: number;
+  errorCode: string | null;
+  failureReason: string | null;
+  supportReason: string | null;
+  printCount: number;
+}
+
+export interface SaleCursor {
+  createdAt: number;
+  id: string;
+}
+
+export interface SalePage {
+  items: SaleListItem[];
+  /** Pass back as `after` for the next page; null on the last page. */
+  next: SaleCursor | null;
+}
+
+export interface SalesSummary {
+  byState: { state: SaleState; count: number; amountPaise: number }[];
+  byBrand: { productId: string; brandTitle: string; count: number; amountPaise: number }[];
+  byHour: { hour: number; count: number; amountPaise: number }[];
+}
+
+export interface OrderDetail extends SaleView {
+  customer: OrderRequestBody['customerDetails'] | null;
+  delivery: OrderRequestBody['deliveryDetails'] | null;
+  canBalanceBeFetched: boolean;
+  attempts: SaleAttempt[];
+}
+
+export const ordersMethods = {
+  'orders.list': manager(
+    z.strictObject({
+      filter: saleListFilter.default({}),
+      after: z.strictObject({ createdAt: z.number().int(), id }).nullable().optional(),
+      limit: z.number().int().min(1).max(200).optional(),
+    }),
+  ).returns<SalePage>(),
+  /** IN_DOUBT and NEEDS_SUPPORT sales, pinned on top of Orders until a person resolves them. */
+  'orders.attention': manager(empty).returns<{ items: SaleListItem[] }>(),
+  'orders.detail': manager(saleIdInput).returns<OrderDetail>(),
+  'orders.exportCsv': manager(z.strictObject({ filter: saleListFilter.default({}) })).returns<{ csv: string }>(),
+  'orders.summary': manager(z.strictObject({ from: z.number().int(), to: z.number().int() })).returns<SalesSummary>(),
+  'delivery.resend': manager(z.strictObject({ saleId: id, channels: z.array(z.enum(DELIVERY_CHANNELS)).min(1).max(3) })).returns<{ message: string }>(),
+};

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import type { SaleState } from '../orders/journal/sale-state.js';
+import type { HowToUse } from '../partner-api/types.js';
+import type { Settings } from '../settings/settings-schema.js';
+import { cashier, manager } from './define.js';
+import { id, paise, pin, saleIdInput } from './fields.js';
+
+const customer = z.strictObject({
+  name: z.string().max(200).optional(),
+  phoneNumber: z.string().max(30).optional(),
+  email: z.string().max(300).optional(),
+});
+const delivery = z.strictObject({
+  recipientName: z.string().max(200).optional(),
+  recipientType: z.enum(['SELF', 'OTHER']),
+  recipientPhoneNumber: z.string().max(30),
+  recipientEmail: z.string().max(300).optional(),
+  senderName: z.string().max(200).optional(),
+  wishMessage: z.string().max(500).optional(),
+});
+
+/** What the cashier asks for; the order rules (orders/rules) decide whether it can be sold. */
+export const saleInputSchema = z.strictObject({
+  productId: id,
+  amountPaise: paise,
+  lines: z.array(z.strictObject({ denominationPaise: paise, quantity: z.number().int().min(0).max(10_000) })).max(100).optional(),
+  discountPaise: paise.optional(),
+  customer: customer.nullable().optional(),
+  delivery: delivery.nullable().optional(),
+});
+export type SaleRequest = z.infer<typeof saleInputSchema>;
+
+export interface SaleLineView {
+  denominationPaise: number;
+  quantity: number;
+}
+
+export interface QuoteView {
+  lines: SaleLineView[];
+  totalPaise: number;
+  voucherCount: number;
+  debitPaise: number;
+  brandTitle: string;
+  floatWarning: string | null;
+}
+
+export interface MaskedVoucher {
+  seq: number;
+  voucherId: string | null;
+  cardType: string;
+  /** `•••• •••• •••• 1234`, or null when the card type has no number. */
+  cardNumberMasked: string | null;
+  hasPin: boolean;
+  validTill: string | null;
+  amountPaise: number;
+}
+
+export interface RevealedVoucher {
+  seq: number;
+  cardNumber: string | null;
+  cardPin: string | null;
+}
+
+/** A sale as screens see it: no brand snapshot internals, no card data. */
+export interface SaleView {
+  id: string;
+  referenceId: string;
+  orderId: string | null;
+  state: SaleState;
+  productId: string;
+  brandTitle: string;
+  amountPaise: number;
+  discountPaise: number;
+  errorCode: string | null;
+  failureReason: string | null;
+  supportReason: string | null;
+  /** The cashier's sentence and action for a FAILED or REJECTED sale, from main's one error table. */
+  failure: { message: string; action: string } | null;
+  createdAt: number;
+  updatedAt: number;
+  nextCheckAt: number | null;
+  printCount: number;
+  retryOf: string | null;
+  vouchers: MaskedVoucher[];
+}
+
+/** What the customer's receipt needs: the one place card numbers and PINs leave main in full. */
+export interface ReceiptData {
+  saleId: string;
+  orderId: string | null;
+  referenceId: string;
+  brandTitle: string;
+  redemptionType: string;
+  howToUse: HowToUse[];
+  usageInstructionsText: string | null;
+  keyTerms: string[];
+  storeLocatorUrl: string | null;
+  amountPaise: number;
+  issuedAt: number;
+  cashierId: string | null;
+  /** 1 for the original; DUPLICATE #n (n ≥ 2) on reprints. */
+  copy: number;
+  vouchers: (MaskedVoucher & RevealedVoucher)[];
+}
+
+export interface ReceiptView extends ReceiptData {
+  training: boolean;
+  store: Settings['store'];
+  receiptOptions: Settings['receipt'];
+  cashierName: string;
+}
+
+const voucherSeq = z.number().int().min(1).max(10_000);
+
+export const saleMethods = {
+  /** Validates against a fresh copy of the brand and prices the sale; nothing is sent. */
+  'sale.quote': cashier(saleInputSchema).returns<QuoteView>(),
+  'sale.place': cashier(saleInputSchema).returns<SaleView>(),
+  'sale.get': cashier(saleIdInput).returns<SaleView>(),
+  'sale.pending': cashier(z.strictObject({})).returns<{ sales: SaleView[] }>(),
+  'sale.retry': cashier(saleIdInput).returns<SaleView>(),
+  'sale.checkNow': manager(saleIdInput).returns<SaleView>(),
+  /** The first print is the cashier's; a reprint needs a manager's PIN and says DUPLICATE. */
+  'receipt.print': cashier(z.strictObject({ saleId: id, managerPin: pin.optional() })).returns<ReceiptView>(),
+  'voucher.reveal': cashier(z.strictObject({ saleId: id, seq: voucherSeq, managerPin: pin })).returns<RevealedVoucher>(),
+  'voucher.balance': cashier(z.strictObject({ saleId: id, seq: voucherSeq })).returns<{ balancePaise: number | null; readAt: number }>(),
+};

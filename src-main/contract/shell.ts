@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { cashier, manager } from './define.js';
+import { empty } from './fields.js';
+
+/**
+ * Methods only the Electron shell answers (they need a printer or a file dialog): main
+ * routes them to shell/printing.ts at the same IPC choke point, after the same sender, role
+ * and input checks; the core's bridge has no Electron, and the browser host answers them
+ * with NOT_IN_BROWSER.
+ */
+const paperWidth = z.enum(['58mm', '80mm', 'A4']);
+/** Receipt length as laid out for print (the renderer measures it); bounded so a bug cannot feed metres of paper. */
+const heightMm = z.number().finite().min(20).max(2000).optional();
+
+export interface PrinterInfo {
+  name: string;
+  displayName: string;
+  description: string;
+}
+
+export interface PrintOutcome {
+  printed: true;
+  deviceName: string | null;
+}
+
+export const shellMethods = {
+  'printer.list': manager(empty).returns<{ printers: PrinterInfo[] }>(),
+  'printer.print': cashier(z.strictObject({ heightMm, copies: z.number().int().min(1).max(5).optional() })).returns<PrintOutcome>(),
+  'printer.testPrint': manager(z.strictObject({ deviceName: z.string().min(1).max(200).nullable().optional(), paperWidth: paperWidth.optional() })).returns<PrintOutcome>(),
+  'printer.savePdf': cashier(
+    z.strictObject({ heightMm, fileName: z.string().regex(/^[\w .-]{1,80}$/, 'letters, digits, spaces, dots and dashes only').optional() }),
+  ).returns<{ saved: false; path: null } | { saved: true; path: string }>(),
+};
+
+export type ShellMethodName = keyof typeof shellMethods;
