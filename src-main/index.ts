@@ -5,6 +5,7 @@ import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
 import { createBridge } from './bridge/bridge.js';
 import { EVENT_CHANNEL, SHELL_METHOD_NAMES } from './bridge/method-names.js';
 import { createCore } from './core/create-core.js';
+import { lazy } from './platform/lazy.js';
 import { createLogger } from './platform/logger.js';
 import { electronStoreBackend } from './shell/electron-store-backend.js';
 import { registerIpc, type ShellHandler } from './shell/ipc.js';
@@ -14,7 +15,7 @@ import { createAppUrlCheck, installAppSecurity, lockSession } from './shell/secu
 import { createMainWindow, type MainWindowDeps } from './shell/window.js';
 
 // V8's code cache on disk (Node ≥ 22.1, so Electron 45's main process): later starts skip
-// compiling what is loaded from here on — zod (~95 modules), got and the lazy chunks. The
+// compiling what is loaded from here on — got and the lazy chunks (zod among them). The
 // bundle and its static imports are compiled before any of its code runs, so they are not
 // covered. Feature-detected: Node 20 (where the tests and benches run) has no such call.
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
@@ -110,19 +111,11 @@ function electronSqliteBinding(): string | undefined {
 }
 
 /**
- * The printing handlers, loaded on the first print call: their payload schemas are zod, which
- * would otherwise be loaded (~95 modules) before the window can open. Same methods, same checks.
+ * The printing handlers, loaded on the first print call: their module and payload schemas are
+ * built then, not before the window can open. Same methods, same checks.
  */
 function lazyPrintingHandlers(deps: PrintingDeps): Record<string, ShellHandler> {
-  let loaded: Promise<Record<string, ShellHandler>> | null = null;
-  const load = () =>
-    (loaded ??= import('./shell/printing.js').then(
-      (m) => m.printingHandlers(deps),
-      (error: unknown) => {
-        loaded = null;
-        throw error;
-      },
-    ));
+  const load = lazy(async () => (await import('./shell/printing.js')).printingHandlers(deps));
   return Object.fromEntries(
     SHELL_METHOD_NAMES.map((name): [string, ShellHandler] => [
       name,
