@@ -41,12 +41,20 @@ function preloadAppChunk(): Plugin {
   };
 }
 
+/**
+ * Packages bundled into the main process instead of loaded from node_modules. zod is needed at
+ * start-up (the settings are parsed with it before the core opens), and loading its ~95 files
+ * from node_modules costs several times the CPU of one tree-shaken chunk. The bench children
+ * (test/bench/children/bundle.ts) bundle the same packages, so start-up is measured as shipped.
+ */
+export const MAIN_BUNDLED_PACKAGES = ['zod'];
+
 export default defineConfig({
   main: {
     build: {
-      // Native and heavy packages stay in node_modules and load at run time; better-sqlite3
-      // in particular cannot be bundled (it loads a .node binary next to its own files).
-      externalizeDeps: true,
+      // Other packages stay in node_modules and load at run time; better-sqlite3 in particular
+      // cannot be bundled (it loads a .node binary next to its own files).
+      externalizeDeps: { exclude: MAIN_BUNDLED_PACKAGES },
       rolldownOptions: {
         input: { index: resolve(import.meta.dirname, 'src-main/index.ts') },
         external: ['better-sqlite3'],

@@ -6,17 +6,17 @@ import { createBridge, type ShellHandler } from './bridge/bridge.js';
 import type { ShellMethodName } from './contract/index.js';
 import { EVENT_CHANNEL, SHELL_METHOD_NAMES } from './contract/names.js';
 import { createCore } from './core/create-core.js';
+import { lazy } from './platform/lazy.js';
 import { createLogger } from './platform/logger.js';
 import { electronStoreBackend } from './shell/electron-store-backend.js';
 import { registerIpc } from './shell/ipc.js';
-import { lazy } from './platform/lazy.js';
 import type { PrintingDeps } from './shell/printing.js';
 import { safeStorageSecretStore } from './shell/safe-storage-secret-store.js';
 import { createAppUrlCheck, installAppSecurity, lockSession } from './shell/security.js';
 import { createMainWindow, type MainWindowDeps } from './shell/window.js';
 
 // V8's code cache on disk (Node ≥ 22.1, so Electron 45's main process): later starts skip
-// compiling what is loaded from here on — zod (~95 modules), got and the lazy chunks. The
+// compiling what is loaded from here on — got and the lazy chunks (zod among them). The
 // bundle and its static imports are compiled before any of its code runs, so they are not
 // covered. Feature-detected: Node 20 (where the tests and benches run) has no such call.
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
@@ -111,8 +111,8 @@ function electronSqliteBinding(): string | undefined {
 }
 
 /**
- * The printing handlers, loaded on the first print call: their payload schemas are zod, which
- * would otherwise be loaded (~95 modules) before the window can open. Same methods, same checks.
+ * The printing handlers, loaded on the first print call: their module and payload schemas are
+ * built then, not before the window can open. Same methods, same checks.
  */
 function lazyPrintingHandlers(deps: PrintingDeps): Record<ShellMethodName, ShellHandler> {
   const load = lazy(async () => (await import('./shell/printing.js')).printingHandlers(deps));

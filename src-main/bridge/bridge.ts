@@ -3,20 +3,12 @@ import type { CoreEventMap, CoreEventName } from '../core/core-events.js';
 import type { Core } from '../core/create-core.js';
 import type { Logger } from '../platform/logger.js';
 import { lazy } from '../platform/lazy.js';
-import { loadSettingsSchema } from '../settings/settings-service.js';
 import { BridgeFailure } from './bridge-result.js';
 import { buildHandlers } from './handlers/index.js';
 import { newSession } from './session.js';
 
-/**
- * The contract's schemas are zod, whose modules cost a few hundred ms to load: the shell
- * registers the bridge at start-up, and the schemas are loaded by the first call instead (with
- * the settings schema, which explains a rejected settings.update).
- */
-const loadContract = lazy(async () => {
-  const [contract] = await Promise.all([import('../contract/index.js'), loadSettingsSchema()]);
-  return contract;
-});
+/** The contract's schemas are built by the first call rather than when the shell registers the bridge at start-up. */
+const loadContract = lazy(() => import('../contract/index.js'));
 
 /**
  * A method only a host with Electron answers (printing, the save dialog). It receives the

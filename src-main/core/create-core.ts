@@ -5,12 +5,13 @@ import { openDatabase, type Db } from '../db/database.js';
 import { kvShelf } from '../db/kv-shelf.js';
 import { CredentialStore } from '../settings/credential-store.js';
 import { systemClock, type Clock } from '../platform/clock.js';
+import { lazy } from '../platform/lazy.js';
 import { silentLogger, type Logger } from '../platform/logger.js';
 import type { SecretStore } from '../platform/secret-store.js';
 import { DEFAULT_CREDENTIALS } from '../sandbox/auth/credentials.js';
 import type { Sandbox } from '../sandbox/server.js';
 import type { Environment } from '../settings/settings-schema.js';
-import { loadSettingsSchema, SettingsService, type SettingsBackend } from '../settings/settings-service.js';
+import { SettingsService, type SettingsBackend } from '../settings/settings-service.js';
 import { StaffService } from '../staff/staff-service.js';
 import { CoreEvents } from './core-events.js';
 import type { TrainingScenarioId } from '../contract/index.js';
@@ -68,28 +69,26 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
   const events = new CoreEvents();
-  const settings = await SettingsService.open(options.settingsBackend);
+  // Imported here rather than at the top so that zod is loaded after the desktop shell has turned
+  // on V8's compile cache (src-main/index.ts): later starts then skip compiling it.
+  const { settingsSchema } = await import('../settings/settings-schema.js');
+  const settings = new SettingsService(settingsSchema, options.settingsBackend);
   // Staff and the audit log span environments: one shift, one trail, whatever the backend.
   const appDb: Db = openDatabase(join(options.dataDir, 'app.db'), { nativeBinding: options.nativeBinding });
   const audit = new AuditLog(appDb, () => clock.now());
   const staff = new StaffService(appDb, audit, () => clock.now());
   let sandbox: Sandbox | null = null;
-  let sandboxStarting: Promise<Sandbox> | null = null;
+  // The emulator (its routes, zod schemas and fault engine) is a third of the main bundle and
+  // is needed only when Training has no external sandbox: loaded and started then, not at every
+  // start. A failed start is tried again on the next switch.
+  const startTrainingSandbox = lazy(() => import('../sandbox/server.js').then((m) => m.startSandbox({})));
   let stopDaily: (() => void) | null = null;
   let webhookServer: { url: string; close(): Promise<void> } | null = null;
 
   async function endpointFor(environment: Environment): Promise<{ baseUrl: string; fallbackCredentials: typeof DEFAULT_CREDENTIALS.staging | null } | string> {
     if (environment === 'training') {
       if (options.trainingBaseUrl) return { baseUrl: options.trainingBaseUrl, fallbackCredentials: DEFAULT_CREDENTIALS.staging };
-      // The emulator (its routes, zod schemas and fault engine) is a third of the main bundle and
-      // is needed only when Training has no external sandbox: load it then, not at every start.
-      sandboxStarting ??= import('../sandbox/server.js')
-        .then((m) => m.startSandbox({}))
-        .catch((error: unknown) => {
-          sandboxStarting = null; // a failed start is retried on the next switch, as before
-          throw error;
-        });
-      sandbox = await sandboxStarting;
+      sandbox = await startTrainingSandbox();
       return { baseUrl: sandbox.url, fallbackCredentials: DEFAULT_CREDENTIALS.staging };
     }
     const configured = settings.get()[environment];
@@ -151,16 +150,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       throw trainingError;
     }
   }
-  // Settings the app wrote itself are read without zod; the schema is loaded once the counter
-  // is ready, so a rejected update can be explained (the bridge also waits for it).
-  void current.ready
-    .then(
-      () => new Promise<void>((resolve) => setImmediate(resolve)),
-      () => undefined,
-    )
-    .then(() => loadSettingsSchema())
-    .catch((error: unknown) => logger.log('error', 'settings.schema_unavailable', { error }));
-
   const core: Core = {
     settings,
     staff,

@@ -1,6 +1,7 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { Got } from 'got';
+import { lazy } from '../platform/lazy.js';
 import type { Logger } from '../platform/logger.js';
 
 /**
@@ -35,19 +36,8 @@ export interface Transport {
   close(): void;
 }
 
-let gotPromise: Promise<Got> | null = null;
-
-/** got costs ~100 ms to import, so it is loaded on first use (or warmUp) and cached per process. */
-export function loadGot(): Promise<Got> {
-  gotPromise ??= import('got').then(
-    (m) => m.default,
-    (error: unknown) => {
-      gotPromise = null;
-      throw error;
-    },
-  );
-  return gotPromise;
-}
+/** got costs ~100 ms to import, so it is loaded on first use (or warmUp). */
+const loadGot = lazy(async (): Promise<Got> => (await import('got')).default);
 
 export function createTransport(options: { baseUrl: string; logger: Logger; connectMs: number; userAgent?: string }): Transport {
   const base = options.baseUrl.replace(/\/+$/, '');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../platform/clock.js';
+import { lazy } from '../platform/lazy.js';
 import type { Logger } from '../platform/logger.js';
 import { err, ok, type Result } from '../platform/result.js';
 import { createTransport } from './http-transport.js';
@@ -18,20 +19,12 @@ import type {
 } from './types.js';
 
 type WireSchemas = typeof import('./wire-schemas.js');
-let wireSchemas: Promise<WireSchemas> | null = null;
 
 /**
- * The response schemas are built with zod, whose ~95 modules cost a few hundred ms to load:
- * they are loaded when the first answer arrives, not at start-up (the counter is usable from
- * its local catalog before the service has answered anything). Cached per process.
+ * The response schemas are loaded when the first answer arrives, not at start-up (the counter
+ * is usable from its local catalog before the service has answered anything).
  */
-function loadWireSchemas(): Promise<WireSchemas> {
-  wireSchemas ??= import('./wire-schemas.js').catch((error: unknown) => {
-    wireSchemas = null;
-    throw error;
-  });
-  return wireSchemas;
-}
+const loadWireSchemas = lazy(() => import('./wire-schemas.js'));
 
 /** A value or a PartnerError, with the X-REQUEST-ID of every send made for it (support traces them). */
 export type PartnerResult<T> = Result<T, PartnerError> & { requestIds: string[] };

@@ -1,65 +1,55 @@
 import { z } from 'zod';
-import { SETTINGS_DEFAULTS as D } from './settings-defaults.js';
-import { provideSettingsSchema } from './settings-service.js';
 
 /**
  * Every setting the app keeps, with its default, in one schema. Secrets are NOT here: client
  * secrets and the webhook signing secret go through the secret store (credential-store.ts).
- * The defaults live in settings-defaults.ts, which start-up reads without loading zod.
+ * A section missing from the file is filled field by field from the defaults below (prefault).
  */
 const httpsUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(300);
 
-const environmentEndpoint = z.strictObject({
-  baseUrl: httpsUrl.nullable().default(D.staging.baseUrl),
-  clientId: z.string().trim().min(1).max(200).nullable().default(D.staging.clientId),
-});
+const environmentEndpoint = z
+  .strictObject({
+    baseUrl: httpsUrl.nullable().default(null),
+    clientId: z.string().trim().min(1).max(200).nullable().default(null),
+  })
+  .prefault({});
 
 export const settingsSchema = z.strictObject({
-  environment: z.enum(['training', 'staging', 'production']).default(D.environment),
-  businessModel: z.enum(['B2B', 'B2C']).default(D.businessModel),
+  environment: z.enum(['training', 'staging', 'production']).default('training'),
+  businessModel: z.enum(['B2B', 'B2C']).default('B2B'),
   store: z
     .strictObject({
-      name: z.string().trim().min(1).max(80).default(D.store.name),
-      counter: z.string().trim().min(1).max(40).default(D.store.counter),
+      name: z.string().trim().min(1).max(80).default('My Store'),
+      counter: z.string().trim().min(1).max(40).default('Counter 1'),
       /** Up to 6 characters that prefix referenceIds from this counter (support can tell counters apart). */
-      counterCode: z.string().regex(/^[A-Z0-9]{1,6}$/, 'must be 1–6 capital letters or digits').default(D.store.counterCode),
-      address: z.string().trim().max(200).default(D.store.address),
+      counterCode: z.string().regex(/^[A-Z0-9]{1,6}$/, 'must be 1–6 capital letters or digits').default('C1'),
+      address: z.string().trim().max(200).default(''),
     })
-    .default(D.store),
+    .prefault({}),
   receipt: z
     .strictObject({
-      header: z.string().max(200).default(D.receipt.header),
-      footer: z.string().max(300).default(D.receipt.footer),
-      paperWidth: z.enum(['58mm', '80mm', 'A4']).default(D.receipt.paperWidth),
-      showStoreLocatorQr: z.boolean().default(D.receipt.showStoreLocatorQr),
+      header: z.string().max(200).default(''),
+      footer: z.string().max(300).default('Thank you for shopping with us.'),
+      paperWidth: z.enum(['58mm', '80mm', 'A4']).default('80mm'),
+      showStoreLocatorQr: z.boolean().default(true),
     })
-    .default(D.receipt),
-  printer: z
-    .strictObject({ deviceName: z.string().max(200).nullable().default(D.printer.deviceName), silent: z.boolean().default(D.printer.silent) })
-    .default(D.printer),
-  wallet: z
-    .strictObject({
-      lowBalanceThreshold: z.number().finite().min(0).max(100_000_000).default(D.wallet.lowBalanceThreshold),
-    })
-    .default(D.wallet),
-  staging: environmentEndpoint.default(D.staging),
-  production: environmentEndpoint.default(D.production),
+    .prefault({}),
+  printer: z.strictObject({ deviceName: z.string().max(200).nullable().default(null), silent: z.boolean().default(true) }).prefault({}),
+  wallet: z.strictObject({ lowBalanceThreshold: z.number().finite().min(0).max(100_000_000).default(10_000) }).prefault({}),
+  staging: environmentEndpoint,
+  production: environmentEndpoint,
   webhook: z
     .strictObject({
-      enabled: z.boolean().default(D.webhook.enabled),
-      host: z.union([z.literal('127.0.0.1'), z.literal('0.0.0.0')]).default(D.webhook.host),
-      port: z.number().int().min(1024).max(65535).default(D.webhook.port),
+      enabled: z.boolean().default(false),
+      host: z.union([z.literal('127.0.0.1'), z.literal('0.0.0.0')]).default('127.0.0.1'),
+      port: z.number().int().min(1024).max(65535).default(8787),
     })
-    .default(D.webhook),
-  staff: z
-    .strictObject({ lockAfterIdleMinutes: z.number().int().min(1).max(240).default(D.staff.lockAfterIdleMinutes) })
-    .default(D.staff),
+    .prefault({}),
+  staff: z.strictObject({ lockAfterIdleMinutes: z.number().int().min(1).max(240).default(10) }).prefault({}),
 });
 
-export type Settings = z.infer<typeof settingsSchema>;
+export type SettingsSchema = typeof settingsSchema;
+export type Settings = z.infer<SettingsSchema>;
 export type Environment = Settings['environment'];
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
-
-// Whoever imports the schema also makes it available to SettingsService, without an await.
-provideSettingsSchema({ settingsSchema, DEFAULT_SETTINGS });

@@ -1,30 +1,5 @@
 import type { z } from 'zod';
-import { settingsWithoutZod } from './settings-defaults.js';
-import type { Settings } from './settings-schema.js';
-
-type SchemaModule = Pick<typeof import('./settings-schema.js'), 'settingsSchema' | 'DEFAULT_SETTINGS'>;
-let schemaModule: SchemaModule | null = null;
-let schemaLoading: Promise<SchemaModule> | null = null;
-
-/**
- * The zod schema is needed only for settings the app did not write itself (hand-edited or
- * damaged) and to explain a rejected update; everything else goes through settingsWithoutZod,
- * so start-up does not pay for loading zod. settings-schema.ts hands itself over on import
- * (see provideSettingsSchema), so code that imports it statically never needs this.
- */
-export function loadSettingsSchema(): Promise<SchemaModule> {
-  if (schemaModule) return Promise.resolve(schemaModule);
-  schemaLoading ??= import('./settings-schema.js').catch((error: unknown) => {
-    schemaLoading = null;
-    throw error;
-  });
-  return schemaLoading;
-}
-
-/** Called once by settings-schema.ts as it loads. */
-export function provideSettingsSchema(module: SchemaModule): void {
-  schemaModule = module;
-}
+import type { Settings, SettingsSchema } from './settings-schema.js';
 
 /**
  * Where settings are persisted: electron-store in the desktop app, a JSON file in the browser
@@ -40,27 +15,20 @@ export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartia
 export type SettingsUpdate = { ok: true; settings: Settings } | { ok: false; problems: { field: string; message: string }[] };
 
 /**
- * The one module that reads and writes settings. What is on disk is parsed, never trusted:
- * a damaged or hand-edited file falls back to defaults field by field rather than crashing
- * the counter, and an update is validated whole before anything is written.
+ * The one module that reads and writes settings. What is on disk is parsed with the schema it
+ * is given (settings-schema.ts), never trusted: a damaged or hand-edited file falls back to
+ * defaults section by section rather than crashing the counter, and an update is validated
+ * whole before anything is written.
  */
 export class SettingsService {
   private current: Settings;
   private readonly listeners = new Set<(s: Settings) => void>();
 
-  /** Needs the zod schema only for a file the app did not write: SettingsService.open loads it first when so. */
   constructor(
+    private readonly schema: SettingsSchema,
     private readonly backend: SettingsBackend,
-    raw: unknown = backend.read(),
   ) {
-    this.current = settingsWithoutZod(raw ?? {}) ?? loadTolerantly(requireSchema(), raw);
-  }
-
-  /** Reads the settings, loading the zod schema only when what is stored needs it. */
-  static async open(backend: SettingsBackend): Promise<SettingsService> {
-    const raw = backend.read();
-    if (!settingsWithoutZod(raw ?? {})) await loadSettingsSchema();
-    return new SettingsService(backend, raw);
+    this.current = readTolerantly(schema, backend.read());
   }
 
   get(): Settings {
@@ -68,18 +36,10 @@ export class SettingsService {
   }
 
   update(patch: DeepPartial<Settings>): SettingsUpdate {
-    const merged = deepMerge(this.current, patch);
-    let next = settingsWithoutZod(merged);
-    if (!next) {
-      // Rejections (and values zod would trim) are zod's to word; the core loads the schema
-      // right after start, and the bridge waits for it, so this is there when a screen asks.
-      if (!schemaModule) return { ok: false, problems: [{ field: '(settings)', message: 'Settings are still loading; try again in a moment' }] };
-      const parsed = schemaModule.settingsSchema.safeParse(merged);
-      if (!parsed.success) return { ok: false, problems: problems(parsed.error) };
-      next = parsed.data;
-    }
-    this.backend.write(next);
-    this.current = next;
+    const parsed = this.schema.safeParse(deepMerge(this.current, patch));
+    if (!parsed.success) return { ok: false, problems: problems(parsed.error) };
+    this.backend.write(parsed.data);
+    this.current = parsed.data;
     for (const listener of this.listeners) listener(this.get());
     return { ok: true, settings: this.get() };
   }
@@ -90,23 +50,16 @@ export class SettingsService {
   }
 }
 
-function requireSchema(): SchemaModule {
-  if (!schemaModule) throw new Error('The settings schema is not loaded: build the service with SettingsService.open');
-  return schemaModule;
-}
-
-function loadTolerantly({ settingsSchema, DEFAULT_SETTINGS }: SchemaModule, raw: unknown): Settings {
-  const whole = settingsSchema.safeParse(raw ?? {});
+/** The stored settings as the schema reads them; a section that does not parse is reset to its defaults, the others kept. */
+function readTolerantly(schema: SettingsSchema, raw: unknown): Settings {
+  const whole = schema.safeParse(raw ?? {});
   if (whole.success) return whole.data;
-  // Keep every top-level section that is still valid; reset only the damaged ones.
-  const out: Record<string, unknown> = {};
-  if (raw && typeof raw === 'object') {
-    for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
-      const candidate = { ...DEFAULT_SETTINGS, [key]: (raw as Record<string, unknown>)[key] };
-      if (settingsSchema.safeParse(candidate).success) out[key] = (raw as Record<string, unknown>)[key];
-    }
+  const stored = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const kept: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.shape)) {
+    if (schema.safeParse({ [key]: stored[key] }).success) kept[key] = stored[key];
   }
-  return settingsSchema.parse(out);
+  return schema.parse(kept);
 }
 
 function deepMerge<T>(base: T, patch: unknown): T {

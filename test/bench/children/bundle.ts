@@ -1,6 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { MAIN_BUNDLED_PACKAGES } from '../../../electron.vite.config.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /**
@@ -11,16 +12,17 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const CHILD_OUT = fileURLToPath(new URL(`../../../node_modules/.cache/gv-bench-children/${process.pid}/`, import.meta.url));
 
 /**
- * Bundles the child fixtures the way electron-vite bundles src-main (one ESM file, packages
- * left in node_modules), so a start-up measured in a child loads the app's code as the shipped
- * main process does — not through tsx's on-the-fly TypeScript loader, which would add its own
- * start-up to every figure. Returns the path of each bundle, keyed by entry name.
+ * Bundles the child fixtures the way electron-vite bundles src-main (ESM; packages left in
+ * node_modules except MAIN_BUNDLED_PACKAGES), so a start-up measured in a child loads the app's
+ * code as the shipped main process does — not through tsx's on-the-fly TypeScript loader, which
+ * would add its own start-up to every figure. Returns the path of each bundle, keyed by entry name.
  */
 export async function bundleChildren(entries: Record<string, string>): Promise<Record<string, string>> {
   await build({
     configFile: false,
     root: ROOT,
     logLevel: 'warn',
+    ssr: { noExternal: MAIN_BUNDLED_PACKAGES },
     build: {
       ssr: true,
       outDir: CHILD_OUT,
