@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
 import { createBridge, type ShellHandler } from './bridge/bridge.js';
 import type { ShellMethodName } from './contract/index.js';
 import { EVENT_CHANNEL, SHELL_METHOD_NAMES } from './contract/names.js';
 import { createCore } from './core/create-core.js';
 import { lazy } from './platform/lazy.js';
 import { createLogger } from './platform/logger.js';
+import { registerAppScheme, serveApp } from './shell/app-protocol.js';
 import { electronStoreBackend } from './shell/electron-store-backend.js';
 import { registerIpc } from './shell/ipc.js';
 import type { PrintingDeps } from './shell/printing.js';
@@ -33,13 +34,14 @@ function start(): void {
   const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
   const deps: MainWindowDeps = {
     preloadPath: fileURLToPath(new URL('../preload/index.cjs', import.meta.url)),
-    rendererFile: fileURLToPath(new URL('../renderer/index.html', import.meta.url)),
+    rendererDir: fileURLToPath(new URL('../renderer/', import.meta.url)),
     devServerUrl,
   };
 
   app.enableSandbox();
   // Registered before `ready` so no webContents is ever created unhardened.
   installAppSecurity(app);
+  registerAppScheme(protocol);
 
   app.on('second-instance', () => {
     const [window] = BrowserWindow.getAllWindows();
@@ -54,6 +56,7 @@ function start(): void {
 
   void app.whenReady().then(async () => {
     lockSession(session.defaultSession);
+    serveApp(protocol, deps.rendererDir);
     const logger = createLogger((line) => process.stdout.write(`${line}\n`));
     let core;
     try {

@@ -1,7 +1,7 @@
 /**
  * The app's Content-Security-Policy, in one place. It lives outside `shell/` because two
- * hosts send it: the Electron shell (as a header on file:// documents) and the browser host
- * (on every HTTP response) — and the browser host must not import `electron`.
+ * hosts send it: the Electron shell (as a header on every app:// response) and the browser
+ * host (on every HTTP response) — and the browser host must not import `electron`.
  */
 export interface CspOptions {
   /** Extra origins allowed for images, e.g. the partner service (or sandbox) that serves brand logos. */

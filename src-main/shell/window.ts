@@ -1,4 +1,5 @@
 import { BrowserWindow } from 'electron';
+import { APP_ENTRY_URL } from './app-protocol.js';
 import type { AppLocation } from './security.js';
 
 export interface MainWindowDeps extends AppLocation {
@@ -29,10 +30,7 @@ export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
 
   window.once('ready-to-show', () => window.show());
 
-  if (deps.devServerUrl) {
-    void window.loadURL(deps.devServerUrl);
-  } else {
-    void window.loadFile(deps.rendererFile);
-  }
+  // The built renderer comes from app:// (serveApp), never from file://.
+  void window.loadURL(deps.devServerUrl ?? APP_ENTRY_URL);
   return window;
 }

@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Session } from 'electron';
 import { METHODS } from '../../src-main/contract/index.js';
 import { CALL_CHANNEL, METHOD_NAMES } from '../../src-main/contract/names.js';
 import { startBrowserHost, type BrowserHost } from '../../src-main/browser-host/host.js';
@@ -13,7 +12,8 @@ import { send } from '../browser-host/host-harness.js';
 import { tempDir } from '../support/temp-dir.js';
 
 vi.mock('electron', () => ({ shell: { openExternal: vi.fn() } }));
-const { buildCsp, lockSession } = await import('../../src-main/shell/security.js');
+const { buildCsp } = await import('../../src-main/shell/security.js');
+const { APP_ENTRY_URL, createAppRequestHandler } = await import('../../src-main/shell/app-protocol.js');
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -86,26 +86,24 @@ describe('the built app', () => {
   });
 
   describe('desktop shell (Electron faked)', () => {
-    it('sends the strict policy, with frame-ancestors none, as a header on the built page, agreeing with its meta tag', () => {
-      const handlers: Record<string, (...args: any[]) => unknown> = {};
-      const session = {
-        setPermissionRequestHandler: vi.fn(),
-        setPermissionCheckHandler: vi.fn(),
-        setDevicePermissionHandler: vi.fn(),
-        webRequest: { onHeadersReceived: (h: (...args: any[]) => unknown) => (handlers['headers'] = h) },
-      };
-      lockSession(session as unknown as Session);
-      const callback = vi.fn();
-      const url = pathToFileURL(join(outDir, 'renderer', 'index.html')).href;
-      handlers['headers']!({ url, resourceType: 'mainFrame', responseHeaders: {} }, callback);
-      const header = (callback.mock.calls[0]![0] as { responseHeaders: Record<string, string[]> }).responseHeaders['Content-Security-Policy'];
-      expect(header).toEqual([buildCsp()]);
-      const policy = parse(header![0]!);
+    it('sends the strict policy, with frame-ancestors none, as a header on the built page and its script over app://, agreeing with its meta tag', async () => {
+      const serve = createAppRequestHandler(join(outDir, 'renderer'));
+      const page = await serve(new Request(APP_ENTRY_URL));
+      expect(page.status).toBe(200);
+      const header = page.headers.get('content-security-policy');
+      expect(header).toBe(buildCsp());
+      const policy = parse(header!);
       expectStrict(policy, 'shell header');
       expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
       // A page obeys every policy it gets, so the two must agree or one silently overrules the other.
       policy.delete('frame-ancestors');
-      expect(parse(metaPolicy(html)!)).toEqual(policy);
+      expect(parse(metaPolicy(await page.text())!)).toEqual(policy);
+
+      const src = /src="\.\/(assets\/[\w.-]+\.js)"/.exec(html)![1]!;
+      const script = await serve(new Request(`app://renderer/${src}`));
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(script.headers.get('content-security-policy')).toBe(buildCsp());
     });
   });
 

@@ -22,9 +22,10 @@ function fakeWebContents() {
   };
   return {
     contents: contents as unknown as WebContents,
-    emit(name: string) {
-      const event = { preventDefault: vi.fn() };
-      listeners.get(name)?.(event, 'https://evil.example/');
+    /** Emits as Electron does: one event object, which for will-frame-navigate carries the details. */
+    emit(name: string, details: { url?: string; isMainFrame?: boolean } = {}) {
+      const event = { preventDefault: vi.fn(), url: 'https://evil.example/', isMainFrame: true, ...details };
+      listeners.get(name)?.(event, event.url);
       return event;
     },
     openWindow: (url: string) => windowOpenHandler?.({ url }),
@@ -40,7 +41,6 @@ function fakeSession() {
     setPermissionRequestHandler: keep('request'),
     setPermissionCheckHandler: keep('check'),
     setDevicePermissionHandler: keep('device'),
-    webRequest: { onHeadersReceived: keep('headers') },
   };
   return { session: session as unknown as Session, handlers };
 }
@@ -52,6 +52,25 @@ describe('webContents lockdown', () => {
     expect(wc.emit('will-navigate').preventDefault).toHaveBeenCalled();
     expect(wc.emit('will-redirect').preventDefault).toHaveBeenCalled();
     expect(wc.emit('will-attach-webview').preventDefault).toHaveBeenCalled();
+  });
+
+  it('prevents any frame inside the app from navigating', () => {
+    const wc = fakeWebContents();
+    lockWebContents(wc.contents);
+    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'app://renderer/index.html', 'javascript:alert(1)', 'data:text/html,<script>x</script>', 'about:blank#x']) {
+      expect(wc.emit('will-frame-navigate', { url, isMainFrame: false }).preventDefault, url).toHaveBeenCalled();
+    }
+    expect(wc.emit('will-frame-navigate', { url: 'https://evil.example/', isMainFrame: true }).preventDefault).toHaveBeenCalled();
+  });
+
+  it('lets react-to-print’s print frame load its inert srcdoc document (not a navigation to anything)', () => {
+    const wc = fakeWebContents();
+    lockWebContents(wc.contents);
+    for (const url of ['about:srcdoc', 'about:blank']) {
+      expect(wc.emit('will-frame-navigate', { url, isMainFrame: false }).preventDefault, url).not.toHaveBeenCalled();
+    }
+    // The same URLs are no way out for the main frame.
+    expect(wc.emit('will-frame-navigate', { url: 'about:blank', isMainFrame: true }).preventDefault).toHaveBeenCalled();
   });
 
   it('denies window.open', () => {
@@ -84,22 +103,10 @@ describe('session lockdown', () => {
     expect(handlers['device']?.({ deviceType: 'hid' })).toBe(false);
   });
 
-  it('adds the CSP header to file:// documents only', () => {
+  it('leaves the CSP to the app:// responses, where it is a header on every one (app-protocol.test.ts)', () => {
     const { session, handlers } = fakeSession();
-    lockSession(session, 'default-src x');
-
-    const onHeaders = (url: string, resourceType: string) => {
-      const callback = vi.fn();
-      handlers['headers']?.({ url, resourceType, responseHeaders: { A: ['1'] } }, callback);
-      return callback.mock.calls[0]?.[0] as { responseHeaders?: Record<string, string[]> };
-    };
-
-    expect(onHeaders('file:///app/out/renderer/index.html', 'mainFrame').responseHeaders).toEqual({
-      A: ['1'],
-      'Content-Security-Policy': ['default-src x'],
-    });
-    expect(onHeaders('file:///app/out/renderer/assets/a.js', 'script')).toEqual({});
-    expect(onHeaders('http://localhost:5173/', 'mainFrame')).toEqual({});
+    lockSession(session);
+    expect(Object.keys(handlers).sort()).toEqual(['check', 'device', 'request']);
   });
 });
 
@@ -156,7 +163,7 @@ describe('openExternal', () => {
 });
 
 describe('IPC sender check', () => {
-  const rendererFile = '/app/out/renderer/index.html';
+  const app = 'app://renderer/index.html';
 
   const bridgeCalls = vi.fn();
   let handler: Listener | undefined;
@@ -164,7 +171,7 @@ describe('IPC sender check', () => {
     bridgeCalls.mockClear();
     registerIpc({
       ipcMain: { handle: (_channel: string, h: Listener) => (handler = h) } as never,
-      isAppUrl: createAppUrlCheck({ rendererFile, devServerUrl }),
+      isAppUrl: createAppUrlCheck({ devServerUrl }),
       invoke: async (method: string, _payload: unknown, event: IpcMainInvokeEvent) => {
         bridgeCalls(method, event);
         return { ok: true, data: { method } };
@@ -178,7 +185,8 @@ describe('IPC sender check', () => {
 
   it('passes the app’s own renderer through to the bridge', async () => {
     const invoke = register();
-    expect(await invoke('file:///app/out/renderer/index.html#/sell')).toEqual({ ok: true, data: { method: 'app.info' } });
+    expect(await invoke('app://renderer/index.html#/sell')).toEqual({ ok: true, data: { method: 'app.info' } });
+    expect(await invoke(app)).toEqual({ ok: true, data: { method: 'app.info' } });
   });
 
   it('answers the dev server when one is configured', async () => {
@@ -186,7 +194,7 @@ describe('IPC sender check', () => {
   });
 
   it('refuses a call without a method name', async () => {
-    expect(await register()('file:///app/out/renderer/index.html', null, 42)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
+    expect(await register()(app, null, 42)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
   });
 
   it.each([
@@ -220,7 +228,6 @@ describe('IPC sender check', () => {
 
   it('hands the bridge every trusted call with its IPC event (the shell printing handlers print that window)', async () => {
     const invoke = register();
-    const app = 'file:///app/out/renderer/index.html';
     expect(await invoke(app, null, 'printer.list')).toEqual({ ok: true, data: { method: 'printer.list' } });
     expect(await invoke(app, null, 'constructor')).toEqual({ ok: true, data: { method: 'constructor' } });
     expect(bridgeCalls.mock.calls.map(([method, event]) => [method, (event as { senderFrame: { url: string } }).senderFrame.url])).toEqual([
@@ -231,15 +238,24 @@ describe('IPC sender check', () => {
 
   it('refuses a sub-frame even at the app URL, and one inside a foreign page', async () => {
     const invoke = register();
-    const app = 'file:///app/out/renderer/index.html';
     expect(await invoke(app, { url: app, parent: null })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(await invoke(app, { url: 'https://evil.example/', parent: null }, 'printer.list')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(bridgeCalls).not.toHaveBeenCalled();
   });
 
-  it('refuses another copy of the renderer file elsewhere on disk, and a look-alike path', async () => {
+  it('refuses the renderer as a file (the app is never loaded from file://), another app:// host, and look-alike paths', async () => {
     const invoke = register();
-    for (const url of ['file:///tmp/out/renderer/index.html', 'file:///app/out/renderer/index.html.evil.html', 'file:///app/out/renderer/other.html']) {
+    for (const url of [
+      'file:///app/out/renderer/index.html',
+      'app://evil/index.html',
+      'app://renderer.evil/index.html',
+      'app://renderer/other.html',
+      'app://renderer/index.html.evil.html',
+      'app://renderer/index.html?x=1',
+      'app://renderer:8080/index.html',
+      'app://renderer/assets/index.html',
+      'https://renderer/index.html',
+    ]) {
       expect(await invoke(url), url).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     }
     expect(bridgeCalls).not.toHaveBeenCalled();

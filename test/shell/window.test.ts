@@ -24,7 +24,7 @@ const { createMainWindow } = await import('../../src-main/shell/window.js');
 
 const deps = {
   preloadPath: '/app/out/preload/index.cjs',
-  rendererFile: '/app/out/renderer/index.html',
+  rendererDir: '/app/out/renderer',
 };
 const lastWindow = () => electron.BrowserWindow.created.at(-1)!;
 
@@ -47,10 +47,10 @@ describe('createMainWindow', () => {
     });
   });
 
-  it('loads the built renderer from disk', () => {
+  it('loads the built renderer from app://, never from a file', () => {
     createMainWindow(deps);
-    expect(lastWindow().loadFile).toHaveBeenCalledWith('/app/out/renderer/index.html');
-    expect(lastWindow().loadURL).not.toHaveBeenCalled();
+    expect(lastWindow().loadURL).toHaveBeenCalledWith('app://renderer/index.html');
+    expect(lastWindow().loadFile).not.toHaveBeenCalled();
   });
 
   it('loads the dev server when given one', () => {

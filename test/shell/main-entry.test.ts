@@ -1,0 +1,63 @@
+import { describe, expect, it, vi } from 'vitest';
+
+/** src-main/index.ts with Electron faked: what it sets up before `ready`, and what after. */
+const fake = vi.hoisted(() => {
+  let ready!: () => void;
+  const whenReady = new Promise<void>((resolve) => (ready = resolve));
+  const calls: string[] = [];
+  const record = (name: string) => vi.fn(() => void calls.push(name));
+  return {
+    calls,
+    ready: () => ready(),
+    electron: {
+      app: {
+        requestSingleInstanceLock: () => true,
+        enableSandbox: record('app.enableSandbox'),
+        on: vi.fn((name: string) => void calls.push(`app.on(${name})`)),
+        whenReady: () => whenReady,
+        isPackaged: false,
+        getPath: () => '/tmp/unused',
+        getVersion: () => '0.0.0',
+        quit: record('app.quit'),
+      },
+      protocol: {
+        registerSchemesAsPrivileged: vi.fn(() => void calls.push('protocol.registerSchemesAsPrivileged')),
+        handle: vi.fn(() => void calls.push('protocol.handle')),
+      },
+      session: {
+        defaultSession: {
+          setPermissionRequestHandler: record('session.setPermissionRequestHandler'),
+          setPermissionCheckHandler: vi.fn(),
+          setDevicePermissionHandler: vi.fn(),
+        },
+      },
+      dialog: { showErrorBox: record('dialog.showErrorBox') },
+      BrowserWindow: { getAllWindows: () => [] },
+      ipcMain: { handle: vi.fn() },
+      safeStorage: {},
+      shell: {},
+    },
+  };
+});
+vi.mock('electron', () => fake.electron);
+vi.mock('electron-store', () => ({ default: class {} }));
+// The core is not what is under test here: it refuses to start, so no window is opened.
+vi.mock('../../src-main/core/create-core.js', () => ({ createCore: vi.fn(async () => Promise.reject(new Error('no core in this test'))) }));
+
+describe('the Electron entry', () => {
+  it('registers app:// as privileged before ready, and serves it once ready, before the core starts', async () => {
+    await import('../../src-main/index.js');
+    expect(fake.calls).toContain('protocol.registerSchemesAsPrivileged');
+    expect(fake.calls).not.toContain('protocol.handle');
+    expect(fake.electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }),
+    ]);
+
+    fake.ready();
+    await vi.waitFor(() => expect(fake.calls).toContain('dialog.showErrorBox'));
+    expect(fake.electron.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
+    // Served before anything could ask for it: the session is locked and app:// answered before the core starts.
+    expect(fake.calls.indexOf('protocol.handle')).toBeLessThan(fake.calls.indexOf('dialog.showErrorBox'));
+    expect(fake.calls.indexOf('session.setPermissionRequestHandler')).toBeLessThan(fake.calls.indexOf('protocol.handle'));
+  });
+});
