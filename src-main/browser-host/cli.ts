@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { LOCAL_KEY_FILE_NAME } from '../platform/local-key-file.js';
 import { createLogger } from '../platform/logger.js';
 import { startBrowserHost } from './host.js';
 
@@ -12,8 +13,10 @@ end-to-end tests; Training mode only) and prints the URL to open.
   --port N                 port on 127.0.0.1 (default: a free one)
   --partner-base-url URL   Training talks to this sandbox / service instead of a built-in sandbox
   --data-dir DIR           keep the data folder between runs (default: a fresh temporary one,
-                           removed on exit). Secrets and card numbers written by an earlier run
-                           cannot be decrypted: the host's key lives in memory for one launch.`;
+                           removed on exit). A restart on it settles the sales a stop left
+                           unfinished. Its Training key is the file
+                           ${LOCAL_KEY_FILE_NAME} there (mode 0600, not protected:
+                           there is no OS keychain here; practice data only).`;
 
 function parse(argv: string[]): { port: number; trainingBaseUrl?: string; dataDir?: string } | 'help' {
   const { values } = parseArgs({
@@ -63,7 +66,15 @@ async function main(): Promise<void> {
   const logger = createLogger((line) => {
     if (/"level":"(warn|error)"/.test(line)) process.stderr.write(`${line}\n`);
   });
-  const host = await startBrowserHost({ rendererDir, ...options, logger });
+  let host;
+  try {
+    host = await startBrowserHost({ rendererDir, ...options, logger });
+  } catch (error) {
+    // The reason is a sentence naming the file and what to do (a key that cannot be unwrapped, a
+    // port in use); a stack trace would bury it.
+    console.error(`web: cannot start. ${(error as Error).message}`);
+    process.exit(1);
+  }
   console.log(`Gift Voucher POS — browser host (Training only), backend ${host.core.env().baseUrl}`);
   console.log(`Open: ${host.launchUrl}`);
   console.log('Ctrl+C stops it.');

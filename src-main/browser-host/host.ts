@@ -8,17 +8,19 @@ import { createCore, type Core } from '../core/create-core.js';
 import type { Clock } from '../platform/clock.js';
 import { buildCsp } from '../platform/csp.js';
 import { silentLogger, type Logger } from '../platform/logger.js';
+import { NO_KEYCHAIN } from '../platform/secret-store.js';
 import { jsonFileBackend } from '../settings/json-file-backend.js';
 import { createAccess } from './access.js';
 import { eventStreams, handleCall } from './api.js';
-import { memorySecretStore } from './memory-secret-store.js';
 import { lookupStatic, withMetaCsp } from './static-files.js';
 
 /**
  * The browser host (architecture.md): the built renderer and the bridge contract over HTTP +
  * server-sent events on loopback, so real Chromium can drive the real renderer against the
  * real core where no Electron binary exists. Development and end-to-end tests only; it runs
- * Training only, because it has no OS keychain to protect real credentials.
+ * Training only, because it has no OS keychain to protect real credentials: Training's key is
+ * the unprotected key file in the data folder (core/environment-keys.ts), so a restart on the
+ * same folder reopens its sales.
  */
 export interface BrowserHostOptions {
   /** The built renderer (out/renderer), holding index.html. */
@@ -28,7 +30,7 @@ export interface BrowserHostOptions {
   host?: string;
   /** Training backend (another sandbox, or any URL playing the service); default: the core's in-process sandbox. */
   trainingBaseUrl?: string;
-  /** Default: a fresh temporary folder, removed on close (see memory-secret-store.ts for why). */
+  /** Default: a fresh temporary folder, removed on close; a folder given here is kept and can be reopened. */
   dataDir?: string;
   logger?: Logger;
   clock?: Clock;
@@ -81,7 +83,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   try {
     core = await createCore({
       dataDir,
-      secretStore: memorySecretStore(),
+      secretStore: NO_KEYCHAIN,
       settingsBackend: jsonFileBackend(join(dataDir, 'settings.json')),
       allowedEnvironments: ['training'],
       trainingBaseUrl: options.trainingBaseUrl,

@@ -17,6 +17,7 @@ import { CoreEvents } from './core-events.js';
 import type { TrainingScenarioId } from '../contract/index.js';
 import { runScenario } from '../training/scenarios.js';
 import { openEnvironment, type EnvironmentContext } from './environment-context.js';
+import { isKeyRefusal, keyRefusalBeforeOpen } from './environment-keys.js';
 
 export interface CoreOptions {
   dataDir: string;
@@ -135,19 +136,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const configured = settings.get().environment;
   const initial = options.allowedEnvironments && !options.allowedEnvironments.includes(configured) ? 'training' : configured;
   let current: { ctx: EnvironmentContext; ready: Promise<StartupReport> };
+  // Nothing can open: release what the core holds so the files are not left open behind the error.
+  const refuseStart = async (error: unknown): Promise<never> => {
+    appDb.close();
+    // (assigned inside endpointFor, which TypeScript cannot see from here)
+    await (sandbox as Sandbox | null)?.close();
+    throw error;
+  };
   try {
     current = await open(initial);
   } catch (error) {
+    // Keys that cannot be opened stop the start: Training in its place would hide this environment's sales.
+    if (isKeyRefusal(error)) return refuseStart(error);
     // A staging/production setup that cannot open (missing address) must not leave the counter dead.
     logger.log('error', 'core.environment_unavailable', { environment: initial, error });
     try {
       current = await open('training');
     } catch (trainingError) {
-      // Nothing can open: release what the core holds so the files are not left open behind the error.
-      appDb.close();
-      // (assigned inside endpointFor, which TypeScript cannot see from here)
-      await (sandbox as Sandbox | null)?.close();
-      throw trainingError;
+      return refuseStart(trainingError);
     }
   }
   const core: Core = {
@@ -165,9 +171,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }
       const endpoint = await endpointFor(environment);
       if (typeof endpoint === 'string') return { ok: false, message: endpoint };
+      const noKeys = keyRefusalBeforeOpen(environment, options.secretStore);
+      if (noKeys) return { ok: false, message: noKeys };
       stopDaily?.();
+      const previous = current.ctx.environment;
       await current.ctx.close();
-      current = await open(environment);
+      try {
+        current = await open(environment);
+      } catch (error) {
+        // It did not open (its keys, a damaged file): go back where the counter was rather than leave it with none.
+        current = await open(previous);
+        if (isKeyRefusal(error)) return { ok: false, message: error.message };
+        throw error;
+      }
       settings.update({ environment });
       // The receiver writes to the environment's database: restart it on the new one.
       if (webhookServer) await core.applyWebhookSettings();

@@ -12,10 +12,9 @@ import { referenceIdGenerator } from '../orders/rules/index.js';
 import { SaleService } from '../orders/sales/sale-service.js';
 import { SalesHistory } from '../orders/sales/sales-history.js';
 import { saleView } from '../orders/sales/sale-view.js';
-import { CardVault } from '../platform/card-vault.js';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
-import type { SecretStore } from '../platform/secret-store.js';
+import type { KeyProtection, SecretStore } from '../platform/secret-store.js';
 import { failureReasonToCode } from '../partner-api/error-table.js';
 import { createPartnerClient, type PartnerClient } from '../partner-api/partner-client.js';
 import type { PartnerCredentials } from '../partner-api/token-manager.js';
@@ -24,11 +23,14 @@ import type { Environment, Settings } from '../settings/settings-schema.js';
 import { VoucherService } from '../vouchers/voucher-service.js';
 import { WalletService } from '../wallet/wallet-service.js';
 import type { CoreEvents } from './core-events.js';
+import { LOCAL_KEY_WARNING, openEnvironmentKeys } from './environment-keys.js';
 
 /** One environment's world: its own database, credentials, client, catalog, journal and engine. */
 export interface EnvironmentContext {
   environment: Environment;
   baseUrl: string;
+  /** 'local-file': Training on the unprotected key file (no OS keychain); show LOCAL_KEY_WARNING. */
+  keyProtection: KeyProtection;
   db: Db;
   credentials: CredentialStore;
   client: PartnerClient;
@@ -86,9 +88,11 @@ async function buildEnvironment(
   { db, readDb, catalogDb, catalogReadDb }: { db: Db; readDb: Db; catalogDb: Db; catalogReadDb: Db },
 ): Promise<EnvironmentContext> {
   const shelf = kvShelf(db);
-  const credentials = new CredentialStore(deps.secretStore, shelf);
-  const vault = CardVault.open(deps.secretStore, shelf);
+  const keys = openEnvironmentKeys(environment, deps.dataDir, deps.secretStore, shelf);
+  const credentials = new CredentialStore(keys.secrets, shelf);
+  const vault = keys.vault;
   const logger = deps.logger.child({ environment });
+  if (keys.protection === 'local-file') logger.log('warn', 'keys.local_file', { message: LOCAL_KEY_WARNING });
   const clientId = environment === 'training' ? null : deps.settings()[environment].clientId;
 
   const client = createPartnerClient({
@@ -178,6 +182,7 @@ async function buildEnvironment(
   return {
     environment,
     baseUrl: deps.endpoint.baseUrl,
+    keyProtection: keys.protection,
     db,
     credentials,
     client,

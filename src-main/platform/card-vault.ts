@@ -10,26 +10,48 @@ export interface KeyShelf {
 const KEY_NAME = 'card_vault_key_v1';
 const VERSION = 1;
 
+/** The stored data key is there, but this secret store cannot unwrap it; `reason` says how it failed. */
+export class VaultKeyLockedError extends Error {
+  constructor(readonly reason: string) {
+    super(`The card vault key cannot be unwrapped: ${reason}`);
+    this.name = 'VaultKeyLockedError';
+  }
+}
+
+function unwrap(secrets: SecretStore, wrapped: string): Buffer {
+  let plain: string;
+  try {
+    plain = secrets.decrypt(Buffer.from(wrapped, 'base64'));
+  } catch (error) {
+    throw new VaultKeyLockedError((error as Error).message);
+  }
+  const key = Buffer.from(plain, 'base64');
+  if (key.length !== 32) throw new VaultKeyLockedError('the unwrapped key is not 32 bytes');
+  return key;
+}
+
 /**
  * Card numbers and PINs at rest. A random AES-256-GCM data key encrypts each field; the data
  * key itself is stored only wrapped by the platform's secret store (the OS keychain via
  * Electron safeStorage). Standard envelope encryption, no home-made cipher: without the
  * keychain the SQLite file reveals nothing, and with no keychain at all we refuse to start
- * rather than store cards readable.
+ * rather than store cards readable (Training alone may use a key file it names as unprotected:
+ * core/environment-keys.ts).
  *
  * Sealed layout: [version 1 B][iv 12 B][auth tag 16 B][ciphertext].
  */
 export class CardVault {
   private constructor(private readonly key: Buffer) {}
 
+  /** Whether this database already holds a wrapped data key (so the store that wrapped it must open it). */
+  static hasKey(shelf: KeyShelf): boolean {
+    return shelf.read(KEY_NAME) !== undefined;
+  }
+
   static open(secrets: SecretStore, shelf: KeyShelf): CardVault {
     if (!secrets.isAvailable()) throw new SecretStoreUnavailableError();
     const wrapped = shelf.read(KEY_NAME);
-    if (wrapped) {
-      const key = Buffer.from(secrets.decrypt(Buffer.from(wrapped, 'base64')), 'base64');
-      if (key.length !== 32) throw new Error('The card vault key is damaged; restore the data folder from a backup');
-      return new CardVault(key);
-    }
+    if (wrapped) return new CardVault(unwrap(secrets, wrapped));
     const key = randomBytes(32);
     shelf.write(KEY_NAME, secrets.encrypt(key.toString('base64')).toString('base64'));
     return new CardVault(key);

@@ -2,8 +2,9 @@ import type { KeyShelf } from '../platform/card-vault.js';
 import { SecretStoreUnavailableError, type SecretStore } from '../platform/secret-store.js';
 
 /**
- * Client secrets (per environment) and the webhook signing secret, encrypted by the OS
- * keychain and kept in that environment's database. Write-only from the outside: the UI can
+ * Client secrets (per environment) and the webhook signing secret, encrypted by that
+ * environment's secret store (the OS keychain; Training's key file where there is none:
+ * core/environment-keys.ts) and kept in that environment's database. Write-only from the outside: the UI can
  * replace a secret and ask whether one is set, never read it back.
  */
 export class CredentialStore {

@@ -4,7 +4,8 @@ import type { SecretStore } from '../platform/secret-store.js';
 /**
  * The OS keychain through Electron safeStorage. On Linux, safeStorage falls back to a
  * hard-coded key ("basic_text") when no keyring is running: that is not encryption, so it
- * counts as unavailable and the core refuses to store secrets or card data.
+ * counts as unavailable. Staging and production then refuse to start or store secrets, and
+ * Training runs on its unprotected key file with a warning (core/environment-keys.ts).
  */
 export const safeStorageSecretStore: SecretStore = {
   isAvailable() {

@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -82,4 +83,20 @@ export async function hostHarness(options: Partial<BrowserHostOptions> = {}): Pr
       dir.cleanup();
     },
   };
+}
+
+/** `npm run web` without the build step: the CLI in a child process of its own (it serves out/renderer). */
+export function webCli(args: string[]): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src-main/browser-host/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Everything the child printed, and how it ended. */
+export function finished(child: ChildProcess): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve) => {
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('exit', (code) => resolve({ code, out, err }));
+  });
 }

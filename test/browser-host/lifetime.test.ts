@@ -1,23 +1,11 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memorySecretStore } from '../../src-main/browser-host/memory-secret-store.js';
 import { startBrowserHost } from '../../src-main/browser-host/host.js';
 import { startSandbox } from '../../src-main/sandbox/server.js';
 import { tempDir } from '../support/temp-dir.js';
-import { fakeRenderer, hostHarness, send } from './host-harness.js';
-
-describe('the in-memory secret store', () => {
-  it('round-trips within a launch, and a later launch cannot read it (why the data folder is fresh)', () => {
-    const first = memorySecretStore();
-    const sealed = first.encrypt('sandbox-staging-secret');
-    expect(sealed.toString('utf8')).not.toContain('sandbox-staging-secret');
-    expect(first.decrypt(sealed)).toBe('sandbox-staging-secret');
-    expect(() => memorySecretStore().decrypt(sealed)).toThrow();
-  });
-});
+import { fakeRenderer, finished, hostHarness, send, webCli } from './host-harness.js';
 
 describe('host lifetime', () => {
   it('ends open event streams on close and removes its own temporary data folder', async () => {
@@ -72,19 +60,10 @@ describe('host lifetime', () => {
 });
 
 describe('npm run web (cli.ts)', () => {
-  const cli = (args: string[]) => spawn(process.execPath, ['--import', 'tsx', 'src-main/browser-host/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const finish = (child: ReturnType<typeof cli>) =>
-    new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-      let out = '';
-      let err = '';
-      child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-      child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-      child.on('exit', (code) => resolve({ code, out, err }));
-    });
 
   it('refuses bad flags with the usage and exit code 2', async () => {
     // In parallel: each start of tsx costs about two seconds here.
-    const results = await Promise.all([['--port', 'abc'], ['--partner-base-url', 'ftp://x'], ['--nonsense']].map((args) => finish(cli(args))));
+    const results = await Promise.all([['--port', 'abc'], ['--partner-base-url', 'ftp://x'], ['--nonsense']].map((args) => finished(webCli(args))));
     for (const result of results) {
       expect(result.code).toBe(2);
       expect(result.err).toContain('npm run web --');
@@ -94,7 +73,7 @@ describe('npm run web (cli.ts)', () => {
   // Serves out/renderer, which `npm test` builds before vitest runs.
   it('prints a launch URL that works, against the partner URL it was pointed at', async () => {
     const sandbox = await startSandbox({ tickMs: 60_000 });
-    const child = cli(['--partner-base-url', `${sandbox.url}/`]);
+    const child = webCli(['--partner-base-url', `${sandbox.url}/`]);
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';
