@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database.js';
+import { usableUsageInstructions } from '../partner-api/deprecated-fields.js';
 import type { PartnerBrand } from '../partner-api/types.js';
 import { CatalogListing, substringTerms } from './catalog-listing.js';
 import { ftsPrefixQuery } from './catalog-text.js';
@@ -257,8 +258,11 @@ export class CatalogReader {
 
 /** `data` was written by this module from an already-parsed PartnerBrand, so it is trusted as such. */
 function toCatalogBrand(row: BrandRow): CatalogBrand {
+  const brand = JSON.parse(row.data) as PartnerBrand;
+  // A row stored by an older version may carry deprecated text the current rule withholds.
+  brand.usageInstructionsText = usableUsageInstructions(brand.usageInstructionsText, brand);
   return {
-    brand: JSON.parse(row.data) as PartnerBrand,
+    brand,
     removed: row.removed_at !== null,
     removedAt: row.removed_at,
     discount: row.discount === null ? null : (JSON.parse(row.discount) as BrandDiscount),

@@ -58,10 +58,10 @@ export interface PartnerBrand {
   logoUrl: string | null;
   termsAndConditions: string[];
   tncSections: TncSection[] | null;
-  /** Deprecated tncUrl, only when tncDetailed is absent. */
+  /** Deprecated tncUrl, only when the response has no tncDetailed at all (null means "no detailed terms"). */
   tncUrl: string | null;
   howToUse: HowToUse[];
-  /** Deprecated free-text usageInstructions, only when howToUseInstructions is absent. */
+  /** Deprecated free-text usageInstructions: only when howToUseInstructions give no steps, and never contradicting redemptionType. */
   usageInstructionsText: string | null;
   storeLocatorUrl: string | null;
   canBalanceBeFetched: boolean;

@@ -18,11 +18,14 @@ import type {
  * fields needed to sell correctly (ids, status, types, amount restrictions, voucher
  * credentials) must be right or the object is refused; presentation fields (images, terms,
  * instructions, tags) fall back to empty rather than hiding a sellable brand. Unknown enum
- * values are kept verbatim, extra fields are dropped, deprecated fields are fallbacks only.
+ * values are kept verbatim, extra fields are dropped. Deprecated fields (§9): current fields
+ * win; a deprecated one is used only where no current field covers the same thing, and never
+ * where it contradicts one (deprecated-fields.ts).
  */
 
 export { parseWebhookEvent } from './webhook-events.js';
 
+import { usableUsageInstructions } from './deprecated-fields.js';
 import { idText, numberish, optionalNumber, optionalText } from './wire-primitives.js';
 
 export { numberish } from './wire-primitives.js';
@@ -107,7 +110,8 @@ const brandWire = z
     iconImageUrl: optionalText.catch(null),
     logoUrl: optionalText.catch(null),
     termsAndConditions: textList,
-    tncDetailed: tncSections.nullish().catch(null),
+    // Unreadable counts as not sent (undefined), which is not the same as the service's null.
+    tncDetailed: tncSections.nullish().catch(undefined),
     tncUrl: optionalText.catch(null),
     howToUseInstructions: z.array(howToUse).nullish().catch(null),
     usageInstructions: usageText,
@@ -117,8 +121,7 @@ const brandWire = z
     variantDetails: z.array(z.record(z.string(), z.unknown())).nullish().catch(null),
   })
   .transform((b): PartnerBrand => {
-    const hasTnc = b.tncDetailed != null && b.tncDetailed.length > 0;
-    const hasHowTo = b.howToUseInstructions != null && b.howToUseInstructions.length > 0;
+    const howToUse = b.howToUseInstructions ?? [];
     return {
       id: b.id,
       status: b.status,
@@ -134,10 +137,12 @@ const brandWire = z
       thumbnailUrl: b.thumbnailUrl ?? b.iconImageUrl,
       logoUrl: b.logoUrl,
       termsAndConditions: b.termsAndConditions,
-      tncSections: hasTnc ? (b.tncDetailed ?? null) : null,
-      tncUrl: hasTnc ? null : b.tncUrl,
-      howToUse: b.howToUseInstructions ?? [],
-      usageInstructionsText: hasHowTo ? null : b.usageInstructions,
+      tncSections: b.tncDetailed && b.tncDetailed.length > 0 ? b.tncDetailed : null,
+      // tncDetailed is "null when unavailable" (spec §2.2): the current field saying there are no
+      // detailed terms. The deprecated link is used only when tncDetailed is not sent at all.
+      tncUrl: b.tncDetailed === undefined ? b.tncUrl : null,
+      howToUse,
+      usageInstructionsText: usableUsageInstructions(b.usageInstructions, { redemptionType: b.redemptionType, howToUse }),
       storeLocatorUrl: b.storeLocatorUrl,
       // Unknown means "do not offer a balance lookup".
       canBalanceBeFetched: b.canBalanceBeFetched ?? false,

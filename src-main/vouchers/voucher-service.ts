@@ -2,6 +2,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { MaskedVoucher, ReceiptData, RevealedVoucher } from '../contract/index.js';
 import type { CardVault } from '../platform/card-vault.js';
 import type { PartnerClient } from '../partner-api/partner-client.js';
+import { usableUsageInstructions } from '../partner-api/deprecated-fields.js';
 import type { PartnerError } from '../partner-api/partner-error.js';
 import type { DeliveryChannel } from '../partner-api/types.js';
 import type { SaleJournal } from '../orders/journal/sale-journal.js';
@@ -76,7 +77,8 @@ export class VoucherService {
       brandTitle: sale.brandTitle,
       redemptionType: brand.redemptionType,
       howToUse: brand.howToUse,
-      usageInstructionsText: brand.usageInstructionsText,
+      // Again here: a sale's brand snapshot may have been stored before the rule held.
+      usageInstructionsText: usableUsageInstructions(brand.usageInstructionsText, brand),
       keyTerms: brand.termsAndConditions.slice(0, 5),
       storeLocatorUrl: brand.storeLocatorUrl,
       amountPaise: sale.amountPaise,

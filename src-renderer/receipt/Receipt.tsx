@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import type { ReceiptView } from '../bridge/contract';
 import { formatDateTime, formatDay, formatPaise } from '../ui/format';
-import { credentialsOf, howToUseFor, paperClass, redemptionLabel } from './receipt-content';
+import { credentialsOf, instructionsFor, paperClass, redemptionLabel } from './receipt-content';
 import './receipt.css';
 
 /** 9867695195606875 → 9867 6951 9560 6875: easier to read out and to type at a till. */
@@ -20,7 +20,7 @@ interface Props {
  * hidden, aria-hidden stage; the cashier sees the masked preview instead.
  */
 export function Receipt({ data, qrDataUrl, ref }: Props) {
-  const steps = howToUseFor(data.redemptionType, data.howToUse);
+  const instructions = instructionsFor(data);
   const total = data.vouchers.length;
   return (
     <div ref={ref} className={`receipt ${paperClass(data.receiptOptions.paperWidth)}`} data-testid="printable-receipt">
@@ -60,8 +60,8 @@ export function Receipt({ data, qrDataUrl, ref }: Props) {
         Total: <strong>{formatPaise(data.amountPaise)}</strong>
       </p>
 
-      {steps.length > 0 ? (
-        steps.map((h) => (
+      {instructions.kind === 'steps' &&
+        instructions.sections.map((h) => (
           <section key={h.retailMode} className="receipt__section">
             <h2>How to use — {h.retailModeName || redemptionLabel(h.retailMode)}</h2>
             <ol>
@@ -70,13 +70,13 @@ export function Receipt({ data, qrDataUrl, ref }: Props) {
               ))}
             </ol>
           </section>
-        ))
-      ) : data.usageInstructionsText ? (
+        ))}
+      {instructions.kind === 'text' && (
         <section className="receipt__section">
           <h2>How to use</h2>
-          <p>{data.usageInstructionsText}</p>
+          <p>{instructions.text}</p>
         </section>
-      ) : null}
+      )}
 
       {data.keyTerms.length > 0 && (
         <section className="receipt__section">

@@ -9,12 +9,32 @@ export function credentialsOf(v: Pick<ReceiptVoucher, 'cardType' | 'cardNumber' 
   return { number, pin };
 }
 
-/** The how-to-use sections for the brand's redemption channel (ONLINE, OFFLINE, or both). */
+const KNOWN_MODES = ['ONLINE', 'OFFLINE'];
+
+/**
+ * The how-to-use sections for the brand's redemption channel (ONLINE, OFFLINE, or both).
+ * Steps for the other known channel are never shown: "show it at the counter" must not reach
+ * the customer of an online-only brand.
+ */
 export function howToUseFor(redemptionType: string, howToUse: HowToUse[]): HowToUse[] {
-  const modes = redemptionType === 'ONLINE' ? ['ONLINE'] : redemptionType === 'OFFLINE' ? ['OFFLINE'] : ['ONLINE', 'OFFLINE'];
-  const matching = howToUse.filter((h) => modes.includes(h.retailMode) && h.instructions.length > 0);
-  // A brand whose steps are labelled with a mode we do not know still gets its steps printed.
-  return matching.length > 0 ? matching : howToUse.filter((h) => h.instructions.length > 0);
+  const modes = redemptionType === 'ONLINE' ? ['ONLINE'] : redemptionType === 'OFFLINE' ? ['OFFLINE'] : KNOWN_MODES;
+  const withSteps = howToUse.filter((h) => h.instructions.length > 0);
+  const matching = withSteps.filter((h) => modes.includes(h.retailMode));
+  // A brand whose steps are labelled with a mode we do not know still gets those steps printed.
+  return matching.length > 0 ? matching : withSteps.filter((h) => !KNOWN_MODES.includes(h.retailMode));
+}
+
+export type PrintedInstructions = { kind: 'steps'; sections: HowToUse[] } | { kind: 'text'; text: string } | { kind: 'none' };
+
+/**
+ * What the receipt prints under "How to use". Current fields win: the structured steps for the
+ * brand's channel; only when there are none, the deprecated free text, which main passes on
+ * only where no current field covers it and nothing in it contradicts redemptionType.
+ */
+export function instructionsFor(data: Pick<ReceiptView, 'redemptionType' | 'howToUse' | 'usageInstructionsText'>): PrintedInstructions {
+  const sections = howToUseFor(data.redemptionType, data.howToUse);
+  if (sections.length > 0) return { kind: 'steps', sections };
+  return data.usageInstructionsText ? { kind: 'text', text: data.usageInstructionsText } : { kind: 'none' };
 }
 
 export function redemptionLabel(redemptionType: string): string {

@@ -90,6 +90,22 @@ describe('replaceAll', () => {
   });
 });
 
+describe('deprecated fields of a stored brand', () => {
+  it('a brand stored before current fields won is read without usage text that contradicts its redemptionType', async () => {
+    // What the earlier mapping stored for ONLINE brands with no structured steps.
+    const stored = (id: string, usageInstructionsText: string) => makeBrand(id, { redemptionType: 'ONLINE', howToUse: [], usageInstructionsText });
+    await repo.replaceAll([stored('instore', 'In-store only. Show it at the counter.'), stored('web', 'Enter the code at checkout.')], T0);
+    expect(repo.get('instore')!.brand.usageInstructionsText).toBeNull();
+    expect(repo.get('web')!.brand.usageInstructionsText).toBe('Enter the code at checkout.');
+    expect(repo.search({ text: '' }).map((b) => [b.brand.id, b.brand.usageInstructionsText])).toEqual(
+      expect.arrayContaining([
+        ['instore', null],
+        ['web', 'Enter the code at checkout.'],
+      ]),
+    );
+  });
+});
+
 describe('replaceAll failures leave the previous catalog intact', () => {
   const original = [makeBrand('a', { title: 'Alpha', categories: ['FOOD'] }), makeBrand('b', { title: 'Beta' })];
 

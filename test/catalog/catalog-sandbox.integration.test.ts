@@ -73,7 +73,7 @@ function toPartnerBrand(w: any): PartnerBrand {
     logoUrl: w.logoUrl ?? null,
     termsAndConditions: w.termsAndConditions ?? [],
     tncSections: w.tncDetailed ? w.tncDetailed.sections.map((s: any) => ({ title: s.title, items: s.items.map(tnc) })) : null,
-    tncUrl: w.tncDetailed ? null : (w.tncUrl ?? null),
+    tncUrl: w.tncDetailed === undefined ? (w.tncUrl ?? null) : null,
     howToUse: w.howToUseInstructions ?? [],
     usageInstructionsText: w.howToUseInstructions ? null : (w.usageInstructions ?? null),
     storeLocatorUrl: w.storeLocatorUrl ?? null,

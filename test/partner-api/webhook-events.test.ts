@@ -63,10 +63,44 @@ describe('parseWebhookEvent', () => {
     expect(parseWebhookEvent(envelope('Order Reached Terminal State', { orderId: 'o', status: 'FAILED' })).type).toBe('ORDER_REACHED_TERMINAL_STATE');
   });
 
+  it('normalises event names written in any common style', () => {
+    for (const name of [
+      'ORDER_REACHED_TERMINAL_STATE',
+      'order_reached_terminal_state',
+      'Order Reached Terminal State',
+      'order.reached_terminal_state',
+      'order.reached.terminal.state',
+      'order-reached-terminal-state',
+      'orderReachedTerminalState',
+      'OrderReachedTerminalState',
+      ' ORDERReachedTerminalState ',
+    ]) {
+      expect(normaliseEventType(name), name).toBe('ORDER_REACHED_TERMINAL_STATE');
+    }
+  });
+
+  it('tells the four events apart by their payload fields when no name is given (spec §6 table)', () => {
+    const unnamed = (data: Record<string, unknown>) => parseWebhookEvent({ eventId: 'ev-2', data });
+    expect(unnamed({ id: 'B1', denominationType: 'FIXED', status: 'ACTIVE', denominations: [100] })).toMatchObject({ type: 'BRAND_UPDATED', brandId: 'B1' });
+    expect(unnamed({ id: 'B1', status: 'INACTIVE' })).toMatchObject({ type: 'BRAND_UPDATED', status: 'INACTIVE' });
+    expect(unnamed({ balance: 10, threshold: 100 })).toMatchObject({ type: 'WALLET_LOW_BALANCE', balance: 10 });
+    expect(unnamed({ id: 'ord_1', status: 'SUCCESS' })).toMatchObject({ type: 'ORDER_REACHED_TERMINAL_STATE', orderId: 'ord_1' });
+    expect(unnamed({ orderId: 'ord_2', status: 'FAILED' })).toMatchObject({ type: 'ORDER_REACHED_TERMINAL_STATE', orderId: 'ord_2' });
+    expect(unnamed({ brandId: 'B2', subventionPercentage: 3, validFrom: '2026-12-01' })).toMatchObject({ type: 'BRAND_DISCOUNT_UPDATE', brandId: 'B2' });
+    expect(unnamed({ id: 'x', status: 'PENDING_REVIEW' })).toMatchObject({ type: 'unknown', reason: 'no event name, and its fields fit none of the four events' });
+  });
+
+  it('reads the order or brand id by its own name before an `id` that may be the event’s', () => {
+    expect(parseWebhookEvent({ id: 'evt-9', event: 'order.reached_terminal_state', orderId: 'ord_9', status: 'SUCCESS' })).toMatchObject({ orderId: 'ord_9', eventId: null });
+    expect(parseWebhookEvent({ id: 'evt-9', event: 'brand.updated', brandId: 'B9', status: 'ACTIVE' })).toMatchObject({ brandId: 'B9' });
+    // Beside a wrapped payload, `id` is the event's.
+    expect(parseWebhookEvent({ id: 'evt-10', event: 'order.reached_terminal_state', data: { id: 'ord_10', status: 'SUCCESS' } })).toMatchObject({ eventId: 'evt-10', orderId: 'ord_10' });
+  });
+
   it('returns an unknown event for new types, missing fields and non-objects', () => {
     expect(parseWebhookEvent(envelope('COUPON_CREATED', {}))).toMatchObject({ type: 'unknown', eventType: 'COUPON_CREATED', eventId: 'ev-1' });
     expect(parseWebhookEvent(envelope('ORDER_REACHED_TERMINAL_STATE', { status: 'SUCCESS' }))).toMatchObject({ type: 'unknown' });
-    expect(parseWebhookEvent('[1,2]')).toMatchObject({ type: 'unknown', eventId: null });
+    expect(parseWebhookEvent('[1,2]')).toMatchObject({ type: 'unknown', eventId: null, reason: 'not a JSON object' });
     expect(parseWebhookEvent(null)).toMatchObject({ type: 'unknown' });
   });
 });

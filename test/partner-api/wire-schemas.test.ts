@@ -65,8 +65,27 @@ describe('brand', () => {
 
     expect(brand({ usageInstructions: 'Old text' }).usageInstructionsText).toBeNull();
     expect(brand({ usageInstructions: 'Old text', howToUseInstructions: null }).usageInstructionsText).toBe('Old text');
-    expect(brand({ tncUrl: 'https://old/tnc' }).tncUrl).toBeNull();
-    expect(brand({ tncUrl: 'https://old/tnc', tncDetailed: null })).toMatchObject({ tncUrl: 'https://old/tnc', tncSections: null });
+  });
+
+  it('never lets deprecated usageInstructions contradict redemptionType', () => {
+    // The brand fixture is ONLINE; without structured steps the old text is the only instructions.
+    expect(brand({ usageInstructions: 'In-store only. Show it at the billing counter.', howToUseInstructions: null }).usageInstructionsText).toBeNull();
+    expect(brand({ usageInstructions: 'Redeem online at checkout.', howToUseInstructions: null }).usageInstructionsText).toBe('Redeem online at checkout.');
+    expect(brand({ redemptionType: 'OFFLINE', usageInstructions: 'Redeem online at checkout.', howToUseInstructions: null }).usageInstructionsText).toBeNull();
+  });
+
+  // tncDetailed is "null when unavailable" (spec §2.2): the current field has spoken, so the
+  // deprecated tncUrl may stand in only when tncDetailed is not sent at all (or unreadable).
+  it.each([
+    ['sent with sections', { tncDetailed: { sections: [{ title: 'T', items: [{ text: 'x', subItems: null }] }] } }, null, 1],
+    ['null (unavailable)', { tncDetailed: null }, null, null],
+    ['sent with no sections', { tncDetailed: { sections: [] } }, null, null],
+    ['not sent', { tncDetailed: undefined }, 'https://old/tnc', null],
+    ['unreadable', { tncDetailed: 'see website' }, 'https://old/tnc', null],
+  ] as const)('links the deprecated tncUrl when tncDetailed is %s: %j', (_what, over, tncUrl, sections) => {
+    const b = brand({ tncUrl: 'https://old/tnc', ...over });
+    expect(b.tncUrl).toBe(tncUrl);
+    expect(b.tncSections?.length ?? null).toBe(sections);
   });
 
   it('accepts nulls where the spec allows them', () => {

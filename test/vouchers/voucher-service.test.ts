@@ -30,8 +30,9 @@ describe('the voucher service on sales placed against the sandbox', () => {
   }
 
   /** Places `quantity` × ₹`denomination` of `productId` through the real engine. */
-  async function sell(productId: string, denomination: number, quantity: number, customer?: Customer): Promise<SaleRecord> {
-    const brand = await brandOf(productId);
+  async function sell(productId: string, denomination: number, quantity: number, customer?: Customer, snapshot?: (b: PartnerBrand) => PartnerBrand): Promise<SaleRecord> {
+    const fresh = await brandOf(productId);
+    const brand = snapshot ? snapshot(fresh) : fresh;
     const referenceId = `POS-T-${randomUUID().replace(/-/g, '').slice(0, 24)}`;
     const payload: OrderRequestBody = { productId, referenceId, amount: denomination * quantity, denominationDetails: [{ denomination, quantity }] };
     if (customer) payload.customerDetails = customer;
@@ -152,6 +153,17 @@ describe('the voucher service on sales placed against the sandbox', () => {
       expect(receipt.vouchers).toEqual([
         expect.objectContaining({ cardNumber: real!.cardNumber, cardPin: real!.cardPin, cardNumberMasked: `•••• •••• •••• ${real!.cardNumber!.slice(-4)}` }),
       ]);
+    });
+
+    it('holds a snapshot stored before the rule to it: deprecated text contradicting redemptionType is not printed', async () => {
+      // What the earlier mapping stored for an ONLINE brand without structured steps.
+      const stored = (usageInstructionsText: string) => (b: PartnerBrand) => ({ ...b, redemptionType: 'ONLINE', howToUse: [], usageInstructionsText });
+      const contradicting = await sell('TEST_FIXED_STANDARD', 500, 1, undefined, stored('In-store only. Show this voucher at the billing counter.'));
+      expect(contradicting.brandSnapshot.usageInstructionsText).toBe('In-store only. Show this voucher at the billing counter.');
+      expect(vouchers.receipt(contradicting.id, 'cashier-1', null)).toMatchObject({ redemptionType: 'ONLINE', howToUse: [], usageInstructionsText: null });
+
+      const consistent = await sell('TEST_FIXED_STANDARD', 500, 1, undefined, stored('Enter the code at checkout on the website.'));
+      expect(vouchers.receipt(consistent.id, 'cashier-1', null)!.usageInstructionsText).toBe('Enter the code at checkout on the website.');
     });
 
     it('gives no receipt for a sale that did not succeed, and counts no print', async () => {

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src-main/db/database.js';
@@ -137,48 +137,59 @@ describe('WebhookReceiver.receive', () => {
     expect(calls).toEqual([]);
   });
 
-  it('answers 400 to a correctly signed body that is not JSON, recording nothing', async () => {
-    for (const raw of ['{"eventId": "evt-x", "eventType": ', '', 'not json']) {
-      expect(deliver(raw)).toEqual({ status: 400, body: { error: 'body is not JSON' } });
-    }
+  const unrecognised = () => db.prepare('SELECT body, event_name, reason, deliveries FROM webhook_unrecognised ORDER BY id').all() as any[];
+
+  it('records a correctly signed body that is not JSON, bytes as they came, and applies nothing', async () => {
+    const bodies = ['{"eventId": "evt-x", "eventType": ', '', 'not json'];
+    for (const raw of bodies) expect(deliver(raw)).toEqual({ status: 202, body: { received: true, unrecognised: true } });
     await receiver.idle();
     expect(rows()).toEqual([]);
     expect(calls).toEqual([]);
+    expect(unrecognised().map((r) => [r.body.toString('utf8'), r.reason])).toEqual(bodies.map((b) => [b, 'body is not JSON']));
   });
 
-  it('acknowledges an unknown eventType with 202, records it once as ignored and calls no handler', async () => {
-    const raw = body('BRAND_DELETED', { id: 'b1' }, 'evt-unknown');
-    expect(deliver(raw)).toEqual({ status: 202, body: { received: true, ignored: true } });
+  it('records an unknown event once (a repeat counts a delivery), calls no handler and logs no body', async () => {
+    const raw = body('BRAND_DELETED', { id: 'b1', contact: '9876543210' }, 'evt-unknown');
+    expect(deliver(raw)).toEqual({ status: 202, body: { received: true, unrecognised: true } });
     expect(deliver(raw)).toEqual({ status: 200, body: { received: true, duplicate: true } });
     await receiver.idle();
     expect(calls).toEqual([]);
-    expect(rows()).toEqual([
-      expect.objectContaining({ event_key: 'id:evt-unknown', event_type: 'unknown:BRAND_DELETED', outcome: 'ignored: event type not known to this client' }),
+    expect(rows()).toEqual([]);
+    expect(unrecognised()).toEqual([
+      { body: Buffer.from(raw), event_name: 'BRAND_DELETED', reason: 'event "BRAND_DELETED" is not one this version knows', deliveries: 2 },
     ]);
+    expect(receiver.inbox.count()).toBe(1);
+    expect(logger.lines.filter((l) => l.includes('webhook.unrecognised'))).toHaveLength(1);
+    expect(logger.lines.join('\n')).not.toContain('9876543210');
   });
 
-  it('ignores a known eventType whose payload cannot be read', async () => {
+  it('records a known eventType whose payload cannot be read, saying why', async () => {
     expect(deliver(body('ORDER_REACHED_TERMINAL_STATE', { status: 'SUCCESS' }, 'evt-no-order')).status).toBe(202);
     await receiver.idle();
     expect(calls).toEqual([]);
-    expect(rows()[0].outcome).toMatch(/^ignored: Order Reached Terminal State without an order id/);
+    expect(rows()).toEqual([]);
+    expect(unrecognised()[0].reason).toBe('Order Reached Terminal State without an order id or status');
   });
 
-  it('deduplicates an event without eventId by the hash of its body', async () => {
+  it('deduplicates an event without eventId by what it says, in whatever envelope it comes', async () => {
     const raw = body('WALLET_LOW_BALANCE', { balance: 900, threshold: 1000 }, null);
     expect(deliver(raw).status).toBe(200);
     expect(deliver(raw)).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    const respelled = JSON.stringify({ event: 'wallet.low_balance', created_at: '2026-11-25T06:03:00.000Z', payload: { threshold: '1000', balance: '900' } });
+    expect(deliver(respelled)).toEqual({ status: 200, body: { received: true, duplicate: true } });
     const other = body('WALLET_LOW_BALANCE', { balance: 800, threshold: 1000 }, null);
     expect(deliver(other)).toEqual({ status: 200, body: { received: true } });
+    // Same fields at another time: another event.
+    const later = body('WALLET_LOW_BALANCE', { balance: 900, threshold: 1000 }, null).replace('06:03:00', '07:03:00');
+    expect(deliver(later)).toEqual({ status: 200, body: { received: true } });
     await receiver.idle();
     expect(calls.map(([kind, e]) => [kind, e.balance])).toEqual([
       ['walletLow', 900],
       ['walletLow', 800],
+      ['walletLow', 900],
     ]);
-    expect(rows().map((r) => r.event_key)).toEqual([
-      `sha256:${createHash('sha256').update(raw).digest('hex')}`,
-      `sha256:${createHash('sha256').update(other).digest('hex')}`,
-    ]);
+    expect(rows().map((r) => r.event_key)).toEqual([expect.stringMatching(/^content:[0-9a-f]{64}$/), expect.stringMatching(/^content:/), expect.stringMatching(/^content:/)]);
+    expect(new Set(rows().map((r) => r.event_key)).size).toBe(3);
   });
 
   it('applies after a restart what was acknowledged but not yet applied when the app died', async () => {
