@@ -22,7 +22,9 @@ export type AuditAction =
   | 'staff.locked'
   | 'manager.approved'
   | 'manager.approval_failed'
-  | 'export.csv';
+  | 'export.csv'
+  | 'webhook.reprocessed'
+  | 'webhook.dismissed';
 
 export interface AuditEntry {
   seq: number;

@@ -17,6 +17,7 @@ import { shellMethods, type ShellMethodName } from './shell.js';
 import { staffMethods } from './staff.js';
 import { trainingMethods } from './training.js';
 import { walletMethods } from './wallet.js';
+import { webhooksMethods } from './webhooks.js';
 
 /** Methods the core's bridge answers, in every host. */
 export const CORE_METHODS = {
@@ -28,6 +29,7 @@ export const CORE_METHODS = {
   ...walletMethods,
   ...settingsMethods,
   ...trainingMethods,
+  ...webhooksMethods,
 };
 
 /** Every method the renderer may call: the core's and the Electron shell's. */
@@ -62,6 +64,7 @@ export type { CatalogStatus } from './catalog.js';
 export type { SaleRequest, QuoteView, SaleLineView, MaskedVoucher, RevealedVoucher, SaleView, ReceiptData, ReceiptView } from './sale.js';
 export type { SaleListFilter, SaleListItem, SaleCursor, SalePage, SalesSummary, OrderDetail } from './orders.js';
 export type { WalletView } from './wallet.js';
+export type { UnrecognisedWebhook, ReprocessResult } from './webhooks.js';
 export type { SettingsView, AuditVerification } from './settings.js';
 export type { TrainingScenarioId } from './training.js';
 export type { PrinterInfo, PrintOutcome } from './shell.js';

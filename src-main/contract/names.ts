@@ -17,6 +17,7 @@ export const METHOD_NAMES = [
   'settings.get', 'settings.update', 'settings.setCredentials', 'settings.switchEnvironment', 'audit.verify',
   'settings.setWebhookSecret', 'webhook.apply',
   'training.scenarios', 'training.run',
+  'webhooks.unrecognised', 'webhooks.reprocess', 'webhooks.reprocessAll', 'webhooks.dismiss',
   ...SHELL_METHOD_NAMES,
 ] as const;
 

@@ -13,6 +13,7 @@ import type { Sandbox } from '../sandbox/server.js';
 import type { Environment } from '../settings/settings-schema.js';
 import { SettingsService, type SettingsBackend } from '../settings/settings-service.js';
 import { StaffService } from '../staff/staff-service.js';
+import type { WebhookInboxAdmin } from '../webhooks/webhook-inbox-admin.js';
 import { CoreEvents } from './core-events.js';
 import type { TrainingScenarioId } from '../contract/index.js';
 import { runScenario } from '../training/scenarios.js';
@@ -55,6 +56,8 @@ export interface Core {
   putClientSecret(environment: 'staging' | 'production', secret: string): void;
   /** Starts or stops the webhook receiver to match Settings; answers where it listens. */
   applyWebhookSettings(): Promise<{ listening: string | null; message: string | null }>;
+  /** The current environment's recorded (signed, not understood) webhook deliveries, for a manager. */
+  webhookInbox(): Promise<WebhookInboxAdmin>;
   /** Stages a practice situation on the in-process sandbox; refused outside Training mode. */
   runTrainingScenario(name: TrainingScenarioId): Promise<{ ok: true } | { ok: false; message: string }>;
   close(): Promise<void>;
@@ -224,6 +227,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       } catch (error) {
         return { listening: null, message: `The webhook receiver could not listen on ${host}:${port}: ${(error as Error).message}` };
       }
+    },
+    async webhookInbox() {
+      // The event schemas (zod) load only when a manager opens the list or a receiver starts.
+      const [{ createWebhookInbox }, { webhookInboxAdmin }] = await Promise.all([import('./webhook-wiring.js'), import('../webhooks/webhook-inbox-admin.js')]);
+      return webhookInboxAdmin(createWebhookInbox(() => current.ctx, events, logger, () => clock.now()), audit);
     },
     async runTrainingScenario(name) {
       if (current.ctx.environment !== 'training') return { ok: false, message: 'Practice situations exist only in Training mode' };

@@ -1,25 +1,5 @@
+import type { ReprocessResult, UnrecognisedWebhook } from '../contract/index.js';
 import type { Db } from '../db/database.js';
-
-/** A correctly signed delivery this version could not understand, as the manager's screen lists it. */
-export interface UnrecognisedWebhook {
-  id: number;
-  /** First and latest delivery of these exact bytes (the service retries a delivery it thinks failed). */
-  receivedAt: number;
-  lastReceivedAt: number;
-  deliveries: number;
-  /** The event name the envelope carried, if any. */
-  eventName: string | null;
-  /** Why it was not understood, by the parser that last read it. */
-  reason: string;
-  /** When a re-process last read it (null: never). */
-  lastTriedAt: number | null;
-  bytes: number;
-  /**
-   * The body as UTF-8 text. It can hold customer data (a future event may carry contacts):
-   * it is for the manager's screen only, never for logs.
-   */
-  rawText: string;
-}
 
 export type RecordOutcome = { kind: 'recorded'; id: number } | { kind: 'duplicate'; id: number } | { kind: 'full' };
 
@@ -123,16 +103,6 @@ export class UnrecognisedWebhooks {
     this.statements.removeByBody.run(bodySha256);
   }
 }
-
-/** What a re-process did with one recorded delivery. */
-export type ReprocessResult =
-  | { id: number; outcome: 'applied'; eventType: string }
-  /** Understood now, but the same event had already reached the app by another delivery: not applied twice. */
-  | { id: number; outcome: 'already-applied'; eventType: string }
-  /** Understood now, but applying it failed; it stays recorded and can be re-processed again. */
-  | { id: number; outcome: 'failed'; eventType: string; message: string }
-  | { id: number; outcome: 'unrecognised'; reason: string }
-  | { id: number; outcome: 'not-found' };
 
 /**
  * The manager's view of signed deliveries the app could not understand: the self-check counts

@@ -5,7 +5,8 @@ import type { Db } from '../db/database.js';
 import type { Logger } from '../platform/logger.js';
 import { parseWebhookEvent } from '../partner-api/webhook-events.js';
 import type { BrandDiscountEvent, BrandUpdatedEvent, OrderTerminalEvent, PartnerWebhookEvent, UnknownWebhookEvent, WalletLowBalanceEvent } from '../partner-api/types.js';
-import { UnrecognisedWebhooks, type ReprocessResult, type WebhookInbox } from './unrecognised-webhooks.js';
+import type { ReprocessResult } from '../contract/index.js';
+import { UnrecognisedWebhooks, type WebhookInbox } from './unrecognised-webhooks.js';
 import { isValidSignature } from './verify-signature.js';
 
 export interface WebhookHandlers {

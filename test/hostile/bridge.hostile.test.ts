@@ -137,6 +137,10 @@ const VALID: Record<CoreMethodName, Record<string, unknown>> = {
   'webhook.apply': {},
   'training.scenarios': {},
   'training.run': { scenario: 'low-wallet' },
+  'webhooks.unrecognised': {},
+  'webhooks.reprocess': { id: 1 },
+  'webhooks.reprocessAll': {},
+  'webhooks.dismiss': { id: 1 },
 };
 
 const METHOD_NAMES = Object.keys(CORE_METHODS) as CoreMethodName[];

@@ -50,6 +50,10 @@ function samplePayloads(ids: { saleId: string; managerId: string }): Record<Core
     'webhook.apply': {},
     'training.scenarios': {},
     'training.run': { scenario: 'low-wallet' },
+    'webhooks.unrecognised': {},
+    'webhooks.reprocess': { id: 1 },
+    'webhooks.reprocessAll': {},
+    'webhooks.dismiss': { id: 1 },
   };
 }
 
@@ -81,6 +85,7 @@ describe('roles are checked in main for every method of the contract', () => {
       vi.spyOn(h.core, 'putClientSecret'),
       vi.spyOn(h.core, 'applyWebhookSettings'),
       vi.spyOn(h.core, 'runTrainingScenario'),
+      vi.spyOn(h.core, 'webhookInbox'),
       vi.spyOn(h.core.settings, 'update'),
       vi.spyOn(h.core.staff, 'create'),
       vi.spyOn(h.core.staff, 'disable'),

@@ -1,5 +1,6 @@
 import type { CheckLine, CoreHandlers } from '../../contract/index.js';
 import type { Core } from '../../core/create-core.js';
+import { UnrecognisedWebhooks } from '../../webhooks/unrecognised-webhooks.js';
 
 export function appHandlers(core: Core, version: string) {
   return {
@@ -28,6 +29,14 @@ export function appHandlers(core: Core, version: string) {
       });
       const attention = env.history.needingAttention().length;
       lines.push({ name: 'Sales needing attention', ok: attention === 0, detail: `${attention} in doubt or stuck`, action: attention ? 'Open Orders: they are pinned on top' : undefined });
+      // Counted with plain SQL: the event parser loads only when a manager opens the list.
+      const notUnderstood = new UnrecognisedWebhooks(env.db).count();
+      lines.push({
+        name: 'Webhook events not understood',
+        ok: notUnderstood === 0,
+        detail: notUnderstood === 0 ? 'None recorded' : `${notUnderstood} signed event${notUnderstood === 1 ? '' : 's'} kept for re-processing`,
+        action: notUnderstood ? 'Open Settings → Diagnostics → Webhook events: re-process them after an update, or send the details to support' : undefined,
+      });
       lines.push({ name: 'Clock', ok: true, detail: `This machine says ${new Date(core.clock.now()).toISOString()}` });
       const audit = core.audit.verify();
       lines.push({ name: 'Audit log', ok: audit.ok, detail: audit.ok ? `${audit.entries} entries, chain intact` : `Broken at entry ${audit.brokenAt}: ${audit.reason}` });

@@ -6,6 +6,7 @@ import { catalogHandlers } from './catalog-handlers.js';
 import { managerHandlers } from './manager-handlers.js';
 import { saleHandlers } from './sale-handlers.js';
 import { staffHandlers } from './staff-handlers.js';
+import { webhookHandlers } from './webhook-handlers.js';
 
 /** Every core method's handler; `satisfies` holds each one to the answer its contract declares. */
 export function buildHandlers(core: Core, session: Session, version: string, signal: (reason: string | null) => void) {
@@ -15,5 +16,6 @@ export function buildHandlers(core: Core, session: Session, version: string, sig
     ...catalogHandlers(core),
     ...saleHandlers(core, session),
     ...managerHandlers(core, session),
+    ...webhookHandlers(core, session),
   } satisfies CoreHandlers;
 }
