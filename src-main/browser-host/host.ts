@@ -8,7 +8,7 @@ import { createCore, type Core } from '../core/create-core.js';
 import type { Clock } from '../platform/clock.js';
 import { buildCsp } from '../platform/csp.js';
 import { silentLogger, type Logger } from '../platform/logger.js';
-import { NO_KEYCHAIN } from '../platform/secret-store.js';
+import { NO_KEYCHAIN, type SecretStore } from '../platform/secret-store.js';
 import { jsonFileBackend } from '../settings/json-file-backend.js';
 import { createAccess } from './access.js';
 import { eventStreams, handleCall } from './api.js';
@@ -38,6 +38,12 @@ export interface BrowserHostOptions {
   quietStart?: boolean;
   heartbeatMs?: number;
   version?: string;
+  /**
+   * The OS keychain the host may use. None by default (the browser host has none): Training
+   * keeps its key in the data folder, and staging or production secrets are refused. Tests of
+   * screens the desktop app shows with a keychain (saving credentials) lend it a stand-in.
+   */
+  keychain?: SecretStore;
 }
 
 export interface BrowserHost {
@@ -83,7 +89,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   try {
     core = await createCore({
       dataDir,
-      secretStore: NO_KEYCHAIN,
+      secretStore: options.keychain ?? NO_KEYCHAIN,
       settingsBackend: jsonFileBackend(join(dataDir, 'settings.json')),
       allowedEnvironments: ['training'],
       trainingBaseUrl: options.trainingBaseUrl,

@@ -1,6 +1,11 @@
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/index.js';
 import { ManagerApp } from './manager-app.js';
 import { SettingsPage } from './settings-page.js';
+import { fakeSecretStore } from '../../support/fake-secret-store.js';
+
+// Saving credentials is the desktop app's screen, where the OS keychain keeps the secret: the
+// host gets a stand-in keychain (without one, the secret is refused: test/bridge/bridge-keychain.test.ts).
+test.use({ hostOptions: { keychain: fakeSecretStore() } });
 
 test('settings: invalid fields are shown where they are and nothing is saved; secrets stay write-only', async ({ page }) => {
   const app = new ManagerApp(page);
