@@ -1,5 +1,6 @@
 import type { SaleView } from '../bridge/contract';
 import { formatDateTime, formatDay, formatPaise } from '../ui/format';
+import './receipt-preview.css';
 
 /**
  * What the cashier sees on screen after a sale: the receipt's facts with card numbers and
@@ -9,7 +10,7 @@ export function ReceiptPreview({ sale }: { sale: SaleView }) {
   return (
     <section className="receipt-preview" aria-label="Receipt preview (card numbers and PINs hidden)">
       <p className="receipt-preview__brand">{sale.brandTitle}</p>
-      <table className="receipt-preview__vouchers">
+      <table className="table receipt-preview__vouchers">
         <caption className="visually-hidden">Vouchers issued</caption>
         <thead>
           <tr>

@@ -1,9 +1,9 @@
 import type { PartnerBrand } from '../bridge/contract';
-import { useSale } from '../stores/sale-store';
+import { useSale } from './sale-store';
 import { formatRupees } from '../ui/format';
 import { TextField } from '../ui/TextField';
 import { pickDenomination, setQuantity } from './sale-draft';
-import { Stepper } from './Stepper';
+import { Stepper } from '../ui/Stepper';
 
 /** FIXED: denomination buttons (digit N adds one of the Nth) with quantities, or an amount split automatically. FLEXIBLE: amount and count. */
 export function AmountEntry({ brand, amountRef }: { brand: PartnerBrand; amountRef: React.RefObject<HTMLInputElement | null> }) {
