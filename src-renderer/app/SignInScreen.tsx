@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useSession } from './session-store';
+import { useStaffStore } from './staff-store';
 import { Choice } from '../ui/Choice';
 import { ErrorNotice, Notice } from '../ui/Notice';
 import { PinPad } from '../ui/PinPad';
@@ -7,7 +8,7 @@ import type { BridgeError } from '../bridge/api';
 
 /** Start of a shift: pick your name, enter your PIN (keypad or keyboard), Enter signs in. */
 export function SignInScreen() {
-  const staff = useSession((s) => s.staff);
+  const staff = useStaffStore((s) => s.staff);
   const endedBecause = useSession((s) => s.endedBecause);
   const signIn = useSession((s) => s.signIn);
   const [staffId, setStaffId] = useState<string | null>(staff.length === 1 ? staff[0]!.id : null);

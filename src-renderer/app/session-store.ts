@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { api, type BridgeError } from '../bridge/api';
 import type { AppInfo, StaffMemberView } from '../bridge/contract';
+import { useStaffStore } from './staff-store';
 
 export type Screen = 'sell' | 'orders' | 'catalog' | 'wallet' | 'settings';
 export const MANAGER_SCREENS: readonly Screen[] = ['orders', 'catalog', 'wallet', 'settings'];
@@ -10,7 +11,6 @@ type Phase = 'starting' | 'setup' | 'signIn' | 'signedIn' | 'unreachable';
 interface SessionState {
   phase: Phase;
   info: AppInfo | null;
-  staff: StaffMemberView[];
   me: StaffMemberView | null;
   screen: Screen;
   /** Why the last session ended (locked after inactivity, signed out), shown on the sign-in screen. */
@@ -30,20 +30,15 @@ export const useSession = create<SessionState>()((set, get) => {
   const signedIn = (me: StaffMemberView) => {
     set({ me, phase: 'signedIn', screen: 'sell', endedBecause: null });
   };
+  const staff = useStaffStore.getState;
   const toSignIn = async (reason: string | null) => {
-    const list = await api('staff.list');
-    set({
-      me: null,
-      phase: list.ok && list.data.needsSetup ? 'setup' : 'signIn',
-      staff: list.ok ? list.data.staff : get().staff,
-      endedBecause: reason,
-    });
+    const failed = await staff().load();
+    set({ me: null, phase: !failed && staff().needsSetup ? 'setup' : 'signIn', endedBecause: reason });
   };
 
   return {
     phase: 'starting',
     info: null,
-    staff: [],
     me: null,
     screen: 'sell',
     endedBecause: null,
@@ -51,15 +46,15 @@ export const useSession = create<SessionState>()((set, get) => {
 
     async start() {
       set({ phase: 'starting', startError: null });
-      const [info, list, session] = await Promise.all([api('app.info'), api('staff.list'), api('staff.session')]);
-      if (!info.ok || !list.ok || !session.ok) {
-        const error = (!info.ok && info.error) || (!list.ok && list.error) || (!session.ok && session.error) || null;
+      const [info, listError, session] = await Promise.all([api('app.info'), staff().load(), api('staff.session')]);
+      if (!info.ok || listError || !session.ok) {
+        const error = (!info.ok && info.error) || listError || (!session.ok && session.error) || null;
         return set({ phase: 'unreachable', startError: error });
       }
-      set({ info: info.data, staff: list.data.staff });
+      set({ info: info.data });
       const s = session.data;
       if (s.signedIn && s.id && s.name && s.role) return signedIn({ id: s.id, name: s.name, role: s.role });
-      set({ phase: list.data.needsSetup ? 'setup' : 'signIn' });
+      set({ phase: staff().needsSetup ? 'setup' : 'signIn' });
     },
 
     async setupFirstManager(name, pin) {

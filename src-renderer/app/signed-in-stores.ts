@@ -7,7 +7,6 @@ import { useCatalog } from '../sell/catalog-store';
 import { usePending } from '../sell/pending-store';
 import { useSale } from '../sell/sale-store';
 import { useSettingsStore } from '../settings/settings-store';
-import { useStaffStore } from '../settings/staff-store';
 import { useWallet } from '../wallet/wallet-store';
 
 /**
@@ -28,7 +27,6 @@ export function resetSignedInStores(): void {
   usePending.getState().reset();
   useWallet.getState().reset();
   useSettingsStore.getState().reset();
-  useStaffStore.getState().reset();
   useOrdersStore.getState().reset();
   useAttentionStore.getState().reset();
   useOrderDetailStore.getState().close();

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { SalesSummary } from '../bridge/contract';
 import { formatHourRange, formatPaise } from '../ui/format';
+import { Table } from '../ui/Table';
 
 const W = 560;
 const H = 260;
@@ -72,10 +73,10 @@ export function HourChart({ byHour }: { byHour: SalesSummary['byHour'] }) {
       <figcaption className="muted">{description} Hours are India time.</figcaption>
       <details className="details">
         <summary>Show sales by hour as a table</summary>
-        <table className="table">
-          <caption className="visually-hidden">Successful sales by hour</caption>
-          <thead>
-            <tr>
+        <Table
+          caption="Successful sales by hour"
+          head={
+            <>
               <th scope="col">Hour</th>
               <th scope="col" className="num">
                 Sales
@@ -83,24 +84,23 @@ export function HourChart({ byHour }: { byHour: SalesSummary['byHour'] }) {
               <th scope="col" className="num">
                 Value
               </th>
+            </>
+          }
+        >
+          {withSales.length === 0 ? (
+            <tr>
+              <td colSpan={3}>No successful sales.</td>
             </tr>
-          </thead>
-          <tbody>
-            {withSales.length === 0 ? (
-              <tr>
-                <td colSpan={3}>No successful sales.</td>
+          ) : (
+            withSales.map((h) => (
+              <tr key={h.hour}>
+                <th scope="row">{formatHourRange(h.hour)}</th>
+                <td className="num">{h.count}</td>
+                <td className="num">{formatPaise(h.amountPaise)}</td>
               </tr>
-            ) : (
-              withSales.map((h) => (
-                <tr key={h.hour}>
-                  <th scope="row">{formatHourRange(h.hour)}</th>
-                  <td className="num">{h.count}</td>
-                  <td className="num">{formatPaise(h.amountPaise)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+            ))
+          )}
+        </Table>
       </details>
     </figure>
   );

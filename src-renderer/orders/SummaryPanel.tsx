@@ -5,6 +5,7 @@ import { istDateInput, istDayStart } from '../ui/india-day';
 import { ErrorNotice, Loading } from '../ui/Notice';
 import { StatTile } from '../ui/StatTile';
 import { StateBadge } from '../ui/StateBadge';
+import { Table } from '../ui/Table';
 import { TextField } from '../ui/TextField';
 import { useSummaryStore } from './summary-store';
 import { HourChart } from './HourChart';
@@ -81,26 +82,26 @@ export function SummaryPanel() {
             {summary.byState.length === 0 ? (
               <p className="muted">No sales on this day.</p>
             ) : (
-              <table className="table">
-                <thead>
-                  <tr>
+              <Table
+                caption="Orders of the day by status"
+                head={
+                  <>
                     <th scope="col">Status</th>
                     <th scope="col" className="num">Orders</th>
                     <th scope="col" className="num">Value</th>
+                  </>
+                }
+              >
+                {summary.byState.map((r) => (
+                  <tr key={r.state}>
+                    <td>
+                      <StateBadge state={r.state} />
+                    </td>
+                    <td className="num">{r.count}</td>
+                    <td className="num">{formatPaise(r.amountPaise ?? 0)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {summary.byState.map((r) => (
-                    <tr key={r.state}>
-                      <td>
-                        <StateBadge state={r.state} />
-                      </td>
-                      <td className="num">{r.count}</td>
-                      <td className="num">{formatPaise(r.amountPaise ?? 0)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </Table>
             )}
           </section>
         </>

@@ -7,7 +7,8 @@ import { TextField } from '../ui/TextField';
 import { ErrorNotice, Loading, Success } from '../ui/Notice';
 import type { StaffMemberView } from '../bridge/contract';
 import { SectionCard } from './SectionCard';
-import { useStaffStore } from './staff-store';
+import { useStaffStore } from '../app/staff-store';
+import { Table } from '../ui/Table';
 
 function AddStaff() {
   const create = useStaffStore((s) => s.create);
@@ -110,36 +111,35 @@ export function StaffSection() {
       {status === 'loading' && <Loading label="Loading staff…" />}
       {status === 'error' && error && <ErrorNotice error={error} title="Could not load staff" onRetry={() => void load()} />}
       {staff.length > 0 && (
-        <table className="table">
-          <caption className="visually-hidden">People who can sign in</caption>
-          <thead>
-            <tr>
+        <Table
+          caption="People who can sign in"
+          head={
+            <>
               <th scope="col">Name</th>
               <th scope="col">Role</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
+            </>
+          }
+        >
+          {staff.map((m) => (
+            <tr key={m.id}>
+              <td>
+                {m.name}
+                {m.id === me && <span className="muted"> (you)</span>}
+              </td>
+              <td>{m.role === 'manager' ? 'Manager' : 'Cashier'}</td>
+              <td>
+                {m.id !== me && (
+                  <button type="button" className="button button--ghost" onClick={() => setDisabling(m)}>
+                    Disable<span className="visually-hidden"> {m.name}</span>
+                  </button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {staff.map((m) => (
-              <tr key={m.id}>
-                <td>
-                  {m.name}
-                  {m.id === me && <span className="muted"> (you)</span>}
-                </td>
-                <td>{m.role === 'manager' ? 'Manager' : 'Cashier'}</td>
-                <td>
-                  {m.id !== me && (
-                    <button type="button" className="button button--ghost" onClick={() => setDisabling(m)}>
-                      Disable<span className="visually-hidden"> {m.name}</span>
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
       <AddStaff />
       {disabling && <DisableDialog member={disabling} onClose={() => setDisabling(null)} />}

@@ -36,6 +36,11 @@ export const useSettingsStore = create<SettingsState>()((set, get) => ({
     else set({ status: 'error', error: result.error });
   },
 
+  reset() {
+    generation++;
+    set(initial);
+  },
+
   async update(patch) {
     const result = await api('settings.update', patch);
     if (!result.ok) return result.error;
@@ -49,10 +54,5 @@ export const useSettingsStore = create<SettingsState>()((set, get) => ({
     if (!result.ok) return result.error;
     await get().load();
     return null;
-  },
-
-  reset() {
-    generation++;
-    set(initial);
   },
 }));

@@ -3,26 +3,34 @@ import { api, type BridgeError } from '../bridge/api';
 import type { StaffMemberView } from '../bridge/contract';
 
 interface StaffState {
+  /** The active staff: the names on the sign-in screen and the people in Settings › Staff. */
   staff: StaffMemberView[];
+  /** No one exists yet: the first launch creates the manager. */
+  needsSetup: boolean;
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: BridgeError | null;
-  load(): Promise<void>;
+  /** Asks main for the list; answers the error when it could not. */
+  load(): Promise<BridgeError | null>;
   create(input: { name: string; role: 'cashier' | 'manager'; pin: string }): Promise<BridgeError | null>;
   disable(staffId: string): Promise<BridgeError | null>;
-  reset(): void;
 }
 
-const initial = { staff: [], status: 'idle' as const, error: null };
-
-/** The people who can sign in, as the manager's Staff section lists and changes them. */
+/** The people who can sign in at this counter (not one person's view: kept across sign-outs). */
 export const useStaffStore = create<StaffState>()((set, get) => ({
-  ...initial,
+  staff: [],
+  needsSetup: false,
+  status: 'idle',
+  error: null,
 
   async load() {
     if (get().status === 'idle') set({ status: 'loading' });
     const list = await api('staff.list');
-    if (list.ok) set({ staff: list.data.staff, status: 'ready', error: null });
-    else set({ status: 'error', error: list.error });
+    if (!list.ok) {
+      set({ status: 'error', error: list.error });
+      return list.error;
+    }
+    set({ staff: list.data.staff, needsSetup: list.data.needsSetup, status: 'ready', error: null });
+    return null;
   },
 
   async create(input) {
@@ -37,9 +45,5 @@ export const useStaffStore = create<StaffState>()((set, get) => ({
     if (!result.ok) return result.error;
     await get().load();
     return null;
-  },
-
-  reset() {
-    set(initial);
   },
 }));
