@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { OrderDetail as Detail } from '../bridge/contract';
 import { formatDateTime, formatPaise } from '../ui/format';
 import { ErrorNotice, Loading } from '../ui/Notice';
-import { StateBadge } from '../ui/StateBadge';
+import { StateBadge, UNSETTLED_STATES } from '../ui/StateBadge';
 import { useAttentionStore } from './attention-store';
 import { useOrderDetailStore } from './order-detail-store';
 import { Attempts } from './Attempts';
@@ -85,7 +85,6 @@ export function OrderDetail({ onBack }: { onBack: () => void }) {
   if (status === 'error' && error) return <>{back}<ErrorNotice error={error} title="Could not open the order" onRetry={() => void refresh()} /></>;
   if (!detail) return back;
   const d = detail;
-  const unsettled = d.state === 'IN_DOUBT' || d.state === 'NEEDS_SUPPORT' || d.state === 'PROCESSING' || d.state === 'INTENT';
 
   return (
     <article className="order-detail" aria-labelledby="order-detail-title">
@@ -96,7 +95,7 @@ export function OrderDetail({ onBack }: { onBack: () => void }) {
         </h2>
         <StateBadge state={d.state} />
       </header>
-      {unsettled && <CheckNow d={d} />}
+      {UNSETTLED_STATES.includes(d.state) && <CheckNow d={d} />}
       <div className="columns">
         <section aria-labelledby="order-facts-title" className="card">
           <h3 id="order-facts-title">Order</h3>

@@ -4,18 +4,17 @@ import { formatDate, formatPaise } from '../ui/format';
 import { istDateInput, istDayStart } from '../ui/india-day';
 import { ErrorNotice, Loading } from '../ui/Notice';
 import { StatTile } from '../ui/StatTile';
-import { StateBadge } from '../ui/StateBadge';
+import { StateBadge, UNSETTLED_STATES } from '../ui/StateBadge';
 import { Table } from '../ui/Table';
 import { TextField } from '../ui/TextField';
 import { useSummaryStore } from './summary-store';
 import { HourChart } from './HourChart';
 
-const PENDING: SaleState[] = ['INTENT', 'PROCESSING', 'IN_DOUBT', 'NEEDS_SUPPORT'];
 const FAILED: SaleState[] = ['FAILED', 'REJECTED'];
 
 function totals(s: SalesSummary) {
-  const of = (states: SaleState[]) => s.byState.filter((r) => states.includes(r.state)).reduce((a, r) => ({ count: a.count + r.count, amountPaise: a.amountPaise + (r.amountPaise ?? 0) }), { count: 0, amountPaise: 0 });
-  return { sold: of(['SUCCESS']), pending: of(PENDING), failed: of(FAILED) };
+  const of = (states: readonly SaleState[]) => s.byState.filter((r) => states.includes(r.state)).reduce((a, r) => ({ count: a.count + r.count, amountPaise: a.amountPaise + (r.amountPaise ?? 0) }), { count: 0, amountPaise: 0 });
+  return { sold: of(['SUCCESS']), pending: of(UNSETTLED_STATES), failed: of(FAILED) };
 }
 
 function TopBrands({ byBrand }: { byBrand: SalesSummary['byBrand'] }) {

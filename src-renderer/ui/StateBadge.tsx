@@ -22,6 +22,9 @@ export const STATE_LOOK: Record<SaleState, { label: string; atCounter: string; i
 
 export const SALE_STATE_ORDER = Object.keys(STATE_LOOK) as SaleState[];
 
+/** Not finished yet: still with the service, or waiting for a person to settle it. */
+export const UNSETTLED_STATES: readonly SaleState[] = ['INTENT', 'PROCESSING', 'IN_DOUBT', 'NEEDS_SUPPORT'];
+
 /** The state as a badge: icon and word, coloured by its tone. */
 export function StateBadge({ state }: { state: SaleState }) {
   const look = STATE_LOOK[state] ?? { label: state, icon: '•', tone: 'none' };
