@@ -3,7 +3,7 @@
  * milliseconds: what the Orders filters and the end-of-day summary ask main for. India has had
  * one fixed offset (+05:30, no daylight saving) since 1945, so a constant is exact.
  */
-export const IST_OFFSET_MS = 5.5 * 3_600_000;
+const IST_OFFSET_MS = 5.5 * 3_600_000;
 export const DAY_MS = 86_400_000;
 
 /** Midnight in India of the day that contains `ms`. */
