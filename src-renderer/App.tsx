@@ -3,7 +3,7 @@ import { EnvironmentBanner } from './app/EnvironmentBanner';
 import { SetupScreen } from './app/SetupScreen';
 import { SignInScreen } from './app/SignInScreen';
 import { useAppEvents } from './app/useAppEvents';
-import { useSession } from './stores/session-store';
+import { useSession } from './app/session-store';
 import { ErrorNotice, Loading } from './ui/Notice';
 
 /** First launch → create the manager; otherwise sign in; then the shell. The environment banner is always there. */
@@ -24,7 +24,7 @@ export function App() {
       )}
       {phase === 'unreachable' && (
         <main className="gate">
-          <div className="gate__card stack">
+          <div className="gate__card card stack">
             <h1>The app is not ready</h1>
             {startError && <ErrorNotice error={startError} />}
             <button type="button" className="button button--primary button--large" onClick={() => void start()}>

@@ -1,5 +1,8 @@
-import { useSession } from './stores/session-store';
-import './styles.css';
+import { useSession } from './app/session-store';
+import './ui/tokens.css';
+import './ui/base.css';
+import './ui/ui.css';
+import './app/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html is missing #root');

@@ -1,28 +1,32 @@
 import { useEffect } from 'react';
 import { SellScreen } from '../sell/SellScreen';
-import { usePending } from '../sell/pending-store';
-import { useSession } from '../stores/session-store';
+import { WalletBanner } from '../wallet/WalletBanner';
 import { CatalogScreen, Deferred, OrdersScreen, prefetchDeferredChunks, SettingsScreen, WalletScreen } from './lazy-screens';
 import { NavBar } from './NavBar';
-import { WalletBanner } from './WalletBanner';
+import { useSession } from './session-store';
+import { loadSignedInStores, resetSignedInStores } from './signed-in-stores';
 
 /** Signed in: the top bar, the wallet alert, and the current screen. */
 export function AppShell() {
   const screen = useSession((s) => s.screen);
-  const role = useSession((s) => s.me?.role);
+  const me = useSession((s) => s.me)!;
+  const environment = useSession((s) => s.info?.environment);
+  const manager = me.role === 'manager';
 
+  // The stores hold one person's view of one environment: cleared when either changes (or on
+  // sign-out, when the shell goes), and the screens below are mounted anew to load their own.
+  const session = `${me.id}:${environment ?? ''}`;
   useEffect(() => {
-    // Sales left PROCESSING or IN DOUBT (even before a reload) come back into the strip.
-    void usePending.getState().load();
-  }, []);
+    loadSignedInStores(manager);
+    return resetSignedInStores;
+  }, [session, manager]);
 
-  const manager = role === 'manager';
   useEffect(() => prefetchDeferredChunks(manager), [manager]);
   return (
     <div className="shell">
       <NavBar />
       <WalletBanner />
-      <main className="shell__main" id="main">
+      <main className="shell__main" id="main" key={session}>
         {screen === 'sell' && <SellScreen />}
         {manager && screen !== 'sell' && (
           <Deferred label="Opening the screen…">

@@ -1,4 +1,4 @@
-import { useSession } from '../stores/session-store';
+import { useSession } from './session-store';
 
 /** Persistent, on every screen, for anything but Production. */
 export function EnvironmentBanner() {

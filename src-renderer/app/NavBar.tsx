@@ -1,4 +1,4 @@
-import { MANAGER_SCREENS, useSession, type Screen } from '../stores/session-store';
+import { MANAGER_SCREENS, useSession, type Screen } from './session-store';
 
 const LABELS: Record<Screen, string> = { sell: 'Sell', orders: 'Orders', catalog: 'Catalog', wallet: 'Wallet', settings: 'Settings' };
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useSession } from '../stores/session-store';
+import { useSession } from './session-store';
 import { ErrorNotice } from '../ui/Notice';
 import { PinPad } from '../ui/PinPad';
 import { TextField } from '../ui/TextField';
@@ -38,7 +38,7 @@ export function SetupScreen() {
 
   return (
     <main className="gate">
-      <form className="gate__card stack" onSubmit={submit} noValidate>
+      <form className="gate__card card stack" onSubmit={submit} noValidate>
         <h1>Welcome — set up this counter</h1>
         <p>Create the store manager. The manager signs in with this PIN, adds cashiers, and approves reprints.</p>
         <TextField label="Manager’s name" value={name} onChange={setName} error={fields.name} autoComplete="off" autoFocus />
@@ -46,7 +46,7 @@ export function SetupScreen() {
           <PinPad label="Choose a PIN (4–8 digits)" value={pin} onChange={setPin} error={fields.pin} />
           <PinPad label="Type the PIN again" value={again} onChange={setAgain} error={fields.again} />
         </div>
-        <p className="field__hint">Not one digit repeated (1111) and not a run (1234).</p>
+        <p className="hint">Not one digit repeated (1111) and not a run (1234).</p>
         {error && <ErrorNotice error={error} />}
         <button type="submit" className="button button--primary button--large" aria-disabled={busy || undefined}>
           {busy ? 'Creating…' : 'Create manager and start selling'} <kbd>Enter</kbd>

@@ -1,12 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useSession } from '../stores/session-store';
-import { ErrorNotice } from '../ui/Notice';
+import { useSession } from './session-store';
+import { useStaffStore } from './staff-store';
+import { Choice } from '../ui/Choice';
+import { ErrorNotice, Notice } from '../ui/Notice';
 import { PinPad } from '../ui/PinPad';
 import type { BridgeError } from '../bridge/api';
 
 /** Start of a shift: pick your name, enter your PIN (keypad or keyboard), Enter signs in. */
 export function SignInScreen() {
-  const staff = useSession((s) => s.staff);
+  const staff = useStaffStore((s) => s.staff);
   const endedBecause = useSession((s) => s.endedBecause);
   const signIn = useSession((s) => s.signIn);
   const [staffId, setStaffId] = useState<string | null>(staff.length === 1 ? staff[0]!.id : null);
@@ -31,36 +33,25 @@ export function SignInScreen() {
 
   return (
     <main className="gate">
-      <form className="gate__card stack" onSubmit={submit} noValidate>
+      <form className="gate__card card stack" onSubmit={submit} noValidate>
         <h1>Sign in</h1>
         {endedBecause && (
-          <p className="notice notice--info" role="status">
-            {endedBecause === 'locked after inactivity' ? 'The counter was locked after a while with no activity. Sign in again.' : 'You were signed out.'}
-          </p>
+          <Notice tone="info" role="status">
+            <p>{endedBecause === 'locked after inactivity' ? 'The counter was locked after a while with no activity. Sign in again.' : 'You were signed out.'}</p>
+          </Notice>
         )}
-        <fieldset className="staff-pick">
-          <legend>Who are you?</legend>
-          {staff.length === 0 && <p>No staff accounts are active. Ask the manager.</p>}
-          <div className="staff-pick__names">
-            {staff.map((s) => (
-              <label key={s.id} className={`staff-pick__name ${staffId === s.id ? 'staff-pick__name--chosen' : ''}`}>
-                <input
-                  type="radio"
-                  name="staff"
-                  value={s.id}
-                  checked={staffId === s.id}
-                  onChange={() => {
-                    setStaffId(s.id);
-                    setError(null);
-                    pinRef.current?.focus();
-                  }}
-                />
-                <span>{s.name}</span>
-                <span className="staff-pick__role">{s.role === 'manager' ? 'Manager' : 'Cashier'}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <Choice
+          legend="Who are you?"
+          name="staff"
+          value={staffId}
+          options={staff.map((s) => ({ value: s.id, label: s.name, hint: s.role === 'manager' ? 'Manager' : 'Cashier' }))}
+          empty={<p>No staff accounts are active. Ask the manager.</p>}
+          onChange={(id) => {
+            setStaffId(id);
+            setError(null);
+            pinRef.current?.focus();
+          }}
+        />
         <PinPad label="PIN" value={pin} onChange={setPin} inputRef={pinRef} autoFocus={staff.length === 1} />
         {error && <ErrorNotice error={error} />}
         <button type="submit" className="button button--primary button--large" aria-disabled={busy || undefined}>

@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Loading } from '../ui/Notice';
+import { Loading, Notice } from '../ui/Notice';
 
 /**
  * What the sell screen does not need at its first paint lives in chunks of its own, fetched
@@ -7,7 +7,7 @@ import { Loading } from '../ui/Notice';
  * its QR encoder and react-to-print. The entry chunk stays small, so the search box is usable
  * sooner after a start. Chunks are same-origin files: the CSP (script-src 'self') allows them.
  */
-const managerScreens = () => import('../manager/screens');
+const managerScreens = () => import('./manager-screens');
 const printReceipt = () => import('../receipt/PrintReceipt');
 
 const screen = <K extends 'OrdersScreen' | 'CatalogScreen' | 'WalletScreen' | 'SettingsScreen'>(name: K) =>
@@ -28,10 +28,9 @@ class ChunkError extends Component<{ children: ReactNode }, { failed: boolean }>
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <div className="notice notice--error" role="alert">
-        <p className="notice__title">This part of the app could not be loaded.</p>
+      <Notice tone="error" role="alert" title="This part of the app could not be loaded.">
         <p className="notice__action">Restart the app; if it keeps happening, reinstall it.</p>
-      </div>
+      </Notice>
     );
   }
 }

@@ -1,43 +1,45 @@
 import { useEffect } from 'react';
-import { usePending } from '../sell/pending-store';
-import { useCatalog } from '../stores/catalog-store';
-import { useSale } from '../stores/sale-store';
-import { useSession } from '../stores/session-store';
 import { onEvent } from '../bridge/api';
-
-/** Clears everything a signed-in person saw: the next person starts clean. */
-export function resetSellStores(): void {
-  useSale.getState().reset();
-  useCatalog.getState().reset();
-  usePending.getState().reset();
-}
+import { useCatalogStatusStore } from '../catalog/catalog-status-store';
+import { useAttentionStore } from '../orders/attention-store';
+import { useOrderDetailStore } from '../orders/order-detail-store';
+import { useOrdersStore } from '../orders/orders-store';
+import { useCatalog } from '../sell/catalog-store';
+import { usePending } from '../sell/pending-store';
+import { useSale } from '../sell/sale-store';
+import { useWallet } from '../wallet/wallet-store';
+import { useSession } from './session-store';
 
 /**
- * Main's events, wired once for the whole app: the session (lock, sign-out), the environment
- * (training ↔ staging), and sale updates for the Pending strip and the result dialog.
+ * Main's events, wired to the stores in this one place for the whole app (no store or screen
+ * subscribes on its own); returns the unsubscribe. A store that only a screen reads decides for
+ * itself whether an event is worth a call (e.g. the attention list only once it was shown).
  */
+export function wireAppEvents(): () => void {
+  const offs = [
+    // Signing out unmounts the shell, which clears the signed-in stores (AppShell).
+    onEvent('session.changed', (e) => void useSession.getState().sessionChanged(e.signedIn, e.reason)),
+    // A new environment re-keys the shell: its stores are cleared and loaded again (AppShell).
+    onEvent('environment.changed', () => void useSession.getState().refreshInfo()),
+    // The event carries the sale's view: the strip and the result dialog update without asking again.
+    onEvent('sale.updated', ({ saleId, state, sale }) => {
+      usePending.getState().saleChanged(sale);
+      useSale.getState().saleChanged(sale);
+      useOrdersStore.getState().patchState(saleId, state);
+      useAttentionStore.getState().saleChanged();
+      useOrderDetailStore.getState().saleChanged(saleId);
+    }),
+    onEvent('catalog.progress', (progress) => useCatalogStatusStore.getState().progressed(progress)),
+    onEvent('catalog.synced', (e) => {
+      useCatalog.getState().catalogChanged();
+      if (useSession.getState().me) void useCatalog.getState().loadCategories();
+      useCatalogStatusStore.getState().synced(e);
+    }),
+    onEvent('wallet.updated', (view) => useWallet.getState().updated(view)),
+  ];
+  return () => offs.forEach((off) => off());
+}
+
 export function useAppEvents(): void {
-  useEffect(() => {
-    const offs = [
-      onEvent('session.changed', (e) => {
-        if (!e.signedIn) resetSellStores();
-        void useSession.getState().sessionChanged(e.signedIn, e.reason);
-      }),
-      onEvent('environment.changed', () => {
-        resetSellStores();
-        void useSession.getState().refreshInfo();
-        if (useSession.getState().me) void usePending.getState().load();
-      }),
-      // The event carries the sale's view: the strip and the result dialog update without asking again.
-      onEvent('sale.updated', ({ sale }) => {
-        usePending.getState().saleChanged(sale);
-        useSale.getState().saleChanged(sale);
-      }),
-      onEvent('catalog.synced', () => {
-        useCatalog.getState().catalogChanged();
-        if (useSession.getState().me) void useCatalog.getState().loadCategories();
-      }),
-    ];
-    return () => offs.forEach((off) => off());
-  }, []);
+  useEffect(wireAppEvents, []);
 }

@@ -1,5 +1,7 @@
 import type { SaleView } from '../bridge/contract';
 import { formatDateTime, formatDay, formatPaise } from '../ui/format';
+import './receipt-preview.css';
+import { Table } from '../ui/Table';
 
 /**
  * What the cashier sees on screen after a sale: the receipt's facts with card numbers and
@@ -9,29 +11,29 @@ export function ReceiptPreview({ sale }: { sale: SaleView }) {
   return (
     <section className="receipt-preview" aria-label="Receipt preview (card numbers and PINs hidden)">
       <p className="receipt-preview__brand">{sale.brandTitle}</p>
-      <table className="receipt-preview__vouchers">
-        <caption className="visually-hidden">Vouchers issued</caption>
-        <thead>
-          <tr>
+      <Table
+        caption="Vouchers issued"
+        className="receipt-preview__vouchers"
+        head={
+          <>
             <th scope="col">#</th>
             <th scope="col">Amount</th>
             <th scope="col">Card number</th>
             <th scope="col">PIN</th>
             <th scope="col">Valid till</th>
+          </>
+        }
+      >
+        {sale.vouchers.map((v) => (
+          <tr key={v.seq}>
+            <td>{v.seq}</td>
+            <td>{formatPaise(v.amountPaise)}</td>
+            <td>{v.cardNumberMasked ?? '—'}</td>
+            <td>{v.hasPin ? '••••••' : '—'}</td>
+            <td>{formatDay(v.validTill)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {sale.vouchers.map((v) => (
-            <tr key={v.seq}>
-              <td>{v.seq}</td>
-              <td>{formatPaise(v.amountPaise)}</td>
-              <td>{v.cardNumberMasked ?? '—'}</td>
-              <td>{v.hasPin ? '••••••' : '—'}</td>
-              <td>{formatDay(v.validTill)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
       <dl className="facts">
         <dt>Total</dt>
         <dd>{formatPaise(sale.amountPaise)}</dd>

@@ -1,9 +1,9 @@
 import type { PartnerBrand } from '../bridge/contract';
-import { useSale } from '../stores/sale-store';
+import { useSale } from './sale-store';
 import { formatRupees } from '../ui/format';
 import { TextField } from '../ui/TextField';
 import { pickDenomination, setQuantity } from './sale-draft';
-import { Stepper } from './Stepper';
+import { Stepper } from '../ui/Stepper';
 
 /** FIXED: denomination buttons (digit N adds one of the Nth) with quantities, or an amount split automatically. FLEXIBLE: amount and count. */
 export function AmountEntry({ brand, amountRef }: { brand: PartnerBrand; amountRef: React.RefObject<HTMLInputElement | null> }) {
@@ -11,7 +11,8 @@ export function AmountEntry({ brand, amountRef }: { brand: PartnerBrand; amountR
   const edit = useSale((s) => s.edit);
   const fields = useSale((s) => s.fields);
   const r = brand.amountRestrictions!;
-  const amountError = fields.amount ?? fields.lines;
+  // The amount field is the same on both kinds of brand; only its label, hint and effect differ.
+  const amountField = { inputRef: amountRef, inputMode: 'decimal', autoComplete: 'off', className: 'field--amount', value: draft.amountText, error: fields.amount ?? fields.lines } as const;
 
   if (!draft.fixed) {
     return (
@@ -20,12 +21,7 @@ export function AmountEntry({ brand, amountRef }: { brand: PartnerBrand; amountR
         <TextField
           label="Amount of each voucher (₹)"
           hint={`From ${formatRupees(r.minVoucherAmount)} to ${formatRupees(r.maxVoucherAmount)} a voucher; orders ${formatRupees(r.minOrderAmount)} – ${formatRupees(r.maxOrderAmount)}`}
-          inputRef={amountRef}
-          inputMode="decimal"
-          autoComplete="off"
-          className="field--amount"
-          value={draft.amountText}
-          error={amountError}
+          {...amountField}
           onChange={(amountText) => edit((d) => ({ ...d, amountText }))}
         />
         <div className="field">
@@ -59,12 +55,7 @@ export function AmountEntry({ brand, amountRef }: { brand: PartnerBrand; amountR
       <TextField
         label="Or enter an amount to split (₹)"
         hint={`Split automatically into the amounts above; orders ${formatRupees(r.minOrderAmount)} – ${formatRupees(r.maxOrderAmount)}, up to ${r.maxVouchersPerOrder} vouchers`}
-        inputRef={amountRef}
-        inputMode="decimal"
-        autoComplete="off"
-        className="field--amount"
-        value={draft.amountText}
-        error={amountError}
+        {...amountField}
         onChange={(amountText) => edit((x) => ({ ...x, amountText, quantities: amountText.trim() ? {} : x.quantities }))}
       />
     </fieldset>

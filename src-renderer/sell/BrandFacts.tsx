@@ -38,7 +38,7 @@ export function BrandFacts({ brand }: { brand: PartnerBrand }) {
         </>
       )}
       {(steps.length > 0 || brand.usageInstructionsText) && (
-        <details className="how-to-use">
+        <details className="details facts-panel__how">
           <summary>How to use</summary>
           {steps.map((h) => (
             <div key={h.retailMode}>

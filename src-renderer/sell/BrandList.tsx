@@ -1,6 +1,6 @@
 import { memo, useMemo, type KeyboardEvent, type RefObject } from 'react';
 import type { CatalogBrand } from '../bridge/contract';
-import { unavailableReason, useCatalog } from '../stores/catalog-store';
+import { unavailableReason, useCatalog } from './catalog-store';
 import { formatRupees, titleCase } from '../ui/format';
 import { Empty, ErrorNotice, Loading } from '../ui/Notice';
 import { BrandLogo } from './BrandLogo';
@@ -103,11 +103,7 @@ export function BrandList({ listRef, selectedId, onPick, onLeaveTop }: Props) {
           {!browsing ? `Brands found: ${results.length}` : 'All brands'}
         </h2>
         {status === 'error' && error ? (
-          <ErrorNotice error={error} title="The brand list could not be loaded">
-            <button type="button" className="button" onClick={() => void search()}>
-              Try again
-            </button>
-          </ErrorNotice>
+          <ErrorNotice error={error} title="The brand list could not be loaded" onRetry={() => void search()} />
         ) : status === 'loading' && results.length === 0 ? (
           <Loading label="Searching the catalog…" />
         ) : results.length === 0 && status === 'ready' ? (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
-import { useSale } from '../stores/sale-store';
+import { useSale } from './sale-store';
 import { titleCase } from '../ui/format';
 import { AmountEntry } from './AmountEntry';
 import { BrandFacts } from './BrandFacts';

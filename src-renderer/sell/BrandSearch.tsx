@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { useCatalog } from '../stores/catalog-store';
+import { useCatalog } from './catalog-store';
 
 interface Props {
   inputRef: RefObject<HTMLInputElement | null>;
@@ -47,7 +47,7 @@ export function BrandSearch({ inputRef, onPickFirst, onFocusList }: Props) {
           }
         }}
       />
-      <p id="brand-search-hint" className="field__hint">
+      <p id="brand-search-hint" className="hint">
         Enter picks the first brand listed · ↓ moves through the list
       </p>
     </div>

@@ -1,4 +1,4 @@
-import { useCatalog } from '../stores/catalog-store';
+import { useCatalog } from './catalog-store';
 import { titleCase } from '../ui/format';
 
 /** Category chips: one pressed at a time; "All" clears the filter. */
@@ -11,7 +11,7 @@ export function CategoryChips() {
 
   if (status === 'error') {
     return (
-      <p className="chips__error">
+      <p className="sell__chips-error">
         Categories could not be loaded.{' '}
         <button type="button" className="button button--small" onClick={() => void loadCategories()}>
           Try again
@@ -20,7 +20,7 @@ export function CategoryChips() {
     );
   }
   return (
-    <div className="chips" role="group" aria-label="Categories">
+    <div className="chips sell__chips" role="group" aria-label="Categories">
       <button type="button" className="chip" aria-pressed={category === null} onClick={() => setCategory(null)}>
         All
       </button>

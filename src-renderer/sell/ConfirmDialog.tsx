@@ -1,7 +1,7 @@
-import { useSale } from '../stores/sale-store';
+import { useSale } from './sale-store';
 import { Dialog } from '../ui/Dialog';
 import { formatPaise } from '../ui/format';
-import { ErrorNotice } from '../ui/Notice';
+import { ErrorNotice, Notice } from '../ui/Notice';
 
 /** The last look before the money moves: what is sold, and what the wallet will be debited. Enter confirms, Esc goes back. */
 export function ConfirmDialog() {
@@ -50,9 +50,9 @@ export function ConfirmDialog() {
         </dl>
         <p className="confirm__debit">Wallet will be debited {formatPaise(quote.debitPaise)}</p>
         {quote.floatWarning && (
-          <p className="notice notice--warning" role="note">
-            {quote.floatWarning}
-          </p>
+          <Notice tone="warning" role="note">
+            <p>{quote.floatWarning}</p>
+          </Notice>
         )}
         {error && <ErrorNotice error={error} title="The sale was not confirmed" />}
         <div className="actions">

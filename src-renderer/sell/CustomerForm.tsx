@@ -1,5 +1,5 @@
-import { useSale } from '../stores/sale-store';
-import { useSession } from '../stores/session-store';
+import { useSale } from './sale-store';
+import { useSettingsStore } from '../settings/settings-store';
 import { TextField } from '../ui/TextField';
 
 /**
@@ -13,7 +13,7 @@ export function CustomerForm() {
   const fields = useSale((s) => s.fields);
   const open = useSale((s) => s.customerOpen);
   const setOpen = useSale((s) => s.setCustomerOpen);
-  const b2c = useSession((s) => s.businessModel) === 'B2C';
+  const b2c = useSettingsStore((s) => s.view?.settings.businessModel) === 'B2C';
   const expanded = open || b2c;
   const set = (key: keyof typeof draft.customer) => (value: string) => edit((d) => ({ ...d, customer: { ...d.customer, [key]: value } }));
   const title = b2c ? 'Customer (required)' : 'Customer (optional for B2B)';

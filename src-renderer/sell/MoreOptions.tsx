@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSale } from '../stores/sale-store';
+import { useSale } from './sale-store';
 import { TextField } from '../ui/TextField';
 import type { Draft } from './sale-draft';
 

@@ -1,20 +1,9 @@
 import type { SaleView } from '../bridge/contract';
-import { useSale } from '../stores/sale-store';
+import { useSale } from './sale-store';
 import { formatPaise, formatTime } from '../ui/format';
+import { STATE_LOOK } from '../ui/StateBadge';
 import { isPendingState, outcomeText } from './outcome-text';
 import { usePending } from './pending-store';
-
-const STATE_LABEL: Partial<Record<SaleView['state'], string>> = {
-  INTENT: 'Checking',
-  IN_DOUBT: 'Checking',
-  PROCESSING: 'Processing',
-  SUCCESS: 'Ready to print',
-  FAILED: 'Failed',
-  REJECTED: 'Refused',
-  NEEDS_SUPPORT: 'Call the manager',
-  CANCELLED: 'Cancelled',
-  REVERSED: 'Reversed',
-};
 
 function PendingCard({ sale }: { sale: SaleView }) {
   const show = useSale((s) => s.showSale);
@@ -22,13 +11,13 @@ function PendingCard({ sale }: { sale: SaleView }) {
   const text = outcomeText(sale);
   const waiting = isPendingState(sale.state);
   return (
-    <li className={`pending-card pending-card--${sale.state.toLowerCase()}`} aria-label={`${sale.brandTitle} ${formatPaise(sale.amountPaise)}: ${STATE_LABEL[sale.state] ?? sale.state}`}>
+    <li className={`pending-card pending-card--${sale.state.toLowerCase()}`} aria-label={`${sale.brandTitle} ${formatPaise(sale.amountPaise)}: ${STATE_LOOK[sale.state].atCounter}`}>
       <div className="pending-card__head">
         <span className="pending-card__brand">{sale.brandTitle}</span>
         <span className="pending-card__amount">{formatPaise(sale.amountPaise)}</span>
       </div>
       <p className="pending-card__state">
-        {waiting && <span className="spinner" aria-hidden="true" />} {STATE_LABEL[sale.state] ?? sale.state} · since {formatTime(sale.createdAt)}
+        {waiting && <span className="spinner" aria-hidden="true" />} {STATE_LOOK[sale.state].atCounter} · since {formatTime(sale.createdAt)}
       </p>
       <p className="pending-card__text">{waiting ? text.action : text.message}</p>
       <div className="pending-card__actions">
@@ -56,9 +45,9 @@ export function PendingStrip() {
   const sales = usePending((s) => s.sales);
   if (sales.length === 0) return null;
   return (
-    <section className="pending" aria-labelledby="pending-heading">
+    <section className="pending card" aria-labelledby="pending-heading">
       <h2 id="pending-heading" className="pending__heading">
-        Pending sales <span className="badge">{sales.length}</span>
+        Pending sales <span className="badge badge--count">{sales.length}</span>
       </h2>
       <ul className="pending__cards" aria-live="polite">
         {sales.map((s) => (

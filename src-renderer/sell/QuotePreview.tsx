@@ -1,6 +1,6 @@
-import { useSale } from '../stores/sale-store';
+import { useSale } from './sale-store';
 import { formatPaise } from '../ui/format';
-import { ErrorNotice } from '../ui/Notice';
+import { ErrorNotice, Notice } from '../ui/Notice';
 import { chosenLines } from './sale-draft';
 
 /** The vouchers the sale will issue (the automatic split), the total, and anything blocking it. */
@@ -41,9 +41,9 @@ export function QuotePreview() {
       )}
       {quote && quote.debitPaise !== quote.totalPaise && <p>Wallet debit after discount: {formatPaise(quote.debitPaise)}</p>}
       {quote?.floatWarning && (
-        <p className="notice notice--warning" role="note">
-          {quote.floatWarning}
-        </p>
+        <Notice tone="warning" role="note">
+          <p>{quote.floatWarning}</p>
+        </Notice>
       )}
       {brandProblem && <ErrorNotice error={{ code: 'INVALID_SALE', message: brandProblem }} />}
       {error && <ErrorNotice error={error} />}

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Deferred, PrintReceipt } from '../app/lazy-screens';
 import { ReceiptPreview } from '../receipt/ReceiptPreview';
-import { useSale } from '../stores/sale-store';
+import { useSale } from './sale-store';
 import { Dialog } from '../ui/Dialog';
 import { formatPaise } from '../ui/format';
 import { ErrorNotice } from '../ui/Notice';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { unavailableReason, useCatalog } from '../stores/catalog-store';
-import { useSale } from '../stores/sale-store';
+import { unavailableReason, useCatalog } from './catalog-store';
+import { useSale } from './sale-store';
 import { Empty } from '../ui/Notice';
 import { BrandList, visibleBrands } from './BrandList';
 import { BrandPanel } from './BrandPanel';
@@ -53,12 +53,12 @@ export function SellScreen() {
       <h1 className="visually-hidden">Sell</h1>
       <PendingStrip />
       <div className="sell__columns">
-        <section className="sell__browse" aria-label="Brands">
+        <section className="sell__browse card" aria-label="Brands">
           <BrandSearch inputRef={searchRef} onPickFirst={() => void pickFirst()} onFocusList={() => listRef.current?.querySelector<HTMLElement>('[data-brand-item]')?.focus()} />
           <CategoryChips />
           <BrandList listRef={listRef} selectedId={brandId} onPick={pick} onLeaveTop={() => searchRef.current?.focus()} />
         </section>
-        <section className="sell__panel" aria-label="Sale">
+        <section className="sell__panel card" aria-label="Sale">
           {brand ? (
             <BrandPanel reviewRef={reviewRef} />
           ) : (

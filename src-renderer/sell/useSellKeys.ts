@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { useSale } from '../stores/sale-store';
+import { useSale } from './sale-store';
 import { pickDenomination } from './sale-draft';
 
 const isEditable = (el: Element | null): boolean =>

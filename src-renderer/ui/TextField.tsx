@@ -1,25 +1,31 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;
-  hint?: string | undefined;
+  hint?: ReactNode;
   inputRef?: Ref<HTMLInputElement>;
+  /** Label and input side by side (a filter bar), instead of stacked. */
+  inline?: boolean;
 }
 
+/** Main's schema messages start in lower case ("must be …"); next to a field they read as a sentence. */
+export const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** A labelled input with its hint and its error tied to it for screen readers. */
-export function TextField({ label, value, onChange, error, hint, inputRef, className, ...rest }: Props) {
+export function TextField({ label, value, onChange, error, hint, inputRef, inline, className, ...rest }: Props) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const classes = ['field', inline && 'field--inline', error && 'field--invalid', className].filter(Boolean).join(' ');
   return (
-    <div className={`field ${error ? 'field--invalid' : ''} ${className ?? ''}`}>
+    <div className={classes}>
       <label htmlFor={id}>{label}</label>
       {hint && (
-        <p id={hintId} className="field__hint">
+        <p id={hintId} className="hint">
           {hint}
         </p>
       )}
@@ -34,7 +40,7 @@ export function TextField({ label, value, onChange, error, hint, inputRef, class
       />
       {error && (
         <p id={errorId} className="field__error">
-          {error}
+          {sentence(error)}
         </p>
       )}
     </div>

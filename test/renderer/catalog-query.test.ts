@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
 import type { PartnerBrand } from '../../src-main/partner-api/types.js';
 import type { CatalogBrand } from '../../src-main/contract/index.js';
-import { AnswerCache, answerFrom, catalogQuery, type CatalogAnswer } from '../../src-renderer/stores/catalog-query.js';
+import { AnswerCache, answerFrom, catalogQuery, type CatalogAnswer } from '../../src-renderer/sell/catalog-query.js';
 import { makeBrand, tempDatabase } from '../catalog/fixtures.js';
 
 const entry = (id: string, over: Partial<PartnerBrand> = {}): CatalogBrand => ({ brand: makeBrand(id, over), removed: false, removedAt: null, discount: null, syncedAt: 0 });

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 /**
  * The manager's Catalog screen state. The call's answer and the events reach the renderer on
  * different channels, so a progress event may land after the answer; catalog.synced (always
- * after its sync's last progress event) must end "Syncing…" whatever the order.
+ * after its sync's last progress event) must end "Syncing…" whatever the order. The events
+ * arrive through the app's one event wiring (app/useAppEvents.ts), as in the running app.
  */
 type Listener = (payload: any) => void;
 const listeners = new Map<string, Listener[]>();
@@ -22,16 +23,18 @@ vi.mock('../../src-renderer/bridge/api', () => ({
   },
 }));
 
-// A path in a variable: the store is renderer code (DOM types), loaded here under the mock only.
-const storePath = '../../src-renderer/manager/stores/catalog-status-store.ts';
+// Paths in variables: the store and the wiring are renderer code (DOM types), loaded here under the mock only.
+const storePath = '../../src-renderer/catalog/catalog-status-store.ts';
+const wiringPath = '../../src-renderer/app/useAppEvents.ts';
 const { useCatalogStatusStore } = (await import(/* @vite-ignore */ storePath)) as { useCatalogStatusStore: any };
+const { wireAppEvents } = (await import(/* @vite-ignore */ wiringPath)) as { wireAppEvents: () => () => void };
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe('the catalog screen state', () => {
   it('ends "Syncing…" at catalog.synced even when a progress event arrives after the answer', async () => {
     const store = useCatalogStatusStore;
-    const stop = store.getState().listen();
+    const stop = wireAppEvents();
     const syncing = store.getState().syncNow();
     emit('catalog.progress', { pagesFetched: 4, brandsFetched: 400, skipped: 0 });
     answerSync({ ok: true, data: { brands: 484, removed: 2, skipped: 1 } });
@@ -50,7 +53,7 @@ describe('the catalog screen state', () => {
 
   it('when catalog.synced comes before the answer, the answer still gives the outcome, and the next sync starts clean', async () => {
     const store = useCatalogStatusStore;
-    const stop = store.getState().listen();
+    const stop = wireAppEvents();
     const syncing = store.getState().syncNow();
     emit('catalog.progress', { pagesFetched: 5, brandsFetched: 484, skipped: 0 });
     emit('catalog.synced', { ok: true, brands: 484, message: null });
@@ -69,7 +72,7 @@ describe('the catalog screen state', () => {
 
   it('a sync started elsewhere (start-up, daily) shows its outcome from the events alone', async () => {
     const store = useCatalogStatusStore;
-    const stop = store.getState().listen();
+    const stop = wireAppEvents();
     emit('catalog.progress', { pagesFetched: 1, brandsFetched: 100, skipped: 0 });
     expect(store.getState()).toMatchObject({ syncing: true, outcome: null });
     emit('catalog.synced', { ok: false, brands: null, message: 'The service did not answer' });

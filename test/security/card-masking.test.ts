@@ -22,12 +22,12 @@ const detailStore = vi.hoisted(() => {
     },
   });
 });
-vi.mock('../../src-renderer/manager/stores/order-detail-store', () => ({ useOrderDetailStore: detailStore, REVEAL_SECONDS: 30 }));
+vi.mock('../../src-renderer/orders/order-detail-store', () => ({ useOrderDetailStore: detailStore, REVEAL_SECONDS: 30 }));
 // The screens are .tsx, which the Node type-check (no JSX) does not compile: they are loaded
 // by path and typed by their props here; tsconfig.web.json type-checks them for real.
 const screen = async <T>(path: string): Promise<T> => (await import(/* @vite-ignore */ path)) as T;
-const { OrderDetail } = await screen<{ OrderDetail: FunctionComponent<{ onBack: () => void }> }>('../../src-renderer/manager/orders/OrderDetail.tsx');
-const { VoucherList } = await screen<{ VoucherList: FunctionComponent<{ vouchers: unknown[]; canBalance: boolean }> }>('../../src-renderer/manager/orders/VoucherList.tsx');
+const { OrderDetail } = await screen<{ OrderDetail: FunctionComponent<{ onBack: () => void }> }>('../../src-renderer/orders/OrderDetail.tsx');
+const { VoucherList } = await screen<{ VoucherList: FunctionComponent<{ vouchers: unknown[]; canBalance: boolean }> }>('../../src-renderer/orders/VoucherList.tsx');
 const { ReceiptPreview } = await screen<{ ReceiptPreview: FunctionComponent<{ sale: unknown }> }>('../../src-renderer/receipt/ReceiptPreview.tsx');
 
 /**
@@ -163,8 +163,8 @@ describe('card data is masked on screens and in exports', () => {
         });
       }
       expect(readers.sort()).toEqual([
-        'manager/orders/VoucherList.tsx:37 shown.cardNumber',
-        'manager/orders/VoucherList.tsx:43 shown.cardPin',
+        'orders/VoucherList.tsx:37 shown.cardNumber',
+        'orders/VoucherList.tsx:43 shown.cardPin',
         'receipt/receipt-content.ts:7 v.cardNumber',
         'receipt/receipt-content.ts:8 v.cardPin',
       ]);

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import type { SaleListItem, SaleState } from '../bridge/contract';
+import { formatDateTime, formatPaise } from '../ui/format';
+import { ErrorNotice } from '../ui/Notice';
+import { STATE_LOOK, StateBadge } from '../ui/StateBadge';
+import { useAttentionStore } from './attention-store';
+import { useOrdersStore } from './orders-store';
+
+/** What a manager should do about each kind of stuck sale, in one sentence or two. */
+export function whatToDo(state: SaleState): string {
+  if (state === 'IN_DOUBT') {
+    return 'The service did not say clearly whether this order was placed. Do not sell it again. Press “Check now”: the app asks the service by its reference. If it still cannot tell, try again in a few minutes.';
+  }
+  return 'This order was still not finished after 15 minutes, so the app stopped asking. Press “Check now”. If it is still open, call partner support with the reference and the request ids shown in the order.';
+}
+
+/** Asks the service about one sale now; its error, if any, is shown by the caller (`checks[saleId]`). */
+export function CheckNowButton({ saleId, reference, onChecked }: { saleId: string; reference?: string; onChecked: (state: SaleState | null) => void }) {
+  const busy = useAttentionStore((s) => s.checks[saleId]?.busy);
+  const checkNow = useAttentionStore((s) => s.checkNow);
+  return (
+    <button type="button" className="button button--primary" disabled={busy} onClick={() => void checkNow(saleId).then(onChecked)}>
+      {busy ? 'Checking…' : 'Check now'}
+      {reference && <span className="visually-hidden"> order {reference}</span>}
+    </button>
+  );
+}
+
+export function AttentionPanel({ onOpen }: { onOpen: (saleId: string) => void }) {
+  const { items, status, error, checks, load } = useAttentionStore();
+  const reloadList = useOrdersStore((s) => s.reload);
+  const [announce, setAnnounce] = useState('');
+
+  const checked = (item: SaleListItem) => (state: SaleState | null) => {
+    if (!state) return;
+    setAnnounce(`Order ${item.referenceId} checked: now ${STATE_LOOK[state].label}.`);
+    void reloadList();
+  };
+
+  return (
+    <section className={items.length > 0 ? 'attention' : 'attention attention--calm'} aria-labelledby="attention-title">
+      <h2 id="attention-title">
+        {items.length > 0 && <span aria-hidden="true">⚠ </span>}
+        {items.length > 0 ? `Needs your attention (${items.length})` : 'Needs your attention'}
+      </h2>
+      <p className="live" role="status">
+        {announce}
+      </p>
+      {status === 'error' && error && <ErrorNotice error={error} title="Could not load the orders that need attention" onRetry={() => void load()} />}
+      {status === 'ready' && items.length === 0 && (
+        <p className="muted">
+          <span aria-hidden="true">✓ </span>No order is in doubt or stuck.
+        </p>
+      )}
+      {items.length > 0 && (
+        <ul className="attention__list" aria-label="Orders that need attention">
+          {items.map((item) => {
+            const outcome = checks[item.id];
+            return (
+              <li key={item.id} className="attention__card">
+                <div className="attention__head">
+                  <StateBadge state={item.state} />
+                  <strong className="big">{item.brandTitle}</strong>
+                  <span className="big">{formatPaise(item.amountPaise)}</span>
+                  <span className="muted">{formatDateTime(item.createdAt)}</span>
+                </div>
+                <p>
+                  Reference <code>{item.referenceId}</code>
+                  {item.orderId && (
+                    <>
+                      {' '}
+                      · Order id <code>{item.orderId}</code>
+                    </>
+                  )}
+                </p>
+                {item.supportReason && <p className="attention__reason">{item.supportReason}</p>}
+                <p>
+                  <strong>What to do: </strong>
+                  {whatToDo(item.state)}
+                </p>
+                {outcome?.error && <ErrorNotice error={outcome.error} title="The check did not finish" />}
+                <div className="actions">
+                  <CheckNowButton saleId={item.id} reference={item.referenceId} onChecked={checked(item)} />
+                  <button type="button" className="button" data-sale-id={item.id} onClick={() => onOpen(item.id)}>
+                    Open order<span className="visually-hidden"> {item.referenceId}</span>
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

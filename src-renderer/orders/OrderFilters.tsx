@@ -1,0 +1,132 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { api } from '../bridge/api';
+import type { SaleListFilter, SaleState } from '../bridge/contract';
+import { DAY_MS, istDayStart } from '../ui/india-day';
+import { SALE_STATE_ORDER, STATE_LOOK } from '../ui/StateBadge';
+import { TextField } from '../ui/TextField';
+
+interface Draft {
+  from: string;
+  to: string;
+  states: SaleState[];
+  brand: string;
+  reference: string;
+  phone: string;
+}
+
+const EMPTY: Draft = { from: '', to: '', states: [], brand: '', reference: '', phone: '' };
+type Problems = Partial<Record<'from' | 'to' | 'brand' | 'phone', string>>;
+
+/** Finds the brand a manager typed (its name or its id) among catalog brands, inactive ones too. */
+async function resolveBrand(text: string): Promise<{ id: string } | { problem: string }> {
+  const result = await api('catalog.search', { text, includeInactive: true, limit: 20 });
+  if (!result.ok) return { problem: result.error.message };
+  const wanted = text.trim().toLowerCase();
+  const hits = result.data.brands.map((b) => b.brand);
+  const exact = hits.find((b) => b.title.toLowerCase() === wanted || b.id.toLowerCase() === wanted);
+  if (exact) return { id: exact.id };
+  if (hits.length === 1) return { id: hits[0]!.id };
+  if (/^[A-Z0-9_]+$/.test(text.trim())) return { id: text.trim() };
+  return { problem: hits.length ? 'Several brands match: pick one from the suggestions.' : 'No brand by that name in the catalog.' };
+}
+
+export function OrderFilters({ onApply }: { onApply: (filter: SaleListFilter) => void }) {
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [problems, setProblems] = useState<Problems>({});
+  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const listId = useId();
+  const edit = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  useEffect(() => {
+    const text = draft.brand.trim();
+    if (text.length < 2) return;
+    let live = true;
+    void api('catalog.search', { text, includeInactive: true, limit: 8 }).then((r) => {
+      if (live && r.ok) setSuggestions(r.data.brands.map((b) => b.brand.title));
+    });
+    return () => {
+      live = false;
+    };
+  }, [draft.brand]);
+
+  const toggle = (state: SaleState) => edit({ states: draft.states.includes(state) ? draft.states.filter((s) => s !== state) : [...draft.states, state] });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Problems = {};
+    const filter: SaleListFilter = {};
+    if (draft.from) {
+      const from = istDayStart(draft.from);
+      if (from === null) found.from = 'Pick a date.';
+      else filter.from = from;
+    }
+    if (draft.to) {
+      const to = istDayStart(draft.to);
+      if (to === null) found.to = 'Pick a date.';
+      else filter.to = to + DAY_MS;
+    }
+    if (filter.from !== undefined && filter.to !== undefined && filter.to <= filter.from) found.to = 'The last day must be on or after the first day.';
+    if (draft.states.length) filter.states = draft.states;
+    if (draft.reference.trim()) filter.reference = draft.reference.trim();
+    const phone = draft.phone.replace(/\s/g, '');
+    if (phone && !/^\d{10}$/.test(phone)) found.phone = 'Enter the 10-digit mobile number, without +91.';
+    else if (phone) filter.phone = phone;
+    if (draft.brand.trim()) {
+      const brand = await resolveBrand(draft.brand);
+      if ('problem' in brand) found.brand = brand.problem;
+      else filter.productId = brand.id;
+    }
+    setProblems(found);
+    if (Object.keys(found).length === 0) onApply(filter);
+  };
+
+  const clear = () => {
+    setDraft(EMPTY);
+    setProblems({});
+    onApply({});
+  };
+
+  return (
+    <form className="order-filters card" onSubmit={(e) => void submit(e)} aria-label="Filter orders" noValidate>
+      <div className="order-filters__row">
+        <TextField label="From day" type="date" value={draft.from} onChange={(from) => edit({ from })} error={problems.from} />
+        <TextField label="To day" type="date" value={draft.to} onChange={(to) => edit({ to })} error={problems.to} />
+        <TextField label="Brand" value={draft.brand} onChange={(brand) => edit({ brand })} list={listId} autoComplete="off" error={problems.brand} />
+        <datalist id={listId}>
+          {suggestions.map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
+        <TextField label="Reference or order id" value={draft.reference} onChange={(reference) => edit({ reference })} autoComplete="off" />
+        <TextField
+          label="Customer phone"
+          value={draft.phone}
+          onChange={(phone) => edit({ phone })}
+          inputMode="numeric"
+          maxLength={14}
+          autoComplete="off"
+          error={problems.phone}
+        />
+      </div>
+      <fieldset className="status-filter">
+        <legend>Status (none ticked = all)</legend>
+        <div className="chips">
+          {SALE_STATE_ORDER.map((state) => (
+            <label key={state} className={draft.states.includes(state) ? 'chip chip--on' : 'chip'}>
+              <input type="checkbox" checked={draft.states.includes(state)} onChange={() => toggle(state)} />
+              {STATE_LOOK[state].label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="actions">
+        <button type="submit" className="button button--primary">
+          Show orders
+        </button>
+        <button type="button" className="button" onClick={clear}>
+          Clear filters
+        </button>
+      </div>
+    </form>
+  );
+}

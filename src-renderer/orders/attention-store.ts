@@ -1,0 +1,56 @@
+import { create } from 'zustand';
+import { api, type BridgeError } from '../bridge/api';
+import type { SaleListItem, SaleState } from '../bridge/contract';
+
+interface CheckOutcome {
+  busy: boolean;
+  state?: SaleState;
+  error?: BridgeError;
+}
+
+interface AttentionState {
+  items: SaleListItem[];
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: BridgeError | null;
+  /** The last "Check now" per sale: running, its new state, or why it could not ask. */
+  checks: Record<string, CheckOutcome>;
+  load(): Promise<void>;
+  checkNow(saleId: string): Promise<SaleState | null>;
+  /** A sale moved: the pinned list is asked for again while the Orders screen shows it. */
+  saleChanged(): void;
+  reset(): void;
+}
+
+/** IN_DOUBT and NEEDS_SUPPORT sales: pinned on top of Orders until a person resolves them. */
+const initial = { items: [], status: 'idle' as const, error: null, checks: {} };
+
+export const useAttentionStore = create<AttentionState>()((set, get) => ({
+  ...initial,
+
+  async load() {
+    if (get().status === 'idle') set({ status: 'loading' });
+    const result = await api('orders.attention');
+    if (result.ok) set({ items: result.data.items, status: 'ready', error: null });
+    else set({ status: 'error', error: result.error });
+  },
+
+  async checkNow(saleId) {
+    set({ checks: { ...get().checks, [saleId]: { busy: true } } });
+    const result = await api('sale.checkNow', { saleId });
+    if (!result.ok) {
+      set({ checks: { ...get().checks, [saleId]: { busy: false, error: result.error } } });
+      return null;
+    }
+    set({ checks: { ...get().checks, [saleId]: { busy: false, state: result.data.state } } });
+    await get().load();
+    return result.data.state;
+  },
+
+  saleChanged() {
+    if (get().status !== 'idle') void get().load();
+  },
+
+  reset() {
+    set(initial);
+  },
+}));

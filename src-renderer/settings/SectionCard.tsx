@@ -1,0 +1,56 @@
+import type { FormEvent, ReactNode } from 'react';
+import type { BridgeError } from '../bridge/api';
+import { ErrorNotice, Success } from '../ui/Notice';
+
+interface Props {
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  onSubmit?: () => void;
+  busy?: boolean;
+  saved?: boolean;
+  error?: BridgeError | null;
+  submitLabel?: string;
+  children: ReactNode;
+}
+
+/** A settings section: a heading the page's index links to, its fields, one Save, its outcome. */
+export function SectionCard({ id, title, intro, onSubmit, busy, saved, error, submitLabel = 'Save', children }: Props) {
+  const body = (
+    <>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {intro && <div className="muted">{intro}</div>}
+      {children}
+      {onSubmit && (
+        <div className="actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? 'Saving…' : submitLabel}
+          </button>
+        </div>
+      )}
+      {saved && <Success>Saved.</Success>}
+      {error && !error.fields?.length && <ErrorNotice error={error} title="Nothing was saved" />}
+      {error && Boolean(error.fields?.length) && (
+        <p className="field__error" role="alert">
+          Nothing was saved: {error.fields!.length === 1 ? 'one field needs' : `${error.fields!.length} fields need`} a change (marked above).
+        </p>
+      )}
+    </>
+  );
+  if (!onSubmit) {
+    return (
+      <section id={id} className="card settings__section" aria-labelledby={`${id}-title`}>
+        {body}
+      </section>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form id={id} className="card settings__section form" aria-labelledby={`${id}-title`} onSubmit={submit} noValidate>
+      {body}
+    </form>
+  );
+}
