@@ -32,8 +32,10 @@ function preloadAppChunk(): Plugin {
         const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src-renderer/root.tsx'));
         if (!chunk || chunk.type !== 'chunk') return [];
         const css = [...(chunk.viteMetadata?.importedCss ?? [])];
+        // Chunks it shares with the lazy screens are split out of it; they are on the critical path too.
+        const shared = chunk.imports.filter((file) => !(ctx.bundle?.[file]?.type === 'chunk' && (ctx.bundle[file] as { isEntry?: boolean }).isEntry));
         return [
-          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${chunk.fileName}` }, injectTo: 'head' },
+          ...[chunk.fileName, ...shared].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` }, injectTo: 'head' as const })),
           ...css.map((href) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `./${href}` }, injectTo: 'head' as const })),
         ];
       },
