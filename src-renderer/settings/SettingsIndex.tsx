@@ -7,6 +7,7 @@ const SECTIONS = [
   ['settings-printer', 'Printer'],
   ['settings-thresholds', 'Thresholds'],
   ['settings-webhook', 'Webhooks'],
+  ['settings-webhook-events', 'Webhook events'],
   ['settings-staff', 'Staff'],
   ['settings-selfcheck', 'Self-check'],
   ['settings-audit', 'Audit log'],

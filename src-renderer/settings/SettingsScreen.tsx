@@ -7,6 +7,7 @@ import { AuditSection, SelfCheckSection, TrainingSection } from './DiagnosticsSe
 import { PrinterSection, WebhookSection } from './DeviceSections';
 import { CredentialsSections, EnvironmentSection } from './EnvironmentSection';
 import { StaffSection } from './StaffSection';
+import { WebhookEventsSection } from './WebhookEventsSection';
 import { BusinessModelSection, ReceiptSection, StoreSection, ThresholdsSection } from './StoreSections';
 
 /** Everything a manager or integrator sets up, one section per task, each saved on its own. */
@@ -36,6 +37,7 @@ export function SettingsScreen() {
             <PrinterSection s={view.settings} />
             <ThresholdsSection s={view.settings} />
             <WebhookSection s={view.settings} />
+            <WebhookEventsSection />
             <StaffSection />
             <SelfCheckSection />
             <AuditSection />

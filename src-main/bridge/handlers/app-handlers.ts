@@ -35,7 +35,7 @@ export function appHandlers(core: Core, version: string) {
         name: 'Webhook events not understood',
         ok: notUnderstood === 0,
         detail: notUnderstood === 0 ? 'None recorded' : `${notUnderstood} signed event${notUnderstood === 1 ? '' : 's'} kept for re-processing`,
-        action: notUnderstood ? 'Open Settings → Diagnostics → Webhook events: re-process them after an update, or send the details to support' : undefined,
+        action: notUnderstood ? 'Open Settings → Webhook events not understood: re-process them after an update, or send their details to support' : undefined,
       });
       lines.push({ name: 'Clock', ok: true, detail: `This machine says ${new Date(core.clock.now()).toISOString()}` });
       const audit = core.audit.verify();
