@@ -17,20 +17,10 @@ export const saleListFilter = z.strictObject({
 });
 export type SaleListFilter = z.infer<typeof saleListFilter>;
 
-export interface SaleListItem {
-  id: string;
-  referenceId: string;
-  orderId: string | null;
-  state: SaleState;
-  productId: string;
-  brandTitle: string;
-  amountPaise: number;
+/** A row of the orders list: the sale's view without vouchers and timings, with the customer's phone. */
+export interface SaleListItem
+  extends Pick<SaleView, 'id' | 'referenceId' | 'orderId' | 'state' | 'productId' | 'brandTitle' | 'amountPaise' | 'createdAt' | 'errorCode' | 'failureReason' | 'supportReason' | 'printCount'> {
   customerPhone: string | null;
-  createdAt: number;
-  errorCode: string | null;
-  failureReason: string | null;
-  supportReason: string | null;
-  printCount: number;
 }
 
 export interface SaleCursor {
