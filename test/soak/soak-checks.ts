@@ -153,7 +153,11 @@ function reusedAfter4xx(sales: SaleRow[], journal: Database.Database, placements
     const attempts = attemptsOf.all(s.id) as { seq: number; kind: string; requestId: string; outcome: string | null }[];
     recorded.set(s.reference_id, new Set(attempts.filter((a) => a.kind === 'place').map((a) => a.requestId)));
     const refusal = attempts.find((a) => a.kind === 'place' && a.outcome?.startsWith('rejected') && !a.outcome.startsWith('rejected HTTP_401'));
-    if (refusal && attempts.some((a) => a.kind === 'place' && a.seq > refusal.seq)) problems.push(`${s.reference_id}: sent again after "${refusal.outcome}"`);
+    if (refusal && attempts.some((a) => a.kind === 'place' && a.seq > refusal.seq)) {
+      // The whole trail says which path resent it (a refused first send, or a refused resend and its look-up).
+      const trail = attempts.map((a) => `${a.kind} ${a.outcome ?? '(no answer)'}`).join(' → ');
+      problems.push(`${s.reference_id}: sent again after "${refusal.outcome}" (${trail})`);
+    }
   }
   for (const p of placements) {
     if (!saleByRef.has(p.referenceId)) continue; // reported as lost by the service comparison

@@ -13,6 +13,7 @@ import {
   SPEC_PROCESSING_PROTOCOL,
   type ProcessingProtocol,
 } from './processing-protocol.js';
+import { placeOutcome, recordedRefusal, RESENT_AFTER_LOGIN } from './place-outcome.js';
 import { sealVouchers } from './seal-vouchers.js';
 
 export interface OrderEngineDeps {
@@ -164,7 +165,7 @@ export class OrderEngine {
     try {
       outcome = await api.placeOrder(sale.payload, requestId, (resendId) => {
         // The client re-logged in after a 401 and sends again: that request id is journaled first too.
-        journal.finishAttempt(sale.id, lastSeq, clock.now(), 'rejected HTTP_401 (resent after login)');
+        journal.finishAttempt(sale.id, lastSeq, clock.now(), RESENT_AFTER_LOGIN);
         lastSeq = journal.beginAttempt(sale.id, 'place', resendId, clock.now());
       });
     } catch (error) {
@@ -177,18 +178,20 @@ export class OrderEngine {
       const finished = { seq: lastSeq, at: clock.now(), outcome: `HTTP 2xx ${outcome.order.status}` };
       return this.applyOrder(journal.get(sale.id)!, outcome.order, finished);
     }
-    journal.finishAttempt(sale.id, lastSeq, clock.now(), `${outcome.kind} ${outcome.error.code}`);
-    const current = journal.get(sale.id)!;
-
+    const answered = { seq: lastSeq, at: clock.now(), outcome: placeOutcome(outcome.kind, outcome.error.code) };
     if (outcome.kind === 'rejected') {
-      // A refusal of a *resend* may only mean "this reference already exists" (the first
-      // request did land after all): look before concluding.
-      if (lastSeq > 1) {
-        const lookup = await this.lookupByReference(current);
-        if (lookup?.order) return this.applyOrder(this.deps.journal.get(sale.id)!, lookup.order);
-      }
-      return this.reject(current, outcome.error);
+      // A refusal of the first send is the service's last word: refusal and move in one commit.
+      if (lastSeq === 1) return this.reject(journal.get(sale.id)!, outcome.error, answered);
+      // A refusal of a *resend* may only mean "this reference already exists" (the first request
+      // did land after all): look before concluding. The refusal is durable before the look-up,
+      // so a crash during it is settled by resolveInDoubt without sending again.
+      journal.finishAttempt(sale.id, answered.seq, answered.at, answered.outcome);
+      const lookup = await this.lookupByReference(journal.get(sale.id)!);
+      if (lookup?.order) return this.applyOrder(journal.get(sale.id)!, lookup.order);
+      return this.reject(journal.get(sale.id)!, outcome.error);
     }
+    journal.finishAttempt(sale.id, answered.seq, answered.at, answered.outcome);
+    const current = journal.get(sale.id)!;
     this.deps.logger.log('warn', 'sale.in_doubt', { saleId: sale.id, requestId, code: outcome.error.code });
     const inDoubt = current.state === 'IN_DOUBT' ? current : this.move(current, 'IN_DOUBT', {});
     return this.resolveInDoubt(inDoubt, resendsLeft);
@@ -199,7 +202,11 @@ export class OrderEngine {
     const current = this.deps.journal.get(sale.id)!;
     if (!lookup) return this.scheduleRecheck(current);
     if (lookup.order) return this.applyOrder(current, lookup.order);
-    // 404: the service never created it, so the same referenceId may be sent again (§4.4).
+    // 404: the service never created it. A refusal already on record (a crash came between it
+    // and the move to REJECTED) settles the sale: that referenceId is consumed for us.
+    const refusal = recordedRefusal(this.deps.journal.attempts(sale.id));
+    if (refusal) return this.reject(current, refusal);
+    // Otherwise the same referenceId may be sent again (§4.4).
     if (resendsLeft > 0) return this.send(current, resendsLeft - 1);
     return this.scheduleRecheck(current);
   }
@@ -312,8 +319,9 @@ export class OrderEngine {
     return this.deps.journal.get(sale.id)!;
   }
 
-  private reject(sale: SaleRecord, error: OrderApiError): SaleRecord {
-    return this.move(sale, 'REJECTED', { errorCode: error.code, failureReason: error.message, nextCheckAt: null });
+  /** `answered`: the refused attempt, closed in the same commit as the move. */
+  private reject(sale: SaleRecord, error: Pick<OrderApiError, 'code' | 'message'>, answered?: FinishedAttempt): SaleRecord {
+    return this.move(sale, 'REJECTED', { errorCode: error.code, failureReason: error.message, nextCheckAt: null }, [], answered);
   }
 
   private move(sale: SaleRecord, to: SaleState, patch: SaleOutcomePatch, vouchers?: NewVoucher[], finished?: FinishedAttempt): SaleRecord {

@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../src-main/sandbox/server.js';
 import { tempDir } from '../../support/temp-dir.js';
-import { newSale } from '../journal/journal-fixtures.js';
+import { FIXED_BRAND, newSale } from '../journal/journal-fixtures.js';
+
+/** A brand the sandbox lists but refuses every order for, with E100. */
+const REFUSED_BRAND = { ...FIXED_BRAND, id: 'TEST_E100_TEMPORARILY_DISABLED' };
 
 const CHILD = fileURLToPath(new URL('./fixtures/engine-child.ts', import.meta.url));
 
@@ -84,5 +87,47 @@ describe('a POS process killed mid-sale recovers on restart', () => {
     expect(out.attempts.map((a: { kind: string }) => a.kind)).toEqual(['place', 'lookup']);
     expect(ordersFor(sale.referenceId)).toHaveLength(1);
     expect(sandbox.state.wallet.ledger.filter((e) => e.kind === 'debit')).toHaveLength(1);
+  });
+
+  it('killed the instant a refused first send is on record: the restart never sends that referenceId again', async () => {
+    const sale = newSale({ brand: REFUSED_BRAND });
+    const killed = await runChild({ ...base, MODE: 'place', KILL_AT: 'after-refusal-recorded', SALE_JSON: JSON.stringify(sale) });
+    expect(killed.signal, killed.stderr).toBe('SIGKILL');
+    expect(orderPosts()).toHaveLength(1);
+
+    const restarted = await runChild({ ...base, MODE: 'recover', SALE_ID: sale.id });
+    expect(restarted.code, restarted.stderr).toBe(0);
+    const out = JSON.parse(restarted.stdout);
+    expect(out.sale).toMatchObject({ state: 'REJECTED', errorCode: 'E100', failureReason: expect.stringMatching(/temporarily unavailable/) });
+    expect(out.attempts.filter((a: { kind: string }) => a.kind === 'place')).toHaveLength(1);
+    expect(orderPosts()).toHaveLength(1);
+    expect(ordersFor(sale.referenceId)).toHaveLength(0);
+  });
+
+  it('killed the instant a refused resend is on record, before its look-up: the restart looks up and never sends it again', async () => {
+    // The first POST gets a 502 (outcome unknown), the look-up says 404, the resend is refused.
+    await fetch(`${sandbox.url}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: 'error-5xx', status: 502, match: { method: 'POST', path: '/v1/partners/orders' } }),
+    });
+    const sale = newSale({ brand: REFUSED_BRAND });
+    const killed = await runChild({ ...base, MODE: 'place', KILL_AT: 'after-refusal-recorded', SALE_JSON: JSON.stringify(sale) });
+    expect(killed.signal, killed.stderr).toBe('SIGKILL');
+    expect(orderPosts()).toHaveLength(2);
+
+    const restarted = await runChild({ ...base, MODE: 'recover', SALE_ID: sale.id });
+    expect(restarted.code, restarted.stderr).toBe(0);
+    const out = JSON.parse(restarted.stdout);
+    expect(out.report.checked).toBe(1);
+    expect(out.sale).toMatchObject({ state: 'REJECTED', errorCode: 'E100', failureReason: expect.stringMatching(/temporarily unavailable/) });
+    expect(out.attempts.map((a: { kind: string; outcome: string }) => [a.kind, a.outcome])).toEqual([
+      ['place', 'unknown HTTP_5XX'],
+      ['lookup', 'NOT_FOUND'],
+      ['place', 'rejected E100'],
+      ['lookup', 'NOT_FOUND'],
+    ]);
+    expect(orderPosts()).toHaveLength(2);
+    expect(ordersFor(sale.referenceId)).toHaveLength(0);
   });
 });
