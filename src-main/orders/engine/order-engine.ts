@@ -188,7 +188,12 @@ export class OrderEngine {
       journal.finishAttempt(sale.id, answered.seq, answered.at, answered.outcome);
       const lookup = await this.lookupByReference(journal.get(sale.id)!);
       if (lookup?.order) return this.applyOrder(journal.get(sale.id)!, lookup.order);
-      return this.reject(journal.get(sale.id)!, outcome.error);
+      if (lookup) return this.reject(journal.get(sale.id)!, outcome.error);
+      // The service could not be asked, so whether the first request landed is still unknown:
+      // the sale stays in doubt. The refusal on record keeps resolveInDoubt from sending again;
+      // the next look-up settles it (found: adopted; 404: refused).
+      const current = journal.get(sale.id)!;
+      return this.scheduleRecheck(current.state === 'IN_DOUBT' ? current : this.move(current, 'IN_DOUBT', {}));
     }
     journal.finishAttempt(sale.id, answered.seq, answered.at, answered.outcome);
     const current = journal.get(sale.id)!;

@@ -90,6 +90,36 @@ describe('placing a sale against the sandbox', () => {
     expect(await ordersFor(h, sale.referenceId)).toHaveLength(1);
   });
 
+  it('a refused resend whose look-up cannot be made stays IN DOUBT, is never sent again, and the next look-up settles it', async () => {
+    // First send: 502 (outcome unknown); look-up: 404; resend: refused (E100); then the look-up that
+    // would tell "refused" from "already exists" fails, so nothing is concluded yet.
+    await h.control('POST', '/faults', { kind: 'error-5xx', status: 502, match: { method: 'POST', path: '/v1/partners/orders' } });
+    const realPlace = h.client.placeOrder;
+    let sends = 0;
+    h.client.placeOrder = async (...args) => {
+      const answer = await realPlace(...args);
+      if (++sends === 2) await h.control('POST', '/faults', { kind: 'error-5xx', count: 3, match: { method: 'GET', path: '/v1/partners/orders/by-reference/*' } });
+      return answer;
+    };
+    const sale = newSale({ brand: { ...FIXED_BRAND, id: 'TEST_E100_TEMPORARILY_DISABLED' } });
+    const done = await h.engine.placeSale(sale);
+    expect(done.state).toBe('IN_DOUBT');
+    expect(done.nextCheckAt).toBeGreaterThan(h.clock.now());
+    // The client tries a failing GET three times; each try is journaled.
+    expect(h.journal.attempts(sale.id).map((a) => [a.kind, a.outcome])).toEqual([
+      ['place', 'unknown HTTP_5XX'],
+      ['lookup', 'NOT_FOUND'],
+      ['place', 'rejected E100'],
+      ['lookup', 'HTTP_5XX'],
+      ['lookup', 'HTTP_5XX'],
+      ['lookup', 'HTTP_5XX'],
+    ]);
+    const settled = await h.engine.checkNow(sale.id);
+    expect(settled).toMatchObject({ state: 'REJECTED', errorCode: 'E100' });
+    expect(h.sandbox.requests.list().filter((r) => r.method === 'POST' && r.path === '/v1/partners/orders')).toHaveLength(2);
+    expect(await ordersFor(h, sale.referenceId)).toHaveLength(0);
+  });
+
   it('a 401 mid-session logs in again and sends once more, both request ids journaled', async () => {
     await h.engine.placeSale(newSale());
     await h.control('POST', '/faults', { kind: 'revoke-token', match: { method: 'POST', path: '/v1/partners/orders' } });
