@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { AuditLog } from '../audit/audit-log.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { kvShelf } from '../db/kv-shelf.js';
-import { CredentialStore } from '../settings/credential-store.js';
+import { CredentialStore } from '../secrets/credential-store.js';
 import { systemClock, type Clock } from '../platform/clock.js';
 import { lazy } from '../platform/lazy.js';
 import { silentLogger, type Logger } from '../platform/logger.js';

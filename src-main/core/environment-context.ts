@@ -18,7 +18,7 @@ import type { KeyProtection, SecretStore } from '../platform/secret-store.js';
 import { failureReasonToCode } from '../partner-api/error-table.js';
 import { createPartnerClient, type PartnerClient } from '../partner-api/partner-client.js';
 import type { PartnerCredentials } from '../partner-api/token-manager.js';
-import { CredentialStore } from '../settings/credential-store.js';
+import { CredentialStore } from '../secrets/credential-store.js';
 import type { Environment, Settings } from '../settings/settings-schema.js';
 import { VoucherService } from '../vouchers/voucher-service.js';
 import { WalletService } from '../wallet/wallet-service.js';
