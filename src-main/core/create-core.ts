@@ -75,7 +75,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const { settingsSchema } = await import('../settings/settings-schema.js');
   const settings = new SettingsService(settingsSchema, options.settingsBackend);
   // Staff and the audit log span environments: one shift, one trail, whatever the backend.
-  const appDb: Db = openDatabase(join(options.dataDir, 'app.db'), { nativeBinding: options.nativeBinding });
+  const appDb: Db = openDatabase(join(options.dataDir, 'app.db'), 'app', { nativeBinding: options.nativeBinding });
   const audit = new AuditLog(appDb, () => clock.now());
   const staff = new StaffService(appDb, audit, () => clock.now());
   let sandbox: Sandbox | null = null;
@@ -196,7 +196,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         current.ctx.client.signOut();
         return;
       }
-      const db = openDatabase(join(options.dataDir, `${environment}.db`), { nativeBinding: options.nativeBinding });
+      const db = openDatabase(join(options.dataDir, `${environment}.db`), 'environment', { nativeBinding: options.nativeBinding });
       try {
         new CredentialStore(options.secretStore, kvShelf(db)).put('client_secret', secret);
       } finally {

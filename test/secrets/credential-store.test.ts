@@ -19,7 +19,7 @@ describe('the credential store', () => {
 
   it('keeps client secrets only encrypted, write-only from outside', () => {
     const path = join(folder(), 'staging.db');
-    const db = openDatabase(path);
+    const db = openDatabase(path, 'environment');
     const creds = new CredentialStore(fakeSecretStore(), kvShelf(db));
     expect(creds.has('client_secret')).toBe(false);
     creds.put('client_secret', 'super-secret-value-123');
@@ -30,7 +30,7 @@ describe('the credential store', () => {
   });
 
   it('refuses to store a secret without an OS keychain', () => {
-    const db = openDatabase(join(folder(), 'p.db'));
+    const db = openDatabase(join(folder(), 'p.db'), 'environment');
     const creds = new CredentialStore(fakeSecretStore(false), kvShelf(db));
     expect(() => creds.put('client_secret', 'x')).toThrow(SecretStoreUnavailableError);
     expect(creds.has('client_secret')).toBe(false);

@@ -49,7 +49,7 @@ describe('the card vault', () => {
     const dir = tempDir();
     dirs.push(dir);
     const path = join(dir.path, 'pos.db');
-    const db = openDatabase(path);
+    const db = openDatabase(path, 'environment');
     const vault = CardVault.open(fakeSecretStore(), {
       read: (k) => (db.prepare('SELECT value FROM kv WHERE key = ?').get(k) as { value: string } | undefined)?.value,
       write: (k, v) => void db.prepare('INSERT INTO kv (key, value) VALUES (?, ?)').run(k, v),
