@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AuditLog } from '../audit/audit-log.js';
-import type { TrainingScenarioId } from '../contract/index.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { systemClock, type Clock } from '../platform/clock.js';
 import { silentLogger, type Logger } from '../platform/logger.js';
@@ -10,11 +9,17 @@ import { clientSecrets } from '../secrets/client-secrets.js';
 import type { Environment } from '../settings/settings-schema.js';
 import { SettingsService, type SettingsBackend } from '../settings/settings-service.js';
 import { StaffService } from '../staff/staff-service.js';
-import { runScenario } from '../training/scenarios.js';
 import { webhookLifecycle } from '../webhooks/webhook-lifecycle.js';
 import { CoreEvents } from './core-events.js';
 import type { EnvironmentContext } from './environment-context.js';
 import { openEnvironmentSwitch, type EnvironmentSwitch, type StartupReport } from './environment-switch.js';
+import { appFacade, type AppFacade } from './facade/app-facade.js';
+import { catalogFacade, type CatalogFacade } from './facade/catalog-facade.js';
+import { ordersFacade, type OrdersFacade } from './facade/orders-facade.js';
+import { salesFacade, type SalesFacade } from './facade/sales-facade.js';
+import { settingsAdmin, type SettingsAdmin, type SwitchOutcome } from './facade/settings-admin.js';
+import { trainingFacade, type TrainingFacade } from './facade/training-facade.js';
+import { walletFacade, type WalletFacade } from './facade/wallet-facade.js';
 import { trainingBackend } from './training-backend.js';
 
 export type { StartupReport };
@@ -42,16 +47,18 @@ export interface Core {
   readonly audit: AuditLog;
   readonly events: CoreEvents;
   readonly clock: Clock;
+  // The bridge's way in: one service per domain, each always addressing the current environment.
+  readonly app: AppFacade;
+  readonly catalog: CatalogFacade;
+  readonly sales: SalesFacade;
+  readonly orders: OrdersFacade;
+  readonly wallet: WalletFacade;
+  readonly settingsAdmin: SettingsAdmin;
+  readonly training: TrainingFacade;
+  /** The current environment's whole context, for tests and tools; the bridge uses the services above. */
   env(): EnvironmentContext;
   /** Resolves when unfinished sales of the current environment have been reconciled. */
   ready(): Promise<StartupReport>;
-  switchEnvironment(environment: Environment): Promise<{ ok: true } | { ok: false; message: string }>;
-  /** Stores (replaces) an environment's client secret; it can never be read back through the core's API. */
-  putClientSecret(environment: 'staging' | 'production', secret: string): void;
-  /** Starts or stops the webhook receiver to match Settings; answers where it listens. */
-  applyWebhookSettings(): Promise<{ listening: string | null; message: string | null }>;
-  /** Stages a practice situation on the in-process sandbox; refused outside Training mode. */
-  runTrainingScenario(name: TrainingScenarioId): Promise<{ ok: true } | { ok: false; message: string }>;
   close(): Promise<void>;
 }
 
@@ -111,34 +118,37 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     logger,
   });
 
+  async function switchEnvironment(environment: Environment): Promise<SwitchOutcome> {
+    const result = await environments.switchTo(environment);
+    if (!result.ok) return result;
+    if (result.changed) {
+      await webhooks.restartIfListening();
+      events.emit('environment.changed', { environment });
+    }
+    return { ok: true };
+  }
+  const secrets = clientSecrets({
+    dataDir: options.dataDir,
+    keychain: options.secretStore,
+    nativeBinding: options.nativeBinding,
+    current: () => ({ environment: env().environment, credentials: env().credentials, signOut: () => env().client.signOut() }),
+  });
+
   const core: Core = {
     settings,
     staff,
     audit,
     events,
     clock,
+    app: appFacade({ env, settings, audit, clock }),
+    catalog: catalogFacade(env, events),
+    sales: salesFacade(env, () => environments.ready()),
+    orders: ordersFacade(env, audit),
+    wallet: walletFacade(env, events),
+    settingsAdmin: settingsAdmin({ settings, audit, env, secrets, switchEnvironment, webhooks }),
+    training: trainingFacade(env),
     env,
     ready: () => environments.ready(),
-    async switchEnvironment(environment) {
-      const result = await environments.switchTo(environment);
-      if (!result.ok) return result;
-      if (result.changed) {
-        await webhooks.restartIfListening();
-        events.emit('environment.changed', { environment });
-      }
-      return { ok: true };
-    },
-    putClientSecret: clientSecrets({
-      dataDir: options.dataDir,
-      keychain: options.secretStore,
-      nativeBinding: options.nativeBinding,
-      current: () => ({ environment: env().environment, credentials: env().credentials, signOut: () => env().client.signOut() }),
-    }),
-    applyWebhookSettings: () => webhooks.apply(),
-    async runTrainingScenario(name) {
-      if (env().environment !== 'training') return { ok: false, message: 'Practice situations exist only in Training mode' };
-      return runScenario(env().baseUrl, name);
-    },
     async close() {
       await webhooks.close();
       await environments.close();

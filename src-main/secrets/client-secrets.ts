@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { openDatabase } from '../db/database.js';
 import { kvShelf } from '../db/kv-shelf.js';
-import type { SecretStore } from '../platform/secret-store.js';
+import { SecretStoreUnavailableError, type SecretStore } from '../platform/secret-store.js';
 import type { Environment } from '../settings/settings-schema.js';
 import { CredentialStore } from './credential-store.js';
 
@@ -13,15 +13,24 @@ export interface OpenEnvironmentSecrets {
   signOut(): void;
 }
 
-export type PutClientSecret = (environment: 'staging' | 'production', secret: string) => void;
-
 /**
- * Stores (replaces) an environment's client secret, in that environment's own database,
- * wrapped by the OS keychain; it can never be read back through the core's API. The open
- * environment takes it at once; another one is opened for the write and closed again.
+ * Staging and production client secrets: each in its environment's own database, wrapped by
+ * the OS keychain; never read back through the core's API.
  */
-export function clientSecrets(deps: { dataDir: string; keychain: SecretStore; nativeBinding?: string; current: () => OpenEnvironmentSecrets }): PutClientSecret {
-  return (environment, secret) => {
+export interface ClientSecrets {
+  /** Throws the keychain's refusal (SecretStoreUnavailableError) before a change writes anything else. */
+  assertCanStore(): void;
+  /** Stores (replaces) the secret. The open environment takes it at once; another one is opened for the write and closed again. */
+  put(environment: 'staging' | 'production', secret: string): void;
+}
+
+export function clientSecrets(deps: { dataDir: string; keychain: SecretStore; nativeBinding?: string; current: () => OpenEnvironmentSecrets }): ClientSecrets {
+  const assertCanStore = (): void => {
+    if (!deps.keychain.isAvailable()) throw new SecretStoreUnavailableError();
+  };
+  const put = (environment: 'staging' | 'production', secret: string): void => {
+    // Before the other environment's file is opened: a refusal must not leave a new empty database behind.
+    assertCanStore();
     const current = deps.current();
     if (current.environment === environment) {
       current.credentials.put('client_secret', secret);
@@ -35,4 +44,5 @@ export function clientSecrets(deps: { dataDir: string; keychain: SecretStore; na
       db.close();
     }
   };
+  return { assertCanStore, put };
 }

@@ -1,0 +1,46 @@
+import type { AuditLog } from '../../audit/audit-log.js';
+import type { AppInfo, CheckLine } from '../../contract/index.js';
+import type { Clock } from '../../platform/clock.js';
+import type { SettingsService } from '../../settings/settings-service.js';
+import type { EnvironmentContext } from '../environment-context.js';
+
+/** What the app says about itself: the window's header facts and the integrator's self-check. */
+export interface AppFacade {
+  info(version: string): AppInfo;
+  /** The start-up self-check (product brief: clock, token, whitelisted IP, catalog age), for the current environment. */
+  selfCheck(): Promise<{ lines: CheckLine[] }>;
+}
+
+export function appFacade(deps: { env: () => EnvironmentContext; settings: SettingsService; audit: AuditLog; clock: Clock }): AppFacade {
+  const { env, clock } = deps;
+  return {
+    info(version) {
+      const { environment } = env();
+      return { name: 'Gift Voucher POS', version, environment, training: environment === 'training', store: deps.settings.get().store, ready: true };
+    },
+    async selfCheck() {
+      const ctx = env();
+      const lines: CheckLine[] = [];
+      const wallet = await ctx.client.getWalletBalance();
+      if (wallet.ok) {
+        lines.push({ name: 'Service and token', ok: true, detail: `Signed in to ${ctx.baseUrl}; wallet ₹${wallet.value.balance.toLocaleString('en-IN')}` });
+      } else {
+        lines.push({ name: 'Service and token', ok: false, detail: wallet.error.message, action: wallet.error.action });
+      }
+      const synced = ctx.catalog.lastFullSyncAt();
+      const ageHours = synced === null ? null : (clock.now() - synced) / 3_600_000;
+      lines.push({
+        name: 'Catalog',
+        ok: ageHours !== null && ageHours < 24,
+        detail: ageHours === null ? 'Never synced' : `Last synced ${ageHours.toFixed(1)} h ago (${ctx.catalog.count().listed} brands)`,
+        action: ageHours === null || ageHours >= 24 ? 'Sync the catalog from the Catalog screen' : undefined,
+      });
+      const attention = ctx.history.needingAttention().length;
+      lines.push({ name: 'Sales needing attention', ok: attention === 0, detail: `${attention} in doubt or stuck`, action: attention ? 'Open Orders: they are pinned on top' : undefined });
+      lines.push({ name: 'Clock', ok: true, detail: `This machine says ${new Date(clock.now()).toISOString()}` });
+      const audit = deps.audit.verify();
+      lines.push({ name: 'Audit log', ok: audit.ok, detail: audit.ok ? `${audit.entries} entries, chain intact` : `Broken at entry ${audit.brokenAt}: ${audit.reason}` });
+      return { lines };
+    },
+  };
+}
