@@ -3,6 +3,7 @@ import type { AppInfo, CheckLine } from '../../contract/index.js';
 import type { Clock } from '../../platform/clock.js';
 import type { SettingsService } from '../../settings/settings-service.js';
 import type { EnvironmentContext } from '../environment-context.js';
+import { LOCAL_KEY_WARNING } from '../environment-keys.js';
 
 /** What the app says about itself: the window's header facts and the integrator's self-check. */
 export interface AppFacade {
@@ -15,8 +16,17 @@ export function appFacade(deps: { env: () => EnvironmentContext; settings: Setti
   const { env, clock } = deps;
   return {
     info(version) {
-      const { environment } = env();
-      return { name: 'Gift Voucher POS', version, environment, training: environment === 'training', store: deps.settings.get().store, ready: true };
+      const { environment, keyProtection } = env();
+      return {
+        name: 'Gift Voucher POS',
+        version,
+        environment,
+        training: environment === 'training',
+        store: deps.settings.get().store,
+        ready: true,
+        keyProtection,
+        keyWarning: keyProtection === 'local-file' ? LOCAL_KEY_WARNING : null,
+      };
     },
     async selfCheck() {
       const ctx = env();
