@@ -1,6 +1,7 @@
 import type { BridgeResult, CoreMethodName, MethodName, ShellMethodName } from '../contract/index.js';
 import type { CoreEventMap, CoreEventName } from '../core/core-events.js';
 import type { Core } from '../core/create-core.js';
+import { isKeyRefusal } from '../core/environment-keys.js';
 import type { Logger } from '../platform/logger.js';
 import { lazy } from '../platform/lazy.js';
 import { BridgeFailure } from './bridge-result.js';
@@ -108,6 +109,12 @@ export function createBridge(core: Core, options: BridgeOptions): Bridge {
       return isShell ? (answer as BridgeResult<unknown>) : { ok: true, data: answer };
     } catch (error) {
       if (error instanceof BridgeFailure) return { ok: false, error: error.error };
+      // The keychain refused (none on this machine, or it cannot unwrap a key): its own sentence
+      // says what to do, and the refusal came before anything was written.
+      if (isKeyRefusal(error)) {
+        options.logger.log('warn', 'bridge.key_refused', { method, reason: error.name });
+        return refusal('KEYCHAIN_UNAVAILABLE', error.message);
+      }
       options.logger.log('error', 'bridge.handler_failed', { method, error });
       // A full disk is the one storage failure the counter can fix itself; say so instead of "something".
       // Where it struck is unknown here (before the order left, or while its outcome was being

@@ -2,6 +2,9 @@ import type { Environment, Settings } from '../settings/settings-schema.js';
 import { empty } from './fields.js';
 import { manager, open } from './define.js';
 
+/** What guards an environment's secrets and card-vault key: the OS keychain, or a key file beside the data (Training only). */
+export type KeyProtection = 'os-keychain' | 'local-file';
+
 export interface AppInfo {
   name: string;
   version: string;
@@ -9,6 +12,10 @@ export interface AppInfo {
   training: boolean;
   store: Settings['store'];
   ready: true;
+  /** What guards the current environment's secrets and card data: 'local-file' only for Training without an OS keychain. */
+  keyProtection: KeyProtection;
+  /** The sentence to show while keyProtection is 'local-file'; null otherwise. */
+  keyWarning: string | null;
 }
 
 export interface CheckLine {

@@ -58,7 +58,7 @@ export type { ShellMethodName, EventMap, EventName };
 export type { BridgeError, BridgeResult } from './result.js';
 export { SHELL_METHOD_NAMES } from './names.js';
 export type { Role } from './define.js';
-export type { AppInfo, CheckLine } from './app.js';
+export type { AppInfo, CheckLine, KeyProtection } from './app.js';
 export type { StaffMemberView, SessionView, StaffRole } from './staff.js';
 export type { CatalogStatus } from './catalog.js';
 export type { SaleRequest, QuoteView, SaleLineView, MaskedVoucher, RevealedVoucher, SaleView, ReceiptData, ReceiptView } from './sale.js';

@@ -2,23 +2,28 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AuditLog } from '../audit/audit-log.js';
 import { openDatabase, type Db } from '../db/database.js';
-import { kvShelf } from '../db/kv-shelf.js';
-import { CredentialStore } from '../settings/credential-store.js';
 import { systemClock, type Clock } from '../platform/clock.js';
-import { lazy } from '../platform/lazy.js';
 import { silentLogger, type Logger } from '../platform/logger.js';
 import type { SecretStore } from '../platform/secret-store.js';
-import { DEFAULT_CREDENTIALS } from '../sandbox/auth/credentials.js';
-import type { Sandbox } from '../sandbox/server.js';
+import { clientSecrets } from '../secrets/client-secrets.js';
 import type { Environment } from '../settings/settings-schema.js';
 import { SettingsService, type SettingsBackend } from '../settings/settings-service.js';
 import { StaffService } from '../staff/staff-service.js';
-import type { WebhookInboxAdmin } from '../webhooks/webhook-inbox-admin.js';
+import { webhookLifecycle } from '../webhooks/webhook-lifecycle.js';
 import { CoreEvents } from './core-events.js';
-import type { TrainingScenarioId } from '../contract/index.js';
-import { runScenario } from '../training/scenarios.js';
-import { openEnvironment, type EnvironmentContext } from './environment-context.js';
-import { isKeyRefusal, keyRefusalBeforeOpen } from './environment-keys.js';
+import type { EnvironmentContext } from './environment-context.js';
+import { openEnvironmentSwitch, type EnvironmentSwitch, type StartupReport } from './environment-switch.js';
+import { appFacade, type AppFacade } from './facade/app-facade.js';
+import { catalogFacade, type CatalogFacade } from './facade/catalog-facade.js';
+import { ordersFacade, type OrdersFacade } from './facade/orders-facade.js';
+import { salesFacade, type SalesFacade } from './facade/sales-facade.js';
+import { settingsAdmin, type SettingsAdmin, type SwitchOutcome } from './facade/settings-admin.js';
+import { trainingFacade, type TrainingFacade } from './facade/training-facade.js';
+import { walletFacade, type WalletFacade } from './facade/wallet-facade.js';
+import { webhookEventsFacade, type WebhookEventsFacade } from './facade/webhook-events-facade.js';
+import { trainingBackend } from './training-backend.js';
+
+export type { StartupReport };
 
 export interface CoreOptions {
   dataDir: string;
@@ -37,36 +42,33 @@ export interface CoreOptions {
   allowedEnvironments?: Environment[];
 }
 
-export interface StartupReport {
-  environment: Environment;
-  recovered: number;
-}
-
 export interface Core {
   readonly settings: SettingsService;
   readonly staff: StaffService;
   readonly audit: AuditLog;
   readonly events: CoreEvents;
   readonly clock: Clock;
+  // The bridge's way in: one service per domain, each always addressing the current environment.
+  readonly app: AppFacade;
+  readonly catalog: CatalogFacade;
+  readonly sales: SalesFacade;
+  readonly orders: OrdersFacade;
+  readonly wallet: WalletFacade;
+  readonly settingsAdmin: SettingsAdmin;
+  readonly training: TrainingFacade;
+  readonly webhookEvents: WebhookEventsFacade;
+  /** The current environment's whole context, for tests and tools; the bridge uses the services above. */
   env(): EnvironmentContext;
   /** Resolves when unfinished sales of the current environment have been reconciled. */
   ready(): Promise<StartupReport>;
-  switchEnvironment(environment: Environment): Promise<{ ok: true } | { ok: false; message: string }>;
-  /** Stores (replaces) an environment's client secret; it can never be read back through the core's API. */
-  putClientSecret(environment: 'staging' | 'production', secret: string): void;
-  /** Starts or stops the webhook receiver to match Settings; answers where it listens. */
-  applyWebhookSettings(): Promise<{ listening: string | null; message: string | null }>;
-  /** The current environment's recorded (signed, not understood) webhook deliveries, for a manager. */
-  webhookInbox(): Promise<WebhookInboxAdmin>;
-  /** Stages a practice situation on the in-process sandbox; refused outside Training mode. */
-  runTrainingScenario(name: TrainingScenarioId): Promise<{ ok: true } | { ok: false; message: string }>;
   close(): Promise<void>;
 }
 
 /**
  * The one factory that builds the main-process core. The Electron shell, the browser host,
  * tests and benchmarks all call it the same way; Electron facilities arrive as interfaces
- * (the secret store, the settings backend).
+ * (the secret store, the settings backend). It composes the pieces: the environment switch,
+ * Training's backend, the webhook receiver's lifecycle and the secrets.
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
   mkdirSync(options.dataDir, { recursive: true });
@@ -78,175 +80,87 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const { settingsSchema } = await import('../settings/settings-schema.js');
   const settings = new SettingsService(settingsSchema, options.settingsBackend);
   // Staff and the audit log span environments: one shift, one trail, whatever the backend.
-  const appDb: Db = openDatabase(join(options.dataDir, 'app.db'), { nativeBinding: options.nativeBinding });
+  const appDb: Db = openDatabase(join(options.dataDir, 'app.db'), 'app', { nativeBinding: options.nativeBinding });
   const audit = new AuditLog(appDb, () => clock.now());
   const staff = new StaffService(appDb, audit, () => clock.now());
-  let sandbox: Sandbox | null = null;
-  // The emulator (its routes, zod schemas and fault engine) is a third of the main bundle and
-  // is needed only when Training has no external sandbox: loaded and started then, not at every
-  // start. A failed start is tried again on the next switch.
-  const startTrainingSandbox = lazy(() => import('../sandbox/server.js').then((m) => m.startSandbox({})));
-  let stopDaily: (() => void) | null = null;
-  let webhookServer: { url: string; close(): Promise<void> } | null = null;
+  const training = trainingBackend(options.trainingBaseUrl);
 
-  async function endpointFor(environment: Environment): Promise<{ baseUrl: string; fallbackCredentials: typeof DEFAULT_CREDENTIALS.staging | null } | string> {
-    if (environment === 'training') {
-      if (options.trainingBaseUrl) return { baseUrl: options.trainingBaseUrl, fallbackCredentials: DEFAULT_CREDENTIALS.staging };
-      sandbox = await startTrainingSandbox();
-      return { baseUrl: sandbox.url, fallbackCredentials: DEFAULT_CREDENTIALS.staging };
-    }
-    const configured = settings.get()[environment];
-    if (!configured.baseUrl || !configured.clientId) return `Enter the ${environment} service address and client id in Settings first`;
-    return { baseUrl: configured.baseUrl, fallbackCredentials: null };
-  }
-
-  async function open(environment: Environment): Promise<{ ctx: EnvironmentContext; ready: Promise<StartupReport> }> {
-    const endpoint = await endpointFor(environment);
-    if (typeof endpoint === 'string') throw new Error(endpoint);
-    const ctx = await openEnvironment(environment, {
+  let environments: EnvironmentSwitch;
+  try {
+    environments = await openEnvironmentSwitch({
       dataDir: options.dataDir,
       secretStore: options.secretStore,
-      clock,
-      logger,
+      settings,
       audit,
       events,
-      settings: () => settings.get(),
-      endpoint,
+      clock,
+      logger,
+      trainingEndpoint: () => training.endpoint(),
       timeouts: options.timeouts,
+      quietStart: options.quietStart,
       nativeBinding: options.nativeBinding,
+      allowedEnvironments: options.allowedEnvironments,
     });
-    const ready = ctx.engine.start().then((report) => ({ environment, recovered: report.checked }));
-    // The HTTP client (got) and the response schemas (zod) take a few hundred ms of CPU to load:
-    // the start-up reads that need them begin on the turn after unfinished sales are reconciled
-    // (ready), so they do not hold the counter back. Registered now, so close() waits for them.
-    const afterReady = ready.then(
-      () => new Promise<void>((resolve) => setImmediate(resolve)),
-      () => undefined,
-    );
-    void afterReady.then(() => ctx.client.warmUp()).catch((error: unknown) => logger.log('warn', 'partner.warm_up_failed', { error }));
-    if (!options.quietStart) {
-      ctx.runInBackground(
-        afterReady
-          .then(() => ctx.catalogSync.ensureFresh())
-          .then((r) => events.emit('catalog.synced', { ok: r.ok, brands: r.ok && r.value ? r.value.brands : null, message: r.ok ? null : r.error.message })),
-      );
-      stopDaily = ctx.catalogSync.startDailySchedule();
-      ctx.runInBackground(afterReady.then(() => ctx.wallet.refresh()).then((r) => events.emit('wallet.updated', r.view)));
-    }
-    return { ctx, ready };
-  }
-
-  const configured = settings.get().environment;
-  const initial = options.allowedEnvironments && !options.allowedEnvironments.includes(configured) ? 'training' : configured;
-  let current: { ctx: EnvironmentContext; ready: Promise<StartupReport> };
-  // Nothing can open: release what the core holds so the files are not left open behind the error.
-  const refuseStart = async (error: unknown): Promise<never> => {
-    appDb.close();
-    // (assigned inside endpointFor, which TypeScript cannot see from here)
-    await (sandbox as Sandbox | null)?.close();
-    throw error;
-  };
-  try {
-    current = await open(initial);
   } catch (error) {
-    // Keys that cannot be opened stop the start: Training in its place would hide this environment's sales.
-    if (isKeyRefusal(error)) return refuseStart(error);
-    // A staging/production setup that cannot open (missing address) must not leave the counter dead.
-    logger.log('error', 'core.environment_unavailable', { environment: initial, error });
-    try {
-      current = await open('training');
-    } catch (trainingError) {
-      return refuseStart(trainingError);
-    }
+    // Nothing could open: release what the core holds so the files are not left open behind the error.
+    appDb.close();
+    await training.close();
+    throw error;
   }
+  const env = () => environments.current();
+
+  const webhooks = webhookLifecycle({
+    settings: () => settings.get().webhook,
+    hasSecret: () => env().credentials.has('webhook_secret'),
+    // Off by default; its event schemas (zod) load only when a receiver is really started.
+    buildReceiver: async () => (await import('./webhook-wiring.js')).createWebhookReceiver(env, events, logger, () => clock.now()),
+    onListening: (url) => {
+      if (env().environment === 'training') training.deliverWebhooksTo({ url, secret: env().credentials.reveal('webhook_secret')! });
+    },
+    logger,
+  });
+
+  async function switchEnvironment(environment: Environment): Promise<SwitchOutcome> {
+    const result = await environments.switchTo(environment);
+    if (!result.ok) return result;
+    if (result.changed) {
+      await webhooks.restartIfListening();
+      events.emit('environment.changed', { environment });
+    }
+    return { ok: true };
+  }
+  const secrets = clientSecrets({
+    dataDir: options.dataDir,
+    keychain: options.secretStore,
+    nativeBinding: options.nativeBinding,
+    current: () => ({ environment: env().environment, credentials: env().credentials, signOut: () => env().client.signOut() }),
+  });
+
   const core: Core = {
     settings,
     staff,
     audit,
     events,
     clock,
-    env: () => current.ctx,
-    ready: () => current.ready,
-    async switchEnvironment(environment) {
-      if (environment === current.ctx.environment) return { ok: true };
-      if (options.allowedEnvironments && !options.allowedEnvironments.includes(environment)) {
-        return { ok: false, message: `This way of running the app allows only ${options.allowedEnvironments.join(', ')}` };
-      }
-      const endpoint = await endpointFor(environment);
-      if (typeof endpoint === 'string') return { ok: false, message: endpoint };
-      const noKeys = keyRefusalBeforeOpen(environment, options.secretStore);
-      if (noKeys) return { ok: false, message: noKeys };
-      stopDaily?.();
-      const previous = current.ctx.environment;
-      await current.ctx.close();
-      try {
-        current = await open(environment);
-      } catch (error) {
-        // It did not open (its keys, a damaged file): go back where the counter was rather than leave it with none.
-        current = await open(previous);
-        if (isKeyRefusal(error)) return { ok: false, message: error.message };
-        throw error;
-      }
-      settings.update({ environment });
-      // The receiver writes to the environment's database: restart it on the new one.
-      if (webhookServer) await core.applyWebhookSettings();
-      events.emit('environment.changed', { environment });
-      return { ok: true };
-    },
-    putClientSecret(environment, secret) {
-      if (current.ctx.environment === environment) {
-        current.ctx.credentials.put('client_secret', secret);
-        current.ctx.client.signOut();
-        return;
-      }
-      const db = openDatabase(join(options.dataDir, `${environment}.db`), { nativeBinding: options.nativeBinding });
-      try {
-        new CredentialStore(options.secretStore, kvShelf(db)).put('client_secret', secret);
-      } finally {
-        db.close();
-      }
-    },
-    async applyWebhookSettings() {
-      await webhookServer?.close();
-      webhookServer = null;
-      const { enabled, host, port } = settings.get().webhook;
-      if (!enabled) return { listening: null, message: null };
-      if (!current.ctx.credentials.has('webhook_secret')) return { listening: null, message: 'Enter the webhook signing secret first' };
-      try {
-        // Off by default; its event schemas (zod) load only when a receiver is really started.
-        const { createWebhookReceiver } = await import('./webhook-wiring.js');
-        const receiver = createWebhookReceiver(() => current.ctx, events, logger, () => clock.now());
-        const replayed = receiver.replayPending();
-        if (replayed > 0) logger.log('info', 'webhook.replayed', { count: replayed });
-        webhookServer = await receiver.listen(host, port);
-        // Training: the built-in sandbox plays the service, so it delivers to our receiver, signed with our secret.
-        if (current.ctx.environment === 'training' && sandbox) {
-          sandbox.state.webhooks.endpoint = { url: webhookServer.url, secret: current.ctx.credentials.reveal('webhook_secret')! };
-        }
-        return { listening: webhookServer.url, message: null };
-      } catch (error) {
-        return { listening: null, message: `The webhook receiver could not listen on ${host}:${port}: ${(error as Error).message}` };
-      }
-    },
-    async webhookInbox() {
-      // The event schemas (zod) load only when a manager opens the list or a receiver starts.
-      const [{ createWebhookInbox }, { webhookInboxAdmin }] = await Promise.all([import('./webhook-wiring.js'), import('../webhooks/webhook-inbox-admin.js')]);
-      return webhookInboxAdmin(createWebhookInbox(() => current.ctx, events, logger, () => clock.now()), audit);
-    },
-    async runTrainingScenario(name) {
-      if (current.ctx.environment !== 'training') return { ok: false, message: 'Practice situations exist only in Training mode' };
-      return runScenario(current.ctx.baseUrl, name);
-    },
+    app: appFacade({ env, settings, audit, clock }),
+    catalog: catalogFacade(env, events),
+    sales: salesFacade(env, () => environments.ready()),
+    orders: ordersFacade(env, audit),
+    wallet: walletFacade(env, events),
+    settingsAdmin: settingsAdmin({ settings, audit, env, secrets, switchEnvironment, webhooks }),
+    training: trainingFacade(env),
+    webhookEvents: webhookEventsFacade({ env, events, logger, clock, audit }),
+    env,
+    ready: () => environments.ready(),
     async close() {
-      stopDaily?.();
-      await webhookServer?.close();
-      await current.ctx.close();
+      await webhooks.close();
+      await environments.close();
       appDb.close();
-      await sandbox?.close();
+      await training.close();
     },
   };
   if (settings.get().webhook.enabled) {
-    const started = await core.applyWebhookSettings();
+    const started = await webhooks.apply();
     if (started.message) logger.log('warn', 'core.webhook_not_started', { message: started.message });
   }
   return core;

@@ -3,7 +3,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import { CatalogRepository } from '../catalog/catalog-repository.js';
 import { BrandImages } from '../catalog/brand-images.js';
 import { CatalogSync } from '../catalog/catalog-sync.js';
-import { openDatabase, type Db } from '../db/database.js';
+import { openDatabase, type DatabaseKind, type Db } from '../db/database.js';
 import { kvShelf } from '../db/kv-shelf.js';
 import { OrderEngine } from '../orders/engine/order-engine.js';
 import { orderApiFor } from '../orders/engine/partner-order-api.js';
@@ -18,7 +18,7 @@ import type { KeyProtection, SecretStore } from '../platform/secret-store.js';
 import { failureReasonToCode } from '../partner-api/error-table.js';
 import { createPartnerClient, type PartnerClient } from '../partner-api/partner-client.js';
 import type { PartnerCredentials } from '../partner-api/token-manager.js';
-import { CredentialStore } from '../settings/credential-store.js';
+import { CredentialStore } from '../secrets/credential-store.js';
 import type { Environment, Settings } from '../settings/settings-schema.js';
 import { VoucherService } from '../vouchers/voucher-service.js';
 import { WalletService } from '../wallet/wallet-service.js';
@@ -66,15 +66,20 @@ export async function openEnvironment(environment: Environment, deps: Environmen
   // A refused start (a damaged or newer file, no keychain) must not leave the files it did open
   // held by this process: close them before the error goes up.
   const opened: Db[] = [];
-  const open = (file: string): Db => {
-    const handle = openDatabase(join(deps.dataDir, file), { nativeBinding: deps.nativeBinding });
+  const open = (file: string, kind: DatabaseKind): Db => {
+    const handle = openDatabase(join(deps.dataDir, file), kind, { nativeBinding: deps.nativeBinding });
     opened.push(handle);
     return handle;
   };
   try {
     // The catalog lives in its own file: a large sync holds its write transaction open across
     // event-loop turns, and the order journal must never wait behind it (or join it).
-    const files = { db: open(`${environment}.db`), readDb: open(`${environment}.db`), catalogDb: open(`${environment}-catalog.db`), catalogReadDb: open(`${environment}-catalog.db`) };
+    const files = {
+      db: open(`${environment}.db`, 'environment'),
+      readDb: open(`${environment}.db`, 'environment'),
+      catalogDb: open(`${environment}-catalog.db`, 'catalog'),
+      catalogReadDb: open(`${environment}-catalog.db`, 'catalog'),
+    };
     return await buildEnvironment(environment, deps, files);
   } catch (error) {
     for (const handle of opened) handle.close();

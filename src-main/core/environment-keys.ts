@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { CardVault, VaultKeyLockedError, type KeyShelf } from '../platform/card-vault.js';
+import type { KeyShelf } from '../db/kv-shelf.js';
+import { CardVault, VaultKeyLockedError } from '../platform/card-vault.js';
 import { LOCAL_KEY_FILE_NAME, localKeyFileStore } from '../platform/local-key-file.js';
 import { KEYCHAIN_FIX, KeyUnwrapError, SecretStoreUnavailableError, type KeyProtection, type SecretStore } from '../platform/secret-store.js';
 import type { Environment } from '../settings/settings-schema.js';

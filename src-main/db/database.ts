@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { basename } from 'node:path';
-import { MIGRATIONS } from './migrations/index.js';
+import { SCHEMAS, type DatabaseKind, type Migration } from './migrations/index.js';
 
 export type Db = Database.Database;
 
@@ -14,23 +14,25 @@ export class DatabaseFromNewerVersionError extends Error {
   }
 }
 
+export type { DatabaseKind };
+
 /**
- * Opens (or creates) the app database. WAL for concurrent readers, and synchronous=FULL
- * because the order journal must survive a power cut: better-sqlite3's WAL default of
- * NORMAL can lose the last commits, and a lost intent is a lost sale.
- */
-/**
+ * Opens (or creates) a database file of the given kind and brings it to that kind's schema
+ * (migrations/index.ts). WAL for concurrent readers, and synchronous=FULL because the order
+ * journal must survive a power cut: better-sqlite3's WAL default of NORMAL can lose the last
+ * commits, and a lost intent is a lost sale.
+ *
  * `nativeBinding`: the Electron shell passes a better-sqlite3 build for Electron's ABI (see
  * shell/tools/prepare-electron-sqlite.ts); plain Node uses the one in node_modules.
  */
-export function openDatabase(path: string, options: { nativeBinding?: string } = {}): Db {
+export function openDatabase(path: string, kind: DatabaseKind, options: { nativeBinding?: string } = {}): Db {
   const db = new Database(path, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
-    migrate(db);
+    migrate(db, SCHEMAS[kind]);
     return db;
   } catch (error) {
     db.close();
@@ -60,7 +62,7 @@ export class DatabaseDamagedError extends Error {
 }
 
 /** Applies pending migrations, all in one transaction; refuses a database from a newer app. */
-export function migrate(db: Db, migrations = MIGRATIONS): number {
+export function migrate(db: Db, migrations: readonly Migration[]): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   const latest = migrations.length;
   if (current > latest) throw new DatabaseFromNewerVersionError(current, latest);

@@ -1,11 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { KeyShelf } from '../db/kv-shelf.js';
 import { SecretStoreUnavailableError, type SecretStore } from './secret-store.js';
-
-/** Where the wrapped data key lives (the `kv` table, in practice). */
-export interface KeyShelf {
-  read(name: string): string | undefined;
-  write(name: string, value: string): void;
-}
 
 const KEY_NAME = 'card_vault_key_v1';
 const VERSION = 1;

@@ -10,8 +10,8 @@ export interface SecretStore {
   decrypt(cipher: Buffer): string;
 }
 
-/** What guards an environment's card-vault key: the OS keychain, or a key file beside the data (Training only). */
-export type KeyProtection = 'os-keychain' | 'local-file';
+/** What guards an environment's card-vault key; declared with app.info, which carries it to the screen. */
+export type { KeyProtection } from '../contract/app.js';
 
 /** How to give the app a keychain (in practice only Linux lacks one: no keyring running, or a kiosk). */
 export const KEYCHAIN_FIX =

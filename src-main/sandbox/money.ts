@@ -9,10 +9,6 @@ export function toPaise(rupees: number): number {
   return Math.round(rupees * 100);
 }
 
-export function fromPaise(paise: number): number {
-  return paise / 100;
-}
-
 /** True when the number has at most two decimals (within float noise). */
 export function hasAtMostTwoDecimals(rupees: number): boolean {
   return Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Every setting the app keeps, with its default, in one schema. Secrets are NOT here: client
- * secrets and the webhook signing secret go through the secret store (credential-store.ts).
+ * secrets and the webhook signing secret go through the secret store (secrets/credential-store.ts).
  * A section missing from the file is filled field by field from the defaults below (prefault).
  */
 const httpsUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(300);

@@ -1,6 +1,6 @@
 import type { WalletView } from '../contract/index.js';
 import type { Db } from '../db/database.js';
-import type { KeyShelf } from '../platform/card-vault.js';
+import type { KeyShelf } from '../db/kv-shelf.js';
 import type { Logger } from '../platform/logger.js';
 import type { PartnerClient } from '../partner-api/partner-client.js';
 import type { PartnerError } from '../partner-api/partner-error.js';

@@ -12,7 +12,7 @@ describe('the audit log', () => {
 
   beforeEach(() => {
     dir = tempDir();
-    db = openDatabase(join(dir.path, 'pos.db'));
+    db = openDatabase(join(dir.path, 'pos.db'), 'app');
     log = new AuditLog(db, () => now++);
   });
   afterEach(() => {

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -36,14 +36,14 @@ describe('npm run audit:verify', () => {
 
   /** A data folder's app.db, built by the real migrations, with `n` chained entries. */
   function writeLog(n: number, path = dbPath): void {
-    const db = openDatabase(path);
+    const db = openDatabase(path, 'app');
     const log = new AuditLog(db, () => 1_700_000_000_000);
     for (let i = 1; i <= n; i++) log.append({ actor: 'manager-1', action: 'receipt.reprinted', saleId: `sale-${i}`, details: { copy: i + 1, note: `entry-${i}` } });
     db.close(); // checkpoints the WAL, so the rows are in the file itself
   }
   /** Tampering as someone with the file would do it: bypass the app, drop what is in the way. */
   function tamper(sql: string): void {
-    const db: Db = openDatabase(dbPath);
+    const db: Db = openDatabase(dbPath, 'app');
     db.exec('DROP TRIGGER audit_log_no_update; DROP TRIGGER audit_log_no_delete;');
     db.exec(sql);
     // Put the triggers back, so the chain alone has to catch it.
@@ -82,7 +82,7 @@ describe('npm run audit:verify', () => {
 
   it('reads a log the running app holds open (WAL) and changes nothing in the file', async () => {
     writeLog(3);
-    const db = openDatabase(dbPath);
+    const db = openDatabase(dbPath, 'app');
     new AuditLog(db, () => 1).append({ actor: 'x', action: 'staff.signed_in', details: { role: 'cashier' } });
     const before = readFileSync(dbPath);
     try {
@@ -117,7 +117,7 @@ describe('npm run audit:verify', () => {
     writeLog(4);
     // The forger knows the formula (it is in the source) and re-hashes row 2 after editing it;
     // row 3 still points at the old hash, so the chain breaks there.
-    const db = openDatabase(dbPath);
+    const db = openDatabase(dbPath, 'app');
     const row = db.prepare('SELECT * FROM audit_log WHERE seq = 2').get() as Record<string, any>;
     db.close();
     const details = { copy: 1, note: 'entry-2' };
@@ -142,7 +142,7 @@ describe('npm run audit:verify', () => {
 
   it('treats removed append-only triggers as tampering even when the chain adds up', async () => {
     writeLog(2);
-    const db = openDatabase(dbPath);
+    const db = openDatabase(dbPath, 'app');
     db.exec('DROP TRIGGER audit_log_no_delete');
     db.close();
     const r = await verify(dbPath);
@@ -165,12 +165,9 @@ describe('npm run audit:verify', () => {
     expect(corrupt.code).toBe(2);
     expect(corrupt.stderr).toMatch(/Cannot open .*junk\.db: .*not a database/);
 
+    // One of the app's own databases, but an environment's: its schema has no audit log.
     const other = join(dir.path, 'training.db');
-    writeLog(1, join(dir.path, 'app.db'));
-    copyFileSync(join(dir.path, 'app.db'), other);
-    const otherDb = openDatabase(other);
-    otherDb.exec('DROP TABLE audit_log');
-    otherDb.close();
+    openDatabase(other, 'environment').close();
     const notApp = await verify(other);
     expect(notApp.code).toBe(2);
     expect(notApp.stderr).toMatch(/has no audit log/);

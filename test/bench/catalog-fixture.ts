@@ -13,7 +13,7 @@ import { generateBrands } from './brands.js';
  */
 export async function prefilledDataDir(count: number): Promise<{ path: string; copy(): { path: string; cleanup(): void }; cleanup(): void }> {
   const path = mkdtempSync(join(tmpdir(), 'gv-bench-data-'));
-  const db = openDatabase(join(path, 'training-catalog.db'));
+  const db = openDatabase(join(path, 'training-catalog.db'), 'catalog');
   try {
     await new CatalogRepository(db).replaceAll(generateBrands(count), Date.now());
   } finally {

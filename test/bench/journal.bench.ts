@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate, openDatabase, type Db } from '../../src-main/db/database.js';
-import { MIGRATIONS } from '../../src-main/db/migrations/index.js';
+import { SCHEMAS } from '../../src-main/db/migrations/index.js';
 import { SqliteSaleJournal } from '../../src-main/orders/journal/sqlite-sale-journal.js';
 import { SalesHistory } from '../../src-main/orders/sales/sales-history.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -89,7 +89,7 @@ export async function benchJournal(count: number, reps: number, log: (s: string)
   let refs: string[];
   try {
     old.pragma('journal_mode = WAL');
-    migrate(old, MIGRATIONS.slice(0, 1));
+    migrate(old, SCHEMAS.environment.slice(0, 1));
     refs = fill(old, count, days);
   } catch (error) {
     dir.cleanup();
@@ -98,12 +98,12 @@ export async function benchJournal(count: number, reps: number, log: (s: string)
     old.close();
   }
   const t1 = now();
-  const db = openDatabase(path);
+  const db = openDatabase(path, 'environment');
   const rows: BenchRow[] = [];
   const seen = new Map<string, unknown[]>();
   try {
     db.exec('ANALYZE');
-    log(`  journal: ${count} orders over ${days} days in ${((t1 - t0) / 1000).toFixed(1)} s (schema 1), upgraded to schema ${MIGRATIONS.length} in ${((now() - t1) / 1000).toFixed(1)} s`);
+    log(`  journal: ${count} orders over ${days} days in ${((t1 - t0) / 1000).toFixed(1)} s (schema 1), upgraded to schema ${SCHEMAS.environment.length} in ${((now() - t1) / 1000).toFixed(1)} s`);
     const history = new SalesHistory(recording(db, seen));
     const journal = new SqliteSaleJournal(db, () => Date.now());
     const rand = seeded(99);

@@ -15,7 +15,7 @@ export async function benchSearch(sizes: readonly number[], log: (s: string) => 
   const rows: BenchRow[] = [];
   for (const size of sizes) {
     const dir = tempDir('gv-bench-search-');
-    const db = openDatabase(join(dir.path, 'bench.db'));
+    const db = openDatabase(join(dir.path, 'bench.db'), 'catalog');
     try {
       const brands = generateBrands(size);
       const repo = new CatalogRepository(db);

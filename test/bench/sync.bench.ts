@@ -21,7 +21,7 @@ const BASE_LABEL = 'keep-alive GET + JSON.parse of the same pages';
 /** A catalog file of its own, its repository and the sync that feeds it from `client`. */
 function catalogOf(client: PartnerClient) {
   const dir = tempDir('gv-bench-sync-');
-  const db: Db = openDatabase(join(dir.path, 'catalog.db'));
+  const db: Db = openDatabase(join(dir.path, 'catalog.db'), 'catalog');
   const repo = new CatalogRepository(db);
   const sync = new CatalogSync({ source: client, repo, clock: new FakeClock(Date.UTC(2026, 0, 1)), logger: silentLogger, pageSize: PAGE });
   return {

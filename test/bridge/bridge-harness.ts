@@ -3,6 +3,7 @@ import { createBridge, type Bridge, type BridgeOptions } from '../../src-main/br
 import { createCore, type Core } from '../../src-main/core/create-core.js';
 import { FakeClock } from '../../src-main/platform/clock.js';
 import { memoryLogger } from '../../src-main/platform/logger.js';
+import type { SecretStore } from '../../src-main/platform/secret-store.js';
 import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
 import { fakeSecretStore } from '../support/fake-secret-store.js';
@@ -23,14 +24,14 @@ export interface BridgeHarness {
   close(): Promise<void>;
 }
 
-export async function bridgeHarness(options: Pick<BridgeOptions, 'shellHandlers'> = {}): Promise<BridgeHarness> {
+export async function bridgeHarness(options: Pick<BridgeOptions, 'shellHandlers'> & { secretStore?: SecretStore } = {}): Promise<BridgeHarness> {
   const sandbox = await startSandbox({ tickMs: 60_000 });
   const dir = tempDir();
   const clock = new FakeClock(sandbox.state.clock.now());
   const logger = memoryLogger();
   const core = await createCore({
     dataDir: dir.path,
-    secretStore: fakeSecretStore(),
+    secretStore: options.secretStore ?? fakeSecretStore(),
     settingsBackend: jsonFileBackend(join(dir.path, 'settings.json')),
     clock,
     logger,
@@ -38,7 +39,7 @@ export async function bridgeHarness(options: Pick<BridgeOptions, 'shellHandlers'
     quietStart: true,
   });
   await core.ready();
-  const bridge = createBridge(core, { version: 'test', logger, ...options });
+  const bridge = createBridge(core, { version: 'test', logger, shellHandlers: options.shellHandlers });
   const answers: { method: string; result: unknown }[] = [];
   const call = async (method: string, payload?: unknown, context?: unknown) => {
     const result = await bridge.invoke(method, payload, context);

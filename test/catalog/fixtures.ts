@@ -9,10 +9,10 @@ import type { PartnerBrand } from '../../src-main/partner-api/types.js';
 /** A fresh database file in its own temp folder; `cleanup` closes every connection and deletes it. */
 export function tempDatabase(): { db: Db; path: string; open(): Db; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'catalog-test-'));
-  const path = join(dir, 'app.db');
+  const path = join(dir, 'training-catalog.db');
   const connections: Db[] = [];
   const open = (): Db => {
-    const db = openDatabase(path);
+    const db = openDatabase(path, 'catalog');
     connections.push(db);
     return db;
   };

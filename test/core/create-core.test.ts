@@ -88,14 +88,15 @@ describe('the core factory', () => {
 
   it('refuses to switch to an environment that is not configured, and stays where it was', async () => {
     const c = await build();
-    const r = await c.switchEnvironment('staging');
+    const r = await c.settingsAdmin.switchEnvironment('staging', null);
     expect(r).toMatchObject({ ok: false });
     expect(c.env().environment).toBe('training');
   });
 
   it('keeps a staging client secret only in staging.db, encrypted', async () => {
     const c = await build();
-    c.putClientSecret('staging', 'staging-secret-do-not-leak');
+    const saved = c.settingsAdmin.setCredentials({ environment: 'staging', baseUrl: 'https://staging.example.test', clientId: 'counter-7', clientSecret: 'staging-secret-do-not-leak' }, null);
+    expect(saved.ok).toBe(true);
     const bytes = readFileSync(join(dir.path, 'staging.db'));
     expect(bytes.includes(Buffer.from('staging-secret-do-not-leak'))).toBe(false);
     expect(existsSync(join(dir.path, 'staging.db'))).toBe(true);
@@ -104,7 +105,7 @@ describe('the core factory', () => {
   it('stages practice situations in Training mode: a dropped connection still ends in one sale', async () => {
     const c = await build();
     await c.env().catalogSync.syncNow();
-    expect(await c.runTrainingScenario('connection-drop')).toEqual({ ok: true });
+    expect(await c.training.run('connection-drop')).toEqual({ ok: true });
     const placed = await c.env().sales.place({ productId: FIXED_BRAND.id, amountPaise: 50_000 }, null);
     expect(placed.ok && placed.sale.state).toBe('SUCCESS');
     expect(placed.ok && c.env().journal.attempts(placed.sale.id).map((a) => a.kind)).toEqual(['place', 'lookup']);
@@ -129,7 +130,7 @@ describe('the core factory', () => {
     c.env().credentials.put('webhook_secret', 'training-webhook-secret-123');
     const port = 20_000 + Math.floor(Math.random() * 30_000);
     expect(c.settings.update({ webhook: { enabled: true, port } }).ok).toBe(true);
-    const started = await c.applyWebhookSettings();
+    const started = await c.settingsAdmin.applyWebhooks();
     expect(started.listening).toBe(`http://127.0.0.1:${port}/`);
     const placed = await c.env().sales.place({ productId: 'TEST_PROCESSING_SUCCESS', amountPaise: 50_000 }, null);
     if (!placed.ok) throw new Error('placing failed');
@@ -140,7 +141,7 @@ describe('the core factory', () => {
         if (name === 'sale.updated' && (payload as CoreEventMap['sale.updated']).saleId === placed.sale.id) resolve((payload as CoreEventMap['sale.updated']).state);
       }),
     );
-    await c.runTrainingScenario('skip-15-minutes');
+    await c.training.run('skip-15-minutes');
     expect(await settled).toBe('SUCCESS');
     const sale = c.env().journal.get(placed.sale.id)!;
     expect(sale.state).toBe('SUCCESS');

@@ -21,7 +21,7 @@ describe('which key guards an environment', () => {
   });
 
   const database = (environment: Environment) => {
-    const db = openDatabase(join(dir.path, `${environment}.db`));
+    const db = openDatabase(join(dir.path, `${environment}.db`), 'environment');
     open.push(db);
     return db;
   };
@@ -85,7 +85,7 @@ describe('which key guards an environment', () => {
     // A different key (another folder's file):
     const otherDir = tempDir();
     try {
-      const otherDb = openDatabase(join(otherDir.path, 'training.db'));
+      const otherDb = openDatabase(join(otherDir.path, 'training.db'), 'environment');
       open.push(otherDb);
       openEnvironmentKeys('training', otherDir.path, NO_KEYRING, kvShelf(otherDb));
       writeFileSync(keyFile(), readFileSync(join(otherDir.path, LOCAL_KEY_FILE_NAME)), { mode: 0o600 });

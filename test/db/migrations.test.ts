@@ -1,69 +1,91 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DatabaseFromNewerVersionError, migrate, openDatabase } from '../../src-main/db/database.js';
-import { MIGRATIONS } from '../../src-main/db/migrations/index.js';
+import { DatabaseFromNewerVersionError, migrate, openDatabase, type Db } from '../../src-main/db/database.js';
+import { SCHEMAS, type DatabaseKind } from '../../src-main/db/migrations/index.js';
 import { SqliteSaleJournal } from '../../src-main/orders/journal/sqlite-sale-journal.js';
 import { SalesHistory } from '../../src-main/orders/sales/sales-history.js';
 import { newSale } from '../orders/journal/journal-fixtures.js';
 import { tempDir } from '../support/temp-dir.js';
+import { isShadowOrInternal, releasedSchema, writeReleasedFile, type SchemaObject } from './released-files.js';
+
+const KINDS = Object.keys(SCHEMAS) as DatabaseKind[];
+
+/** What each kind of file is for, and so the only tables a new one gets. */
+const OWN_TABLES: Record<DatabaseKind, string[]> = {
+  app: ['audit_log', 'staff'],
+  environment: ['kv', 'sale_attempts', 'sales', 'sales_ref_search', 'vouchers', 'webhook_events', 'webhook_unrecognised'],
+  catalog: ['brand_categories', 'brands', 'brands_fts', 'kv'],
+};
+
+const schemaOf = (db: Db): SchemaObject[] =>
+  db.prepare('SELECT type, name, tbl_name AS tbl, sql FROM sqlite_master ORDER BY type, name').all() as SchemaObject[];
+
+const tablesOf = (db: Db): string[] => {
+  const schema = schemaOf(db);
+  return schema.filter((o) => o.type === 'table' && !isShadowOrInternal(o, schema)).map((o) => o.name);
+};
 
 describe('database and migrations', () => {
   const dirs: { cleanup(): void }[] = [];
-  const fresh = () => {
+  const fresh = (name = 'pos.db') => {
     const dir = tempDir();
     dirs.push(dir);
-    return join(dir.path, 'pos.db');
+    return join(dir.path, name);
   };
   afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
 
-  it('opens with WAL and synchronous=FULL and brings a new file to the latest schema', () => {
-    const db = openDatabase(fresh());
+  it('opens with WAL and synchronous=FULL', () => {
+    const db = openDatabase(fresh(), 'environment');
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
-    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((r: any) => r.name);
-    expect(tables).toEqual(expect.arrayContaining(['sales', 'sale_attempts', 'vouchers', 'brands', 'staff', 'audit_log', 'kv']));
     db.close();
   });
 
-  it('makes every ordinary table STRICT', () => {
-    const db = openDatabase(fresh());
+  it.each(KINDS)('gives a new %s file its own tables only, at its latest version', (kind) => {
+    const db = openDatabase(fresh(), kind);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMAS[kind].length);
+    expect(tablesOf(db)).toEqual(OWN_TABLES[kind]);
+    db.close();
+  });
+
+  it.each(KINDS)('makes every ordinary table of a %s file STRICT', (kind) => {
+    const db = openDatabase(fresh(), kind);
+    const schema = schemaOf(db);
     // Full-text tables and the shadow tables SQLite makes for them are not ours to declare.
-    const virtual = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'").pluck().all() as string[]);
-    expect(virtual).toEqual(expect.arrayContaining(['brands_fts', 'sales_ref_search']));
-    const rows = (db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string }[])
-      .filter((r) => !virtual.some((v) => r.name === v || r.name.startsWith(`${v}_`)));
-    expect(rows.length).toBeGreaterThan(5);
+    const rows = schema.filter((o) => o.type === 'table' && !isShadowOrInternal(o, schema) && !o.sql!.startsWith('CREATE VIRTUAL TABLE'));
+    expect(rows.length).toBeGreaterThan(1);
     for (const row of rows) expect(row.sql, row.name).toMatch(/\)\s*(WITHOUT ROWID\s*,\s*)?STRICT(\s*,\s*WITHOUT ROWID)?\s*$/);
     db.close();
   });
 
-  it('is idempotent: reopening applies nothing twice', () => {
+  it.each(KINDS)('reopens a %s file without applying anything twice', (kind) => {
     const path = fresh();
-    openDatabase(path).close();
-    const db = openDatabase(path);
-    expect(migrate(db)).toBe(MIGRATIONS.length);
+    openDatabase(path, kind).close();
+    const db = openDatabase(path, kind);
+    expect(migrate(db, SCHEMAS[kind])).toBe(SCHEMAS[kind].length);
+    expect(tablesOf(db)).toEqual(OWN_TABLES[kind]);
     db.close();
   });
 
-  it('refuses a database written by a newer version and leaves it untouched', () => {
+  it.each(KINDS)('refuses a %s file written by a newer version and leaves it untouched', (kind) => {
     const path = fresh();
+    const future = SCHEMAS[kind].length + 1;
     const raw = new Database(path);
-    raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    raw.pragma(`user_version = ${future}`);
     raw.exec('CREATE TABLE future (x INTEGER) STRICT');
     raw.close();
-    expect(() => openDatabase(path)).toThrow(DatabaseFromNewerVersionError);
+    expect(() => openDatabase(path, kind)).toThrow(DatabaseFromNewerVersionError);
     const after = new Database(path);
-    expect(after.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length + 1);
-    expect(after.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'sales'").get()).toEqual({ n: 0 });
+    expect(after.pragma('user_version', { simple: true })).toBe(future);
+    expect(after.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()).toEqual(['future']);
     after.close();
   });
 
   it('applies migrations in one transaction: a failing step leaves the old version', () => {
     const db = new Database(fresh());
     const failing = [
-      ...MIGRATIONS,
+      ...SCHEMAS.environment,
       (d: Database.Database) => {
         d.exec('CREATE TABLE half_done (x INTEGER) STRICT');
         throw new Error('boom');
@@ -76,20 +98,55 @@ describe('database and migrations', () => {
   });
 
   it('keeps the audit log append-only at the database level', () => {
-    const db = openDatabase(fresh());
+    const db = openDatabase(fresh(), 'app');
     db.prepare("INSERT INTO audit_log (at, actor, action, details, prev_hash, hash) VALUES (1, 'm', 'x', '{}', '', 'h')").run();
     expect(() => db.prepare("UPDATE audit_log SET action = 'y'").run()).toThrow(/append-only/);
     expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
     db.close();
   });
 
-  describe('schema 2 (journal search and summary indexes)', () => {
+  it('splits the released all-tables schema between the kinds: nothing lost, nothing added, nothing changed', () => {
+    const together = new Map<string, SchemaObject>();
+    for (const kind of KINDS) {
+      const db = openDatabase(fresh(), kind);
+      for (const object of schemaOf(db)) {
+        const seen = together.get(object.name);
+        // kv is in two kinds: the same table in both.
+        if (seen) expect(seen, object.name).toEqual(object);
+        together.set(object.name, object);
+      }
+      db.close();
+    }
+    const released = releasedSchema(3);
+    expect([...together.values()].sort((a, b) => a.name.localeCompare(b.name))).toEqual(released.sort((a, b) => a.name.localeCompare(b.name)));
+  });
+
+  describe.each([1, 3] as const)('a file released at version %i (every table in every file)', (version) => {
+    it.each(KINDS)('opens as a %s file with that kind’s objects exactly as a new file has them; the other kinds’ tables stay', (kind) => {
+      const path = fresh();
+      writeReleasedFile(path, version).close();
+      const upgraded = openDatabase(path, kind);
+      expect(upgraded.pragma('user_version', { simple: true })).toBe(SCHEMAS[kind].length);
+      const newFile = openDatabase(fresh(), kind);
+      const expected = schemaOf(newFile);
+      newFile.close();
+      const actual = schemaOf(upgraded);
+      upgraded.close();
+      const own = new Set(expected.map((o) => o.name));
+      // Every object a new file has, with the same definition (indexes and triggers included).
+      expect(actual.filter((o) => own.has(o.name))).toEqual(expected);
+      // Everything else is the other kinds' (released files hold them, empty), kept as it was.
+      const kept = actual.filter((o) => !own.has(o.name));
+      expect(kept).toEqual(releasedSchema(version).filter((o) => !own.has(o.name)));
+      expect(kept.length).toBeGreaterThan(0);
+    });
+  });
+
+  describe('environment schema 2 (journal search and summary indexes)', () => {
     /** A data folder written by the released schema-1 app, with three sales in it. */
     function schemaOneWithSales(): string {
-      const path = fresh();
-      const raw = new Database(path);
-      raw.pragma('journal_mode = WAL');
-      expect(migrate(raw, MIGRATIONS.slice(0, 1))).toBe(1);
+      const path = fresh('training.db');
+      const raw = writeReleasedFile(path, 1);
       const insert = raw.prepare(`INSERT INTO sales (id, reference_id, state, product_id, brand_title, brand_snapshot, payload, amount_paise, order_id, created_at, updated_at)
         VALUES (?, ?, ?, 'BRAND_A', 'Brand A', '{}', '{}', ?, ?, ?, ?)`);
       insert.run('s1', 'POS-OLD-ALPHA-7781', 'SUCCESS', 50_000, 'ord_legacy_4242', 1_000, 1_000);
@@ -100,8 +157,8 @@ describe('database and migrations', () => {
     }
 
     it('upgrades a schema-1 journal: existing sales are found by reference and order-id substring', () => {
-      const db = openDatabase(schemaOneWithSales());
-      expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+      const db = openDatabase(schemaOneWithSales(), 'environment');
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMAS.environment.length);
       const history = new SalesHistory(db);
       const ids = (reference: string) => history.list({ reference }).items.map((i) => i.id);
       expect(ids('ALPHA')).toEqual(['s1']);
@@ -118,7 +175,7 @@ describe('database and migrations', () => {
     });
 
     it('keeps the upgraded summary figures and widens the summary indexes to cover them', () => {
-      const db = openDatabase(schemaOneWithSales());
+      const db = openDatabase(schemaOneWithSales(), 'environment');
       const columns = (index: string) => (db.prepare(`PRAGMA index_info('${index}')`).all() as { name: string }[]).map((c) => c.name);
       expect(columns('sales_by_state')).toEqual(['state', 'created_at', 'amount_paise', 'product_id']);
       expect(columns('sales_by_product')).toEqual(['product_id', 'created_at', 'state', 'amount_paise']);
@@ -132,7 +189,7 @@ describe('database and migrations', () => {
     });
 
     it('indexes sales written after the upgrade, and an order id given later', () => {
-      const db = openDatabase(schemaOneWithSales());
+      const db = openDatabase(schemaOneWithSales(), 'environment');
       const journal = new SqliteSaleJournal(db, () => 5_000);
       const sale = journal.insertIntent(newSale({ referenceId: 'POS-NEW-ECHO-5555', createdAt: 4_000 }));
       const history = new SalesHistory(db);

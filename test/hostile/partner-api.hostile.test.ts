@@ -165,7 +165,7 @@ describe('catalog sync against hostile catalog pages', () => {
 
   beforeAll(async () => {
     dir = tempDir();
-    db = openDatabase(join(dir.path, 'training-catalog.db'));
+    db = openDatabase(join(dir.path, 'training-catalog.db'), 'catalog');
     service = await startFakeService((req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
       if (url.pathname !== PRODUCTS) return void res.writeHead(404).end();
@@ -382,7 +382,7 @@ describe('an order answer that cannot be read', () => {
       return upstream;
     });
     dir = tempDir();
-    db = openDatabase(join(dir.path, 'training.db'));
+    db = openDatabase(join(dir.path, 'training.db'), 'environment');
     const clock = new FakeClock(sandbox.state.clock.now());
     client = createPartnerClient({ baseUrl: proxy.url, credentials: async () => ({ clientId: 'sandbox-staging-client', clientSecret: 'sandbox-staging-secret' }), clock, logger: memoryLogger(), sleep: async () => {} });
     journal = new SqliteSaleJournal(db, () => clock.now());

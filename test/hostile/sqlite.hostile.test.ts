@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../src-main/core/create-core.js';
 import { openDatabase } from '../../src-main/db/database.js';
-import { MIGRATIONS } from '../../src-main/db/migrations/index.js';
+import { SCHEMAS } from '../../src-main/db/migrations/index.js';
 import { memoryLogger } from '../../src-main/platform/logger.js';
 import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
@@ -91,7 +91,7 @@ describe('damaged or foreign data files at start-up', () => {
       }
       case 'newer-schema': {
         const db = new Database(path);
-        db.pragma(`user_version = ${MIGRATIONS.length + 7}`);
+        db.pragma(`user_version = ${Math.max(...Object.values(SCHEMAS).map((steps) => steps.length)) + 7}`);
         db.close();
       }
     }
@@ -246,8 +246,8 @@ describe('a full disk in the middle of a catalog sync', () => {
     const sandbox = await startSandbox({ tickMs: 60_000 });
     const dir = tempDir();
     const path = join(dir.path, 'training-catalog.db');
-    const db = openDatabase(path);
-    const readDb = openDatabase(path);
+    const db = openDatabase(path, 'catalog');
+    const readDb = openDatabase(path, 'catalog');
     const client = clientFor(sandbox);
     const { repo, sync } = catalogSyncOf(client, db, { readDb });
     const rows = () => ({ brands: readDb.prepare('SELECT * FROM brands ORDER BY id').all(), kv: readDb.prepare('SELECT * FROM kv ORDER BY key').all() });

@@ -32,7 +32,7 @@ const logger = memoryLogger();
 
 beforeAll(async () => {
   dir = tempDir();
-  db = openDatabase(join(dir.path, 'training.db'));
+  db = openDatabase(join(dir.path, 'training.db'), 'environment');
   receiver = new WebhookReceiver({
     db,
     secret: () => SECRET,

@@ -1,14 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src-main/db/database.js';
-import { kvShelf } from '../../src-main/db/kv-shelf.js';
-import { CredentialStore } from '../../src-main/settings/credential-store.js';
 import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
 import { DEFAULT_SETTINGS, settingsSchema } from '../../src-main/settings/settings-schema.js';
 import { SettingsService } from '../../src-main/settings/settings-service.js';
-import { SecretStoreUnavailableError } from '../../src-main/platform/secret-store.js';
-import { fakeSecretStore } from '../support/fake-secret-store.js';
 import { tempDir } from '../support/temp-dir.js';
 
 describe('settings', () => {
@@ -61,25 +56,5 @@ describe('settings', () => {
     expect(s.receipt).toEqual(DEFAULT_SETTINGS.receipt);
     writeFileSync(path, '{not json');
     expect(new SettingsService(settingsSchema, jsonFileBackend(path)).get()).toEqual(DEFAULT_SETTINGS);
-  });
-
-  it('keeps client secrets only encrypted, write-only from outside', () => {
-    const path = join(folder(), 'staging.db');
-    const db = openDatabase(path);
-    const creds = new CredentialStore(fakeSecretStore(), kvShelf(db));
-    expect(creds.has('client_secret')).toBe(false);
-    creds.put('client_secret', 'super-secret-value-123');
-    expect(creds.has('client_secret')).toBe(true);
-    expect(creds.reveal('client_secret')).toBe('super-secret-value-123');
-    db.close();
-    expect(readFileSync(path).includes(Buffer.from('super-secret-value-123'))).toBe(false);
-  });
-
-  it('refuses to store a secret without an OS keychain', () => {
-    const db = openDatabase(join(folder(), 'p.db'));
-    const creds = new CredentialStore(fakeSecretStore(false), kvShelf(db));
-    expect(() => creds.put('client_secret', 'x')).toThrow(SecretStoreUnavailableError);
-    expect(creds.has('client_secret')).toBe(false);
-    db.close();
   });
 });

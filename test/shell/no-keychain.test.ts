@@ -106,14 +106,18 @@ describe('the desktop app without an OS keychain (safeStorage faked)', () => {
     core = await start();
     expect(core.settings.update({ staging: { baseUrl: 'https://staging.example.test', clientId: 'counter-7' } }).ok).toBe(true);
 
-    const switched = await core.switchEnvironment('staging');
+    const switched = await core.settingsAdmin.switchEnvironment('staging', null);
     expect(switched).toMatchObject({ ok: false });
     expect(switched.ok === false && switched.message).toContain('--password-store=gnome-libsecret');
     expect(core.env().environment).toBe('training');
     expect(await core.ready()).toEqual({ environment: 'training', recovered: 0 });
 
-    expect(() => core!.putClientSecret('staging', 'staging-secret')).toThrow(SecretStoreUnavailableError);
-    expect(() => core!.putClientSecret('staging', 'staging-secret')).toThrow(/Install and unlock gnome-keyring or KWallet/);
+    const credentials = { environment: 'staging' as const, baseUrl: 'https://other.example.test', clientId: 'counter-8', clientSecret: 'staging-secret' };
+    expect(() => core!.settingsAdmin.setCredentials(credentials, null)).toThrow(SecretStoreUnavailableError);
+    expect(() => core!.settingsAdmin.setCredentials(credentials, null)).toThrow(/Install and unlock gnome-keyring or KWallet/);
+    // Refused before anything was written: the address stays, and no staging.db was made for the secret.
+    expect(core.settings.get().staging).toEqual({ baseUrl: 'https://staging.example.test', clientId: 'counter-7' });
+    expect(existsSync(join(dir.path, 'staging.db'))).toBe(false);
   });
 
   it('does not start a counter set to staging in Training instead when the keychain is gone: it says how to fix it', async () => {
@@ -134,7 +138,7 @@ describe('the desktop app without an OS keychain (safeStorage faked)', () => {
   it('stops the start when the keychain cannot unwrap production.db, naming it, rather than opening Training', async () => {
     core = await start();
     core.settings.update({ production: { baseUrl: 'https://api.example.test', clientId: 'counter-7' } });
-    expect(await core.switchEnvironment('production')).toEqual({ ok: true });
+    expect(await core.settingsAdmin.switchEnvironment('production', null)).toEqual({ ok: true });
     await core.close();
     core = null;
 

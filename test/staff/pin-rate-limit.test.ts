@@ -28,7 +28,7 @@ describe('PIN attempts are rate-limited', () => {
   /** What a restart of the core does: the same app.db, new services with nothing in memory. */
   function restart(): void {
     db.close();
-    db = openDatabase(join(dir.path, 'app.db'));
+    db = openDatabase(join(dir.path, 'app.db'), 'app');
     audit = new AuditLog(db, () => now);
     staff = new StaffService(db, audit, () => now);
   }
@@ -38,7 +38,7 @@ describe('PIN attempts are rate-limited', () => {
   beforeEach(async () => {
     now = Date.UTC(2026, 10, 25, 9);
     dir = tempDir();
-    db = openDatabase(join(dir.path, 'app.db'));
+    db = openDatabase(join(dir.path, 'app.db'), 'app');
     audit = new AuditLog(db, () => now);
     staff = new StaffService(db, audit, () => now);
     const m = await staff.create({ name: 'Meera', role: 'manager', pin: MANAGER_PIN }, null);

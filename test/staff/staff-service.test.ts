@@ -15,7 +15,7 @@ describe('staff accounts and PINs', () => {
 
   beforeEach(() => {
     dir = tempDir();
-    db = openDatabase(join(dir.path, 'pos.db'));
+    db = openDatabase(join(dir.path, 'pos.db'), 'app');
     audit = new AuditLog(db, () => now);
     staff = new StaffService(db, audit, () => now);
   });

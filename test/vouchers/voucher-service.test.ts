@@ -17,7 +17,7 @@ describe('the voucher service on sales placed against the sandbox', () => {
 
   beforeAll(async () => {
     h = await engineHarness();
-    audit = new AuditLog(h.db, () => h.clock.now());
+    audit = new AuditLog(h.appDb, () => h.clock.now());
     vouchers = new VoucherService({ journal: h.journal, vault: h.vault, audit, client: () => h.client });
   });
   afterAll(async () => h.close());

@@ -5,7 +5,7 @@ import { kvShelf } from '../../src-main/db/kv-shelf.js';
 import type { SaleState } from '../../src-main/orders/journal/sale-state.js';
 import { SqliteSaleJournal } from '../../src-main/orders/journal/sqlite-sale-journal.js';
 import { createPartnerClient, type PartnerClient } from '../../src-main/partner-api/partner-client.js';
-import type { KeyShelf } from '../../src-main/platform/card-vault.js';
+import type { KeyShelf } from '../../src-main/db/kv-shelf.js';
 import { FakeClock } from '../../src-main/platform/clock.js';
 import { memoryLogger } from '../../src-main/platform/logger.js';
 import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
@@ -53,7 +53,7 @@ describe('WalletService', () => {
   beforeEach(async () => {
     sandbox = await startSandbox({ tickMs: 60_000 });
     dir = tempDir();
-    db = openDatabase(join(dir.path, 'wallet.db'));
+    db = openDatabase(join(dir.path, 'wallet.db'), 'environment');
     shelf = kvShelf(db);
     logger = memoryLogger();
     client = createPartnerClient({

@@ -62,7 +62,7 @@ describe('unrecognised webhook deliveries', () => {
 
   beforeEach(async () => {
     dir = tempDir();
-    db = openDatabase(join(dir.path, 'training.db'));
+    db = openDatabase(join(dir.path, 'training.db'), 'environment');
     applied = [];
     failNext = null;
     logger = memoryLogger();

@@ -96,7 +96,7 @@ async function post(raw: Buffer): Promise<{ status: number; body: any }> {
 
 beforeAll(async () => {
   dir = tempDir();
-  db = openDatabase(join(dir.path, 'training.db'));
+  db = openDatabase(join(dir.path, 'training.db'), 'environment');
   receiver = new WebhookReceiver({
     db,
     secret: () => SECRET,

@@ -35,7 +35,7 @@ describe('WebhookReceiver.receive', () => {
 
   beforeEach(() => {
     dir = tempDir();
-    db = openDatabase(join(dir.path, 'webhooks.db'));
+    db = openDatabase(join(dir.path, 'webhooks.db'), 'environment');
     calls = [];
     secret = SECRET;
     failWith = {};

@@ -1,7 +1,5 @@
 import type { Core } from '../../core/create-core.js';
-import type { SaleRecord } from '../../orders/journal/sale-record.js';
 import type { QuoteResult } from '../../orders/sales/sale-service.js';
-import { saleView as viewOf } from '../../orders/sales/sale-view.js';
 import { fail } from '../bridge-result.js';
 import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
 import type { Session } from '../session.js';
@@ -13,9 +11,6 @@ function quoteFailure(result: Exclude<QuoteResult, { ok: true }>): never {
   return fail(result.error.code, result.error.message, { action: result.error.action, requestId: result.error.requestId });
 }
 
-/** A sale as the renderer sees it, with the current environment's masked vouchers. */
-export const saleView = (core: Core, sale: SaleRecord) => viewOf(sale, core.env().vouchers);
-
 export function saleHandlers(core: Core, session: Session) {
   const managerApproval = async (pin: string | undefined, what: string) => {
     if (!pin) return fail('MANAGER_PIN_REQUIRED', `A manager's PIN is needed to ${what}`);
@@ -26,50 +21,40 @@ export function saleHandlers(core: Core, session: Session) {
   };
   return {
     'sale.quote': async (input: ParsedInput<'sale.quote'>) => {
-      const result = await core.env().sales.quote(input);
+      const result = await core.sales.quote(input);
       if (!result.ok) return quoteFailure(result);
       const { sale, brand, floatWarning } = result.quote;
       return { lines: sale.lines, totalPaise: sale.totalPaise, voucherCount: sale.voucherCount, debitPaise: sale.debitPaise, brandTitle: brand.title, floatWarning };
     },
     'sale.place': async (input: ParsedInput<'sale.place'>) => {
-      await core.ready();
-      const result = await core.env().sales.place(input, session.staff!.id);
+      const result = await core.sales.place(input, session.staff!.id);
       if (!result.ok) return quoteFailure(result);
-      return saleView(core, result.sale);
+      return result.sale;
     },
-    'sale.get': (input: ParsedInput<'sale.get'>) => {
-      const sale = core.env().journal.get(input.saleId);
-      return sale ? saleView(core, sale) : fail('NOT_FOUND', 'No such sale');
-    },
-    'sale.pending': () => ({ sales: core.env().journal.unfinished().map((s) => saleView(core, s)) }),
+    'sale.get': (input: ParsedInput<'sale.get'>) => core.sales.get(input.saleId) ?? fail('NOT_FOUND', 'No such sale'),
+    'sale.pending': () => ({ sales: core.sales.pending() }),
     'sale.retry': async (input: ParsedInput<'sale.retry'>) => {
-      const result = await core.env().sales.retry(input.saleId, session.staff!.id);
+      const result = await core.sales.retry(input.saleId, session.staff!.id);
       if (!result.ok) return result.kind === 'not-retryable' ? fail('NOT_RETRYABLE', result.message) : quoteFailure(result);
-      return saleView(core, result.sale);
+      return result.sale;
     },
-    'sale.checkNow': async (input: ParsedInput<'sale.checkNow'>) => {
-      const sale = await core.env().engine.checkNow(input.saleId);
-      // Only a real sale is audited: the append-only log must not keep ids a renderer made up.
-      if (!sale) return fail('NOT_FOUND', 'No such sale');
-      core.audit.append({ actor: session.staff!.id, action: 'sale.checked', saleId: input.saleId });
-      return saleView(core, sale);
-    },
+    'sale.checkNow': async (input: ParsedInput<'sale.checkNow'>) =>
+      (await core.sales.checkNow(input.saleId, session.staff!.id)) ?? fail('NOT_FOUND', 'No such sale'),
     'receipt.print': async (input: ParsedInput<'receipt.print'>) => {
-      const env = core.env();
-      const sale = env.journal.get(input.saleId) ?? fail('NOT_FOUND', 'No such sale');
+      const sale = core.sales.get(input.saleId) ?? fail('NOT_FOUND', 'No such sale');
       // The first print is the cashier's; every later one is a reprint that a manager approves.
       const approver = sale.printCount > 0 ? await managerApproval(input.managerPin, 'reprint a receipt') : null;
-      const receipt = env.vouchers.receipt(input.saleId, session.staff!.id, approver?.id ?? null);
+      const receipt = core.sales.receipt(input.saleId, session.staff!.id, approver?.id ?? null);
       if (!receipt) return fail('NOT_PRINTABLE', 'Only a successful sale has a receipt');
       const s = core.settings.get();
-      return { ...receipt, training: env.environment === 'training', store: s.store, receiptOptions: s.receipt, cashierName: session.staff!.name };
+      return { ...receipt, store: s.store, receiptOptions: s.receipt, cashierName: session.staff!.name };
     },
     'voucher.reveal': async (input: ParsedInput<'voucher.reveal'>) => {
       const approver = await managerApproval(input.managerPin, 'show a card number or PIN');
-      return core.env().vouchers.reveal(input.saleId, input.seq, approver.id) ?? fail('NOT_FOUND', 'No such voucher');
+      return core.sales.reveal(input.saleId, input.seq, approver.id) ?? fail('NOT_FOUND', 'No such voucher');
     },
     'voucher.balance': async (input: ParsedInput<'voucher.balance'>) => {
-      const result = await core.env().vouchers.liveBalance(input.saleId, input.seq);
+      const result = await core.sales.liveBalance(input.saleId, input.seq);
       if (!result.ok) return fail(result.error?.code ?? 'BALANCE_UNAVAILABLE', result.message, { action: result.error?.action, requestId: result.error?.requestId });
       return { balancePaise: result.balancePaise, readAt: core.clock.now() };
     },

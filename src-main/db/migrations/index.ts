@@ -1,7 +1,32 @@
 import type Database from 'better-sqlite3';
-import { migration001 } from './001-initial.js';
-import { migration002 } from './002-journal-search.js';
-import { migration003 } from './003-unrecognised-webhooks.js';
+import { app001 } from './app/001-staff-and-audit.js';
+import { catalog001 } from './catalog/001-brands.js';
+import { environment001 } from './environment/001-journal.js';
+import { environment002 } from './environment/002-journal-search.js';
+import { environment003 } from './environment/003-unrecognised-webhooks.js';
 
-/** Migration N (1-based) brings the schema from version N-1 to N. Never edit a released one; add the next. */
-export const MIGRATIONS: ((db: Database.Database) => void)[] = [migration001, migration002, migration003];
+export type Migration = (db: Database.Database) => void;
+
+/**
+ * Versions 1 to 3 were once one list that made every table in every file. A file of those
+ * versions already holds its kind's tables (and the others', which stay, unused and empty);
+ * each kind's list keeps those numbers, so a version that changed another kind only is a
+ * step that does nothing here.
+ */
+const changedOtherKindsOnly: Migration = () => undefined;
+
+/**
+ * Each kind of database file has its own schema, versioned by its own user_version.
+ * Migration N (1-based) of a kind brings its files from version N-1 to N. Never edit a
+ * released one; add the next.
+ */
+export const SCHEMAS = {
+  /** app.db: staff and the audit log, shared by every environment. */
+  app: [app001, changedOtherKindsOnly, changedOtherKindsOnly],
+  /** <environment>.db: the order journal, vouchers, secrets and wallet readings, webhook deliveries. */
+  environment: [environment001, environment002, environment003],
+  /** <environment>-catalog.db: the brands and their full-text index. */
+  catalog: [catalog001, changedOtherKindsOnly, changedOtherKindsOnly],
+} satisfies Record<string, readonly Migration[]>;
+
+export type DatabaseKind = keyof typeof SCHEMAS;

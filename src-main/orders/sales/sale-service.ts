@@ -110,6 +110,14 @@ export class SaleService {
     return { ok: true, sale: record, quote: quoted.quote };
   }
 
+  /** A person asks to check an in-doubt or stuck sale now; audited with who asked. Undefined: no such sale. */
+  async checkNow(saleId: string, actor: string | null): Promise<SaleRecord | undefined> {
+    const sale = await this.deps.engine.checkNow(saleId);
+    // Only a real sale is audited: the append-only log must not keep ids a renderer made up.
+    if (sale) this.deps.audit.append({ actor, action: 'sale.checked', saleId });
+    return sale;
+  }
+
   /** Sells again what a REJECTED or FAILED sale tried to sell, under a new referenceId. */
   async retry(saleId: string, cashierId: string | null): Promise<PlaceResult | { ok: false; kind: 'not-retryable'; message: string }> {
     const previous = this.deps.journal.get(saleId);

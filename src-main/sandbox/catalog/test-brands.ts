@@ -181,5 +181,3 @@ export function testBrandRecords(): BrandRecord[] {
     ...spec.record,
   }));
 }
-
-export const TEST_BRAND_IDS = SPECS.map((s) => s.id);

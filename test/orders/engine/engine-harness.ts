@@ -24,6 +24,8 @@ import { tempDir } from '../../support/temp-dir.js';
 export interface EngineHarness {
   sandbox: Sandbox;
   db: Db;
+  /** The app.db beside it (staff, audit log), as the core keeps it. */
+  appDb: Db;
   journal: SqliteSaleJournal;
   engine: OrderEngine;
   client: PartnerClient;
@@ -41,7 +43,8 @@ export interface EngineHarness {
 export async function engineHarness(options: { sandbox?: SandboxOptions; orderResponseMs?: number } = {}): Promise<EngineHarness> {
   const sandbox = await startSandbox({ tickMs: 60_000, ...options.sandbox });
   const dir = tempDir();
-  const db = openDatabase(join(dir.path, 'training.db'));
+  const db = openDatabase(join(dir.path, 'training.db'), 'environment');
+  const appDb = openDatabase(join(dir.path, 'app.db'), 'app');
   const vault = CardVault.open(fakeSecretStore(), kvShelf(db));
   const clock = new FakeClock(sandbox.state.clock.now());
   const logger = memoryLogger();
@@ -71,6 +74,7 @@ export async function engineHarness(options: { sandbox?: SandboxOptions; orderRe
   const harness: EngineHarness = {
     sandbox,
     db,
+    appDb,
     journal,
     get engine() {
       return engine;
@@ -98,6 +102,7 @@ export async function engineHarness(options: { sandbox?: SandboxOptions; orderRe
       engine.stop();
       client.close();
       db.close();
+      appDb.close();
       await sandbox.close();
       dir.cleanup();
     },

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src-main/db/database.js';
-import { CardVault, type KeyShelf } from '../../../src-main/platform/card-vault.js';
+import type { KeyShelf } from '../../../src-main/db/kv-shelf.js';
+import { CardVault } from '../../../src-main/platform/card-vault.js';
 import { SecretStoreUnavailableError } from '../../../src-main/platform/secret-store.js';
 import { fakeSecretStore } from '../../support/fake-secret-store.js';
 import { tempDir } from '../../support/temp-dir.js';
@@ -48,7 +49,7 @@ describe('the card vault', () => {
     const dir = tempDir();
     dirs.push(dir);
     const path = join(dir.path, 'pos.db');
-    const db = openDatabase(path);
+    const db = openDatabase(path, 'environment');
     const vault = CardVault.open(fakeSecretStore(), {
       read: (k) => (db.prepare('SELECT value FROM kv WHERE key = ?').get(k) as { value: string } | undefined)?.value,
       write: (k, v) => void db.prepare('INSERT INTO kv (key, value) VALUES (?, ?)').run(k, v),

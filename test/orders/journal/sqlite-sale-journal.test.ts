@@ -14,7 +14,7 @@ describe('the order journal on SQLite', () => {
 
   beforeEach(() => {
     dir = tempDir();
-    db = openDatabase(join(dir.path, 'pos.db'));
+    db = openDatabase(join(dir.path, 'pos.db'), 'environment');
     journal = new SqliteSaleJournal(db, () => now);
   });
   afterEach(() => {
@@ -25,7 +25,7 @@ describe('the order journal on SQLite', () => {
   it('commits an intent that survives reopening the database', () => {
     const sale = journal.insertIntent(newSale());
     db.close();
-    db = openDatabase(join(dir.path, 'pos.db'));
+    db = openDatabase(join(dir.path, 'pos.db'), 'environment');
     journal = new SqliteSaleJournal(db, () => now);
     const again = journal.get(sale.id)!;
     expect(again.state).toBe('INTENT');
@@ -38,7 +38,7 @@ describe('the order journal on SQLite', () => {
     const sale = journal.insertIntent(newSale(), { requestId: 'req-first', at: 1_500 });
     expect(sale.placedAt).toBe(1_500);
     db.close();
-    db = openDatabase(join(dir.path, 'pos.db'));
+    db = openDatabase(join(dir.path, 'pos.db'), 'environment');
     journal = new SqliteSaleJournal(db, () => now);
     expect(journal.get(sale.id)!.placedAt).toBe(1_500);
     expect(journal.attempts(sale.id).map((a) => [a.seq, a.kind, a.requestId, a.startedAt, a.outcome])).toEqual([[1, 'place', 'req-first', 1_500, null]]);

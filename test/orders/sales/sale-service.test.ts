@@ -20,7 +20,7 @@ describe('the sale service: a cashier sale from input to journal, against the sa
 
   beforeEach(async () => {
     h = await engineHarness();
-    audit = new AuditLog(h.db, () => h.clock.now());
+    audit = new AuditLog(h.appDb, () => h.clock.now());
     wallet = new WalletService({
       db: h.db,
       shelf: kvShelf(h.db),

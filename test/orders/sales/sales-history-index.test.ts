@@ -20,7 +20,7 @@ describe('the sales history reads indexes, and its shortcuts keep results exact'
 
   beforeAll(() => {
     dir = tempDir();
-    db = openDatabase(join(dir.path, 'history.db'));
+    db = openDatabase(join(dir.path, 'history.db'), 'environment');
     journal = new SqliteSaleJournal(db, () => DAY0);
     rows = fillJournal(journal, db);
   });

@@ -17,7 +17,7 @@ describe('the sales history over a journal of ~300 sales', () => {
 
   beforeAll(() => {
     dir = tempDir();
-    db = openDatabase(join(dir.path, 'history.db'));
+    db = openDatabase(join(dir.path, 'history.db'), 'environment');
     rows = fillJournal(new SqliteSaleJournal(db, () => DAY0), db);
     history = new SalesHistory(db);
   });

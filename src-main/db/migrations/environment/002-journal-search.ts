@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 
 /**
- * Schema 2: the manager's journal queries at a million sales.
+ * Environment schema 2: the manager's journal queries at a million sales.
  *
  * - The month summary reads only two covering indexes (no row look-ups): by state for the
  *   counts per state and per hour, by product for the brand ranking. Each replaces the
@@ -15,7 +15,7 @@ import type Database from 'better-sqlite3';
  *   query re-checks the real columns, so a stale entry can only cost a look-up, never a
  *   wrong result.
  */
-export function migration002(db: Database.Database): void {
+export function environment002(db: Database.Database): void {
   db.exec(`
     DROP INDEX sales_by_state;
     CREATE INDEX sales_by_state ON sales (state, created_at DESC, amount_paise, product_id);

@@ -1,4 +1,4 @@
-import type { KeyShelf } from '../platform/card-vault.js';
+import type { KeyShelf } from '../db/kv-shelf.js';
 import { SecretStoreUnavailableError, type SecretStore } from '../platform/secret-store.js';
 
 /**

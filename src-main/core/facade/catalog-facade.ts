@@ -1,0 +1,51 @@
+import type { CatalogSyncResult } from '../../catalog/catalog-sync.js';
+import type { CatalogBrand, CatalogSearchQuery, CategoryCount } from '../../catalog/catalog-types.js';
+import type { CatalogStatus } from '../../contract/index.js';
+import type { CoreEvents } from '../core-events.js';
+import type { EnvironmentContext } from '../environment-context.js';
+
+/** Below this many typed characters a mid-word match is mostly noise ("a" is in most titles). */
+const SUBSTRING_MIN_CHARS = 3;
+
+/** The current environment's catalog, as the counter uses it. */
+export interface CatalogFacade {
+  /**
+   * Word-prefix matches first (what the cashier most likely means), then — when they do not
+   * fill the list — titles that contain the typed text mid-word, for a cashier who remembers
+   * only part of a name ("mazon" finds Amazon).
+   */
+  search(query: Omit<CatalogSearchQuery, 'mode'> & { limit: number }): CatalogBrand[];
+  categories(): CategoryCount[];
+  brand(productId: string): CatalogBrand | null;
+  /** A brand's logo as a data: URL; null when it has none or it cannot be fetched. */
+  image(productId: string, kind: 'logo' | 'thumbnail'): Promise<string | null>;
+  status(): CatalogStatus;
+  /** A full sync now, announced as catalog.progress events while it runs and catalog.synced at the end. */
+  syncNow(): Promise<CatalogSyncResult>;
+}
+
+export function catalogFacade(env: () => EnvironmentContext, events: CoreEvents): CatalogFacade {
+  return {
+    search(query) {
+      const catalog = env().catalog;
+      const prefixed = catalog.search(query);
+      const text = query.text?.trim() ?? '';
+      if (prefixed.length >= query.limit || text.replace(/\s+/g, '').length < SUBSTRING_MIN_CHARS) return prefixed;
+      const seen = new Set(prefixed.map((b) => b.brand.id));
+      const more = catalog.search({ ...query, mode: 'substring' }).filter((b) => !seen.has(b.brand.id));
+      return [...prefixed, ...more].slice(0, query.limit);
+    },
+    categories: () => env().catalog.categories(),
+    brand: (productId) => env().catalog.get(productId),
+    image: (productId, kind) => env().images.dataUrl(productId, kind),
+    status() {
+      const { catalog, catalogSync } = env();
+      return { lastFullSyncAt: catalog.lastFullSyncAt(), counts: catalog.count(), stale: catalogSync.isStale() };
+    },
+    async syncNow() {
+      const result = await env().catalogSync.syncNow((p) => events.emit('catalog.progress', p));
+      events.emit('catalog.synced', { ok: result.ok, brands: result.ok ? result.value.brands : null, message: result.ok ? null : result.error.message });
+      return result;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { ReceiptData, RevealedVoucher, SaleView } from '../../contract/index.js';
+import type { SaleInput } from '../../orders/rules/index.js';
+import type { QuoteResult } from '../../orders/sales/sale-service.js';
+import { saleView } from '../../orders/sales/sale-view.js';
+import type { VoucherService } from '../../vouchers/voucher-service.js';
+import type { EnvironmentContext } from '../environment-context.js';
+import type { StartupReport } from '../environment-switch.js';
+
+type Refusal = Exclude<QuoteResult, { ok: true }>;
+export type SaleOutcome = { ok: true; sale: SaleView } | Refusal;
+
+/** The current environment's sales and their vouchers, as the counter sees them (masked). */
+export interface SalesFacade {
+  quote(input: SaleInput): Promise<QuoteResult>;
+  /** Sells, once last session's unfinished sales have been reconciled; audited by the sale service. */
+  place(input: SaleInput, cashierId: string): Promise<SaleOutcome>;
+  get(saleId: string): SaleView | undefined;
+  /** Sales not yet known to have succeeded or failed. */
+  pending(): SaleView[];
+  retry(saleId: string, cashierId: string): Promise<SaleOutcome | { ok: false; kind: 'not-retryable'; message: string }>;
+  /** Checks an in-doubt or stuck sale with the service now; audited with who asked. */
+  checkNow(saleId: string, actor: string): Promise<SaleView | undefined>;
+  /** The receipt to print (the first print, or a reprint approved by `approvedBy`); null unless the sale succeeded. */
+  receipt(saleId: string, actor: string, approvedBy: string | null): (ReceiptData & { training: boolean }) | null;
+  /** One voucher's card number and PIN, audited with the manager who approved. */
+  reveal(saleId: string, seq: number, approvedBy: string): RevealedVoucher | null;
+  liveBalance: VoucherService['liveBalance'];
+}
+
+export function salesFacade(env: () => EnvironmentContext, ready: () => Promise<StartupReport>): SalesFacade {
+  const view = (ctx: EnvironmentContext, sale: Parameters<typeof saleView>[0]) => saleView(sale, ctx.vouchers);
+  return {
+    quote: (input) => env().sales.quote(input),
+    async place(input, cashierId) {
+      await ready();
+      const ctx = env();
+      const result = await ctx.sales.place(input, cashierId);
+      return result.ok ? { ok: true, sale: view(ctx, result.sale) } : result;
+    },
+    get(saleId) {
+      const ctx = env();
+      const sale = ctx.journal.get(saleId);
+      return sale && view(ctx, sale);
+    },
+    pending() {
+      const ctx = env();
+      return ctx.journal.unfinished().map((s) => view(ctx, s));
+    },
+    async retry(saleId, cashierId) {
+      const ctx = env();
+      const result = await ctx.sales.retry(saleId, cashierId);
+      return result.ok ? { ok: true, sale: view(ctx, result.sale) } : result;
+    },
+    async checkNow(saleId, actor) {
+      const ctx = env();
+      const sale = await ctx.sales.checkNow(saleId, actor);
+      return sale && view(ctx, sale);
+    },
+    receipt(saleId, actor, approvedBy) {
+      const ctx = env();
+      const receipt = ctx.vouchers.receipt(saleId, actor, approvedBy);
+      return receipt && { ...receipt, training: ctx.environment === 'training' };
+    },
+    reveal: (saleId, seq, approvedBy) => env().vouchers.reveal(saleId, seq, approvedBy),
+    liveBalance: (saleId, seq) => env().vouchers.liveBalance(saleId, seq),
+  };
+}
