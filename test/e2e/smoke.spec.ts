@@ -67,3 +67,11 @@ test('the renderer loads and talks to the core over HTTP and server-sent events'
 test('printing to a device answers NOT_IN_BROWSER in the browser host', async ({ page }) => {
   expect(await callFromPage(page, 'printer.list')).toMatchObject({ ok: false, error: { code: 'NOT_IN_BROWSER' } });
 });
+
+test('without an OS keychain, every screen says where the Training key is kept', async ({ page }) => {
+  const banner = page.getByRole('note', { name: 'Environment' });
+  await expect(banner).toContainText('TRAINING');
+  await banner.getByText('No OS keychain on this computer').click();
+  await expect(banner).toContainText('training-local-key.NOT-PROTECTED');
+  expect(await callFromPage(page, 'app.info')).toMatchObject({ ok: true, data: { keyProtection: 'local-file', keyWarning: expect.stringContaining('NOT-PROTECTED') } });
+});
