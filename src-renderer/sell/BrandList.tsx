@@ -1,6 +1,7 @@
 import { memo, useMemo, type KeyboardEvent, type RefObject } from 'react';
 import type { CatalogBrand } from '../bridge/contract';
-import { unavailableReason, useCatalog } from './catalog-store';
+import { unavailableReason } from './brand-availability';
+import { useCatalog } from './catalog-store';
 import { formatRupees, titleCase } from '../ui/format';
 import { Empty, ErrorNotice, Loading } from '../ui/Notice';
 import { BrandLogo } from './BrandLogo';

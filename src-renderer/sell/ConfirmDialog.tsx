@@ -1,9 +1,14 @@
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useSale } from './sale-store';
+import { FreshPressGuard } from './fresh-press';
 import { Dialog } from '../ui/Dialog';
 import { formatPaise } from '../ui/format';
 import { ErrorNotice, Notice } from '../ui/Notice';
 
-/** The last look before the money moves: what is sold, and what the wallet will be debited. Enter confirms, Esc goes back. */
+/**
+ * The last look before the money moves: what is sold, and what the wallet will be debited.
+ * Enter confirms — a fresh press only (fresh-press.ts), also after a failed attempt — Esc goes back.
+ */
 export function ConfirmDialog() {
   const phase = useSale((s) => s.phase);
   const quote = useSale((s) => s.quote);
@@ -11,13 +16,23 @@ export function ConfirmDialog() {
   const error = useSale((s) => s.error);
   const place = useSale((s) => s.place);
   const back = useSale((s) => s.backToEditing);
-  if (!quote || !draft) return null;
+  const [guard] = useState(() => new FreshPressGuard());
   const placing = phase === 'placing';
+  // After the Dialog's own effect has shown it and focused Confirm.
+  useEffect(() => {
+    if (!placing) guard.shown(performance.now());
+  }, [guard, placing]);
+  if (!quote || !draft) return null;
+  const onlyFresh = (acts: boolean, event: KeyboardEvent) => {
+    if (acts) return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
   const customer = [draft.customer.name, draft.customer.phoneNumber, draft.customer.email].map((x) => x.trim()).filter(Boolean).join(' · ');
 
   return (
     <Dialog title="Confirm sale" onClose={placing ? undefined : back} className="confirm-dialog">
-      <div aria-busy={placing}>
+      <div aria-busy={placing} onKeyDownCapture={(e) => onlyFresh(guard.keyDown(e.nativeEvent), e)} onKeyUpCapture={(e) => onlyFresh(guard.keyUp(e.nativeEvent), e)}>
         <p className="confirm__brand">{quote.brandTitle}</p>
         <ul className="confirm__lines" aria-label="Vouchers">
           {quote.lines.map((l) => (

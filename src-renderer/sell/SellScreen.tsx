@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { unavailableReason, useCatalog } from './catalog-store';
+import { useCatalog } from './catalog-store';
 import { useSale } from './sale-store';
+import { brandForEnter } from './brand-match';
+import { catalogQuery } from './catalog-query';
 import { Empty } from '../ui/Notice';
 import { BrandList, visibleBrands } from './BrandList';
 import { BrandPanel } from './BrandPanel';
@@ -15,7 +17,7 @@ import { useSellKeys } from './useSellKeys';
 /**
  * The cashier's screen. A repeat sale of a recent FIXED brand, keyboard only, from here to
  * the printer: Enter (first recent brand) · digit (denomination) · Enter (review) · Enter
- * (confirm) · Enter (print) — five keys; focus starts in the search box.
+ * (confirm, a fresh press) · Enter (print) — five keys; focus starts in the search box.
  */
 export function SellScreen() {
   const searchRef = useRef<HTMLInputElement>(null);
@@ -41,11 +43,14 @@ export function SellScreen() {
 
   // The store's action itself: a stable prop, so memoised list items stay untouched.
   const pick = selectBrand;
-  const pickFirst = async () => {
+  /** Enter in the search box: true when it opened a brand (brand-match.ts says which). */
+  const pickFirst = async (): Promise<boolean> => {
     await useCatalog.getState().flush();
-    const { recents, results } = visibleBrands(useCatalog.getState());
-    const first = [...recents, ...results].find((e) => unavailableReason(e) === null);
+    const catalog = useCatalog.getState();
+    const { recents, results } = visibleBrands(catalog);
+    const first = brandForEnter([...recents, ...results], catalogQuery(catalog.text, catalog.category).terms);
     if (first) pick(first);
+    return first !== null;
   };
 
   return (
@@ -54,7 +59,7 @@ export function SellScreen() {
       <PendingStrip />
       <div className="sell__columns">
         <section className="sell__browse card" aria-label="Brands">
-          <BrandSearch inputRef={searchRef} onPickFirst={() => void pickFirst()} onFocusList={() => listRef.current?.querySelector<HTMLElement>('[data-brand-item]')?.focus()} />
+          <BrandSearch inputRef={searchRef} onPickFirst={pickFirst} onFocusList={() => listRef.current?.querySelector<HTMLElement>('[data-brand-item]')?.focus()} />
           <CategoryChips />
           <BrandList listRef={listRef} selectedId={brandId} onPick={pick} onLeaveTop={() => searchRef.current?.focus()} />
         </section>

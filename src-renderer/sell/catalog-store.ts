@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { api, type BridgeError } from '../bridge/api';
 import type { CatalogBrand, CategoryCount } from '../bridge/contract';
+import { rankByMatch } from './brand-match';
 import { AnswerCache, catalogQuery, SEARCH_LIMIT, type CatalogQuery } from './catalog-query';
 
 export interface RecentBrand {
@@ -16,6 +17,7 @@ type Status = 'idle' | 'loading' | 'ready' | 'error';
 interface CatalogState {
   text: string;
   category: string | null;
+  /** Main's answer ranked by where the words matched (brand-match.ts): named brands first. */
   results: CatalogBrand[];
   /** 'loading': the list does not answer the text and category yet (aria-busy on the list). */
   status: Status;
@@ -62,6 +64,14 @@ function readRecents(): RecentBrand[] {
  */
 const answers = new AnswerCache();
 let inFlight = false;
+/** The last ranking, so an unchanged answer keeps its array (the list re-renders on a new one). */
+let lastRanked: { brands: CatalogBrand[]; key: string; ranked: CatalogBrand[] } | null = null;
+
+/** The cache keeps main's order (it narrows lists in it); what the page shows is ranked. */
+function ranked(brands: CatalogBrand[], query: CatalogQuery): CatalogBrand[] {
+  if (lastRanked?.brands !== brands || lastRanked.key !== query.key) lastRanked = { brands, key: query.key, ranked: rankByMatch(brands, query.terms) };
+  return lastRanked.ranked;
+}
 /** Bumped by reset(): an answer to a search made before it is dropped. */
 let generation = 0;
 
@@ -71,8 +81,9 @@ export const useCatalog = create<CatalogState>()((set, get) => {
   /** Brings the list up to date with the text and category: from the last answer, or by asking main. */
   const update = (force = false) => {
     const query = current();
-    const known = force ? null : answers.answer(query);
-    if (known) {
+    const answer = force ? null : answers.answer(query);
+    if (answer) {
+      const known = ranked(answer, query);
       if (get().results !== known || get().status !== 'ready') set({ results: known, status: 'ready', error: null });
       return Promise.resolve();
     }
@@ -91,7 +102,7 @@ export const useCatalog = create<CatalogState>()((set, get) => {
     inFlight = false;
     if (result.ok) answers.put({ query, brands: result.data.brands, limit: SEARCH_LIMIT });
     if (current().key === query.key) {
-      if (result.ok) set({ results: result.data.brands, status: 'ready', error: null });
+      if (result.ok) set({ results: ranked(result.data.brands, query), status: 'ready', error: null });
       else set({ status: 'error', error: result.error });
       return;
     }
@@ -177,11 +188,3 @@ export const useCatalog = create<CatalogState>()((set, get) => {
     },
   };
 });
-
-/** Why a brand cannot be sold now, or null when it can. */
-export function unavailableReason(entry: CatalogBrand): string | null {
-  if (entry.removed) return 'Removed from the catalog — no longer sold';
-  if (entry.brand.status !== 'ACTIVE') return `${entry.brand.status === 'INACTIVE' ? 'Inactive' : entry.brand.status} — cannot be sold now`;
-  if (!entry.brand.amountRestrictions) return 'No amount rules from the service — cannot be ordered';
-  return null;
-}

@@ -9,9 +9,11 @@ const isEditable = (el: Element | null): boolean =>
   (el instanceof HTMLElement && el.isContentEditable);
 
 /**
- * The sell screen's keys, outside text fields and dialogs (dialogs handle their own keys):
- * `/` focuses the search, digits 1–9 add one voucher of the Nth denomination (then focus
- * Review, so Enter reviews), Esc closes the brand and returns to the search.
+ * The sell screen's keys, outside dialogs (dialogs handle their own keys): `/` outside text
+ * fields focuses the search, and in the search box it is not typed (search words are letters
+ * and digits, so a `/` finds nothing); digits 1–9 outside text fields add one voucher of the
+ * Nth denomination (then focus Review, so Enter reviews); Esc closes the brand and returns to
+ * the search, from the search box too.
  */
 export function useSellKeys(searchRef: RefObject<HTMLInputElement | null>, reviewRef: RefObject<HTMLButtonElement | null>) {
   useEffect(() => {
@@ -19,9 +21,11 @@ export function useSellKeys(searchRef: RefObject<HTMLInputElement | null>, revie
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       if (document.querySelector('dialog[open]')) return;
       const editing = isEditable(document.activeElement);
+      const inSearch = searchRef.current !== null && document.activeElement === searchRef.current;
       const sale = useSale.getState();
-      if (event.key === '/' && !editing) {
+      if (event.key === '/' && (!editing || inSearch)) {
         event.preventDefault();
+        if (inSearch) return;
         searchRef.current?.focus();
         searchRef.current?.select();
       } else if (/^[1-9]$/.test(event.key) && !editing && sale.draft?.fixed && sale.phase === 'editing') {
@@ -30,7 +34,7 @@ export function useSellKeys(searchRef: RefObject<HTMLInputElement | null>, revie
         event.preventDefault();
         sale.edit((d) => pickDenomination(d, n));
         reviewRef.current?.focus();
-      } else if (event.key === 'Escape' && sale.brand && document.activeElement !== searchRef.current) {
+      } else if (event.key === 'Escape' && sale.brand) {
         event.preventDefault();
         sale.closeBrand();
       }
