@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SaleState } from '../orders/journal/sale-state.js';
 import type { HowToUse } from '../partner-api/types.js';
 import type { Settings } from '../settings/settings-schema.js';
-import { cashier, manager } from './define.js';
+import { cashier } from './define.js';
 import { id, paise, pin, saleIdInput } from './fields.js';
 
 const customer = z.strictObject({
@@ -74,7 +74,12 @@ export interface SaleView {
   errorCode: string | null;
   failureReason: string | null;
   supportReason: string | null;
-  /** The cashier's sentence and action for a FAILED or REJECTED sale, from main's one error table. */
+  /** Every X-REQUEST-ID sent or asked about this sale, oldest first: what partner support asks for. */
+  requestIds: string[];
+  /**
+   * Set for every FAILED or REJECTED sale, null otherwise: the cashier's sentence (ending with
+   * what to do with the customer's money) and action, from main's one error table.
+   */
   failure: { message: string; action: string } | null;
   createdAt: number;
   updatedAt: number;
@@ -119,7 +124,13 @@ export const saleMethods = {
   'sale.get': cashier(saleIdInput).returns<SaleView>(),
   'sale.pending': cashier(z.strictObject({})).returns<{ sales: SaleView[] }>(),
   'sale.retry': cashier(saleIdInput).returns<SaleView>(),
-  'sale.checkNow': manager(saleIdInput).returns<SaleView>(),
+  /**
+   * Asks the service about an unsettled sale now (audited). A cashier may ask about one sale once
+   * per CASHIER_CHECK_INTERVAL_MS (30 s), counted from anyone's last check, and is answered
+   * RATE_LIMITED with the seconds to wait. A manager, whom the cashier calls about such a sale,
+   * is never made to wait.
+   */
+  'sale.checkNow': cashier(saleIdInput).returns<SaleView>(),
   /** The first print is the cashier's; a reprint needs a manager's PIN and says DUPLICATE. */
   'receipt.print': cashier(z.strictObject({ saleId: id, managerPin: pin.optional() })).returns<ReceiptView>(),
   'voucher.reveal': cashier(z.strictObject({ saleId: id, seq: voucherSeq, managerPin: pin })).returns<RevealedVoucher>(),

@@ -151,7 +151,7 @@ async function buildEnvironment(
     newRequestId: () => crypto.randomUUID(),
     failureCode: failureReasonToCode,
     // The event carries the sale's view, so a screen showing it need not ask again.
-    onSaleChanged: (sale) => deps.events.emit('sale.updated', { saleId: sale.id, state: sale.state, sale: saleView(sale, vouchers) }),
+    onSaleChanged: (sale) => deps.events.emit('sale.updated', { saleId: sale.id, state: sale.state, sale: saleView(sale, vouchers, journal) }),
   });
   const background = new Set<Promise<unknown>>();
   const runInBackground = (work: Promise<unknown>): void => {

@@ -9,12 +9,25 @@ export interface ErrorDescription {
   action: string;
 }
 
+/**
+ * An entry of the table. `outcomeUnknown`: the code can mean a request was sent and its
+ * answer lost, so outside a settled sale the action warns against selling again.
+ */
+interface Entry extends ErrorDescription {
+  outcomeUnknown?: true;
+}
+
 /** Whatever was sent, a sale that ended FAILED never charged the wallet (§3.1): say so. */
 const NOT_CHARGED = 'The order failed and the wallet was not charged.';
 const IN_DOUBT =
   'If this was a sale, do not sell it again: the app first checks by its reference whether the order was created.';
+/**
+ * A sale that ended FAILED or REJECTED has no voucher, whatever its code: the service failed the
+ * order, or refused it and (looked up by reference) never created it. The customer's money goes back.
+ */
+export const NO_VOUCHER_GIVE_MONEY_BACK = "No voucher was issued: give the customer's money back.";
 
-const TABLE: Record<string, ErrorDescription> = {
+const TABLE: Record<string, Entry> = {
   // Business codes, spec §7.2.
   E100: {
     message: 'This brand is temporarily unavailable because of problems at its voucher provider.',
@@ -53,7 +66,7 @@ const TABLE: Record<string, ErrorDescription> = {
     action: 'Wait a short while, then try again (Try again sends it as a new order with a new reference).',
   },
   E300: {
-    message: "The store's wallet balance is too low for this order. Nothing was charged.",
+    message: "The store's wallet balance is too low for this order. The order failed and the wallet was not charged.",
     action: 'Top up the wallet through your account manager (offline), then try again (Try again sends it as a new order with a new reference).',
   },
   // Failure reasons without a documented code, spec §7.3.
@@ -105,24 +118,26 @@ const TABLE: Record<string, ErrorDescription> = {
     message: 'The service could not find what was asked for.',
     action: 'Check the id or reference; if it is a brand, refresh the catalog.',
   },
-  HTTP_408: { message: 'The service gave up waiting for the request.', action: `Try again. ${IN_DOUBT}` },
+  HTTP_408: { message: 'The service gave up waiting for the request.', action: 'Try again.', outcomeUnknown: true },
   HTTP_429: { message: 'The service is receiving too many requests right now.', action: 'Wait a minute, then try again.' },
   // The service or the network failed; the outcome of a sale may be unknown.
-  HTTP_5XX: { message: 'The service had a problem and could not answer properly.', action: `Try again in a minute. ${IN_DOUBT}` },
-  TIMEOUT: { message: 'The service did not answer in time.', action: `Check the internet connection and try again. ${IN_DOUBT}` },
+  HTTP_5XX: { message: 'The service had a problem and could not answer properly.', action: 'Try again in a minute.', outcomeUnknown: true },
+  TIMEOUT: { message: 'The service did not answer in time.', action: 'Check the internet connection and try again.', outcomeUnknown: true },
   NETWORK: {
     message: 'The service could not be reached, or the connection was cut.',
-    action: `Check the internet connection and try again. ${IN_DOUBT}`,
+    action: 'Check the internet connection and try again.',
+    outcomeUnknown: true,
   },
   BAD_RESPONSE: {
     message: 'The service sent an answer this app could not read.',
-    action: `Try again; if it persists, contact support with the request id. ${IN_DOUBT}`,
+    action: 'Try again; if it persists, contact support with the request id.',
+    outcomeUnknown: true,
   },
 };
 
 export function describeError(code: string): ErrorDescription {
   const known = TABLE[code];
-  if (known) return known;
+  if (known) return { message: known.message, action: known.outcomeUnknown ? `${known.action} ${IN_DOUBT}` : known.action };
   const status = /^HTTP_(\d{3})$/.exec(code)?.[1];
   if (status) {
     return {
@@ -139,7 +154,20 @@ export function describeError(code: string): ErrorDescription {
 /** Failure codes come from the same table as every other code. */
 export const describeFailure = describeError;
 
+/**
+ * The cashier's words for a sale that ended FAILED or REJECTED: the code's sentence, then what
+ * to do with the customer's money. The outcome is settled, so no "it may have gone through".
+ */
+export function describeSaleFailure(code: string | null): ErrorDescription {
+  const known = code ? TABLE[code] : undefined;
+  const { message, action } = known ?? (code ? describeError(code) : { message: 'The order did not go through.', action: 'Try again; if it repeats, call the manager.' });
+  return { message: `${message} ${NO_VOUCHER_GIVE_MONEY_BACK}`, action };
+}
+
 export const isKnownCode = (code: string): boolean => code in TABLE;
+
+/** Every code the table has words for. */
+export const KNOWN_CODES: readonly string[] = Object.keys(TABLE);
 
 /** Codes that are a business outcome, not a technical failure. */
 export function isBusinessCode(code: string): boolean {

@@ -63,10 +63,10 @@ describe('the bridge and the core’s per-domain services', () => {
     expect(await h.core.settingsAdmin.switchEnvironment('training', actor)).toEqual({ ok: true });
     expect(latest()).toMatchObject({ actor, action: 'settings.changed', details: { environment: 'training' } });
 
-    expect((await h.core.sales.checkNow(ids.saleId, actor))?.state).toBe('SUCCESS');
+    expect(await h.core.sales.checkNow(ids.saleId, actor, { limited: false })).toMatchObject({ ok: true, sale: { state: 'SUCCESS' } });
     expect(latest()).toMatchObject({ actor, action: 'sale.checked', saleId: ids.saleId });
     const checked = latest().seq;
-    expect(await h.core.sales.checkNow('no-such-sale', actor)).toBeUndefined();
+    expect(await h.core.sales.checkNow('no-such-sale', actor, { limited: false })).toEqual({ ok: false, kind: 'not-found' });
     expect(latest().seq).toBe(checked);
   });
 });

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeError } from '../../src-main/partner-api/error-table.js';
+import { describeError, describeSaleFailure, KNOWN_CODES, NO_VOUCHER_GIVE_MONEY_BACK } from '../../src-main/partner-api/error-table.js';
 import type { PartnerClient } from '../../src-main/partner-api/partner-client.js';
 import { errorFromResponse, parseErrorEnvelope } from '../../src-main/partner-api/partner-error.js';
 import { clientFor, order, startFakeService } from './helpers.js';
@@ -116,5 +116,42 @@ describe('2xx answers that cannot be read', () => {
     expect(result.ok ? null : result.error).toMatchObject({ kind: 'protocol', code: 'BAD_RESPONSE', httpStatus: 200, requestId: result.requestIds[0] });
     next = json(200, { balance: '1234.50' });
     expect(await client.getWalletBalance()).toMatchObject({ ok: true, value: { balance: 1234.5 } });
+  });
+});
+
+describe("a sale that ended FAILED or REJECTED says what to do with the customer's money", () => {
+  // Every code a settled sale can carry: the table's, codes it does not know, and none at all.
+  const codes: (string | null)[] = [...KNOWN_CODES, 'E999', 'HTTP_418', 'X_NEW', null];
+
+  it('ends every sentence with: no voucher was issued, give the money back', () => {
+    expect(KNOWN_CODES.length).toBeGreaterThan(25);
+    expect(NO_VOUCHER_GIVE_MONEY_BACK).toBe("No voucher was issued: give the customer's money back.");
+    for (const code of codes) {
+      const d = describeSaleFailure(code);
+      expect(d.message.endsWith(` ${NO_VOUCHER_GIVE_MONEY_BACK}`), String(code)).toBe(true);
+      expect(d.message.length - NO_VOUCHER_GIVE_MONEY_BACK.length, String(code)).toBeGreaterThan(10);
+      expect(d.action.length, String(code)).toBeGreaterThan(5);
+    }
+    expect(describeSaleFailure('E200').message).toBe(`${describeError('E200').message} ${NO_VOUCHER_GIVE_MONEY_BACK}`);
+    expect(describeSaleFailure('E999').message).toContain('E999');
+  });
+
+  it('never tells the cashier of a settled sale that it may still have gone through', () => {
+    for (const code of codes) {
+      const { message, action } = describeSaleFailure(code);
+      expect(`${message} ${action}`, String(code)).not.toMatch(/do not sell it again|checks by its reference|whether the order was created/i);
+    }
+    // Outside a settled sale, the codes that can mean a lost answer still warn against selling again.
+    for (const code of ['HTTP_408', 'HTTP_5XX', 'TIMEOUT', 'NETWORK', 'BAD_RESPONSE']) {
+      expect(describeError(code).action, code).toMatch(/do not sell it again: the app first checks by its reference/);
+      expect(describeSaleFailure(code).action, code).toBe(describeError(code).action.replace(/ If this was a sale.*$/, ''));
+    }
+  });
+
+  it('speaks of the wallet, never "nothing was charged" that a cashier could read as the customer, and never "not sold"', () => {
+    for (const code of codes) {
+      const { message, action } = describeSaleFailure(code);
+      expect(`${message} ${action}`, String(code)).not.toMatch(/nothing was charged|not sold|treat it as/i);
+    }
   });
 });

@@ -122,4 +122,30 @@ describe('roles are checked in main for every method of the contract', () => {
     const audited = h.core.audit.latest(['manager.approval_failed', 'voucher.revealed']);
     expect(audited).toMatchObject({ action: 'manager.approval_failed', actor: ids.cashierId });
   });
+
+  it('lets a cashier Check now once per 30 s per sale (audited); a press too soon is RATE_LIMITED with the wait and nothing else runs; a manager never waits', async () => {
+    expect(CORE_METHODS['sale.checkNow'].role).toBe('cashier');
+    await h.ok('staff.signIn', { staffId: ids.cashierId, pin: '4826' });
+    expect((await h.ok('sale.checkNow', { saleId: ids.saleId })).id).toBe(ids.saleId);
+    expect(h.core.audit.latest(['sale.checked'])).toMatchObject({ actor: ids.cashierId, saleId: ids.saleId });
+
+    h.clock.advance(12_000);
+    const watch = watchCore();
+    const refused = await h.call('sale.checkNow', { saleId: ids.saleId });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } });
+    expect(refused.error.message).toMatch(/check it again in 18 s\./);
+    // The facade is asked (the limit lives behind it); no audit line, no event, no request to the service.
+    expect(watch.touched()).toEqual(['sales.checkNow']);
+
+    await h.ok('staff.signIn', { staffId: ids.managerId, pin: '2580' });
+    await h.ok('sale.checkNow', { saleId: ids.saleId });
+    await h.ok('sale.checkNow', { saleId: ids.saleId });
+    expect(h.core.audit.latest(['sale.checked'])).toMatchObject({ actor: ids.managerId });
+
+    await h.ok('staff.signIn', { staffId: ids.cashierId, pin: '4826' });
+    expect(await h.call('sale.checkNow', { saleId: ids.saleId })).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', message: expect.stringMatching(/in 30 s\./) } });
+    h.clock.advance(30_000);
+    await h.ok('sale.checkNow', { saleId: ids.saleId });
+    expect(h.core.audit.latest(['sale.checked'])).toMatchObject({ actor: ids.cashierId });
+  });
 });

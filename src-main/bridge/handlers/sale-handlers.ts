@@ -38,8 +38,15 @@ export function saleHandlers(core: Core, session: Session) {
       if (!result.ok) return result.kind === 'not-retryable' ? fail('NOT_RETRYABLE', result.message) : quoteFailure(result);
       return result.sale;
     },
-    'sale.checkNow': async (input: ParsedInput<'sale.checkNow'>) =>
-      (await core.sales.checkNow(input.saleId, session.staff!.id)) ?? fail('NOT_FOUND', 'No such sale'),
+    'sale.checkNow': async (input: ParsedInput<'sale.checkNow'>) => {
+      const staff = session.staff!;
+      const result = await core.sales.checkNow(input.saleId, staff.id, { limited: staff.role !== 'manager' });
+      if (result.ok) return result.sale;
+      if (result.kind === 'not-found') return fail('NOT_FOUND', 'No such sale');
+      return fail('RATE_LIMITED', `This sale was checked with the service moments ago. You can check it again in ${result.waitSeconds} s.`, {
+        action: 'Wait, then press Check now again — or call the manager.',
+      });
+    },
     'receipt.print': async (input: ParsedInput<'receipt.print'>) => {
       const sale = core.sales.get(input.saleId) ?? fail('NOT_FOUND', 'No such sale');
       // The first print is the cashier's; every later one is a reprint that a manager approves.

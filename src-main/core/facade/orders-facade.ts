@@ -27,7 +27,7 @@ export function ordersFacade(env: () => EnvironmentContext, audit: AuditLog): Or
       const sale = journal.get(saleId);
       if (!sale) return undefined;
       return {
-        ...saleView(sale, vouchers),
+        ...saleView(sale, vouchers, journal),
         customer: sale.payload.customerDetails ?? null,
         delivery: sale.payload.deliveryDetails ?? null,
         canBalanceBeFetched: sale.brandSnapshot.canBalanceBeFetched,

@@ -1,6 +1,6 @@
 import type { ReceiptData, RevealedVoucher, SaleView } from '../../contract/index.js';
 import type { SaleInput } from '../../orders/rules/index.js';
-import type { QuoteResult } from '../../orders/sales/sale-service.js';
+import type { CheckNowResult, QuoteResult } from '../../orders/sales/sale-service.js';
 import { saleView } from '../../orders/sales/sale-view.js';
 import type { VoucherService } from '../../vouchers/voucher-service.js';
 import type { EnvironmentContext } from '../environment-context.js';
@@ -18,8 +18,8 @@ export interface SalesFacade {
   /** Sales not yet known to have succeeded or failed. */
   pending(): SaleView[];
   retry(saleId: string, cashierId: string): Promise<SaleOutcome | { ok: false; kind: 'not-retryable'; message: string }>;
-  /** Checks an in-doubt or stuck sale with the service now; audited with who asked. */
-  checkNow(saleId: string, actor: string): Promise<SaleView | undefined>;
+  /** Checks an in-doubt or stuck sale with the service now; audited with who asked. `limited`: a cashier's (CASHIER_CHECK_INTERVAL_MS). */
+  checkNow(saleId: string, actor: string, who: { limited: boolean }): Promise<{ ok: true; sale: SaleView } | Exclude<CheckNowResult, { ok: true }>>;
   /** The receipt to print (the first print, or a reprint approved by `approvedBy`); null unless the sale succeeded. */
   receipt(saleId: string, actor: string, approvedBy: string | null): (ReceiptData & { training: boolean }) | null;
   /** One voucher's card number and PIN, audited with the manager who approved. */
@@ -28,7 +28,7 @@ export interface SalesFacade {
 }
 
 export function salesFacade(env: () => EnvironmentContext, ready: () => Promise<StartupReport>): SalesFacade {
-  const view = (ctx: EnvironmentContext, sale: Parameters<typeof saleView>[0]) => saleView(sale, ctx.vouchers);
+  const view = (ctx: EnvironmentContext, sale: Parameters<typeof saleView>[0]) => saleView(sale, ctx.vouchers, ctx.journal);
   return {
     quote: (input) => env().sales.quote(input),
     async place(input, cashierId) {
@@ -51,10 +51,10 @@ export function salesFacade(env: () => EnvironmentContext, ready: () => Promise<
       const result = await ctx.sales.retry(saleId, cashierId);
       return result.ok ? { ok: true, sale: view(ctx, result.sale) } : result;
     },
-    async checkNow(saleId, actor) {
+    async checkNow(saleId, actor, who) {
       const ctx = env();
-      const sale = await ctx.sales.checkNow(saleId, actor);
-      return sale && view(ctx, sale);
+      const result = await ctx.sales.checkNow(saleId, actor, who);
+      return result.ok ? { ok: true, sale: view(ctx, result.sale) } : result;
     },
     receipt(saleId, actor, approvedBy) {
       const ctx = env();

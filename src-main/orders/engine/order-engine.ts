@@ -298,12 +298,13 @@ export class OrderEngine {
   }
 
   private giveUp(sale: SaleRecord): SaleRecord {
-    const ids = this.deps.journal.attempts(sale.id).map((a) => a.requestId);
+    // No advice here: the service may still complete the order, and the screens say what to do.
+    // The request ids travel with the sale's attempts, not in this sentence.
     return this.move(sale, 'NEEDS_SUPPORT', {
       nextCheckAt: null,
       supportReason:
-        `Still PROCESSING ${Math.round(this.protocol.giveUpAfterMs / 60_000)} minutes after it was placed (${sale.pollCount} checks). ` +
-        `Treat it as not sold and contact support with order ${sale.orderId ?? '(none)'}, reference ${sale.referenceId} and request ids ${ids.join(', ')}.`,
+        `Still PROCESSING ${Math.round(this.protocol.giveUpAfterMs / 60_000)} minutes after it was placed (${sale.pollCount} checks), so the app stopped asking; ` +
+        `order ${sale.orderId ?? '(none)'}, reference ${sale.referenceId}.`,
     });
   }
 

@@ -24,6 +24,18 @@ export type QuoteResult =
 
 export type PlaceResult = { ok: true; sale: SaleRecord; quote: Quote } | Exclude<QuoteResult, { ok: true }>;
 
+/**
+ * How often a cashier may have one sale checked. Each check is a look-up at the service (for a
+ * sale in doubt, possibly a resend of the same reference), and the service limits requests per
+ * store; the engine keeps checking unsettled sales by itself in between.
+ */
+export const CASHIER_CHECK_INTERVAL_MS = 30_000;
+
+export type CheckNowResult =
+  | { ok: true; sale: SaleRecord }
+  | { ok: false; kind: 'not-found' }
+  | { ok: false; kind: 'too-soon'; waitSeconds: number };
+
 export interface SaleServiceDeps {
   engine: OrderEngine;
   journal: SaleJournal;
@@ -48,6 +60,8 @@ export interface SaleServiceDeps {
  */
 export class SaleService {
   private readonly retrying = new Set<string>();
+  /** When each sale was last checked at a person's request; entries older than the interval are dropped. */
+  private readonly checkedAt = new Map<string, number>();
 
   constructor(private readonly deps: SaleServiceDeps) {}
 
@@ -110,12 +124,27 @@ export class SaleService {
     return { ok: true, sale: record, quote: quoted.quote };
   }
 
-  /** A person asks to check an in-doubt or stuck sale now; audited with who asked. Undefined: no such sale. */
-  async checkNow(saleId: string, actor: string | null): Promise<SaleRecord | undefined> {
+  /**
+   * A person asks to check an in-doubt or stuck sale now; audited with who asked. `limited` (a
+   * cashier): refused, with nothing sent or audited, within CASHIER_CHECK_INTERVAL_MS of the
+   * sale's last check by anyone.
+   */
+  async checkNow(saleId: string, actor: string | null, { limited }: { limited: boolean }): Promise<CheckNowResult> {
+    // Only a real sale is checked or remembered: ids a renderer made up leave no trace.
+    if (!this.deps.journal.get(saleId)) return { ok: false, kind: 'not-found' };
+    const now = this.deps.now();
+    for (const [id, at] of this.checkedAt) {
+      // A clock set back (at > now) must not lock a sale for as long as it moved.
+      if (at <= now - CASHIER_CHECK_INTERVAL_MS || at > now) this.checkedAt.delete(id);
+    }
+    const last = this.checkedAt.get(saleId);
+    if (limited && last !== undefined) return { ok: false, kind: 'too-soon', waitSeconds: Math.ceil((last + CASHIER_CHECK_INTERVAL_MS - now) / 1000) };
+    // Taken before the look-up starts, so a second press during it is refused too.
+    this.checkedAt.set(saleId, now);
     const sale = await this.deps.engine.checkNow(saleId);
-    // Only a real sale is audited: the append-only log must not keep ids a renderer made up.
-    if (sale) this.deps.audit.append({ actor, action: 'sale.checked', saleId });
-    return sale;
+    if (!sale) return { ok: false, kind: 'not-found' };
+    this.deps.audit.append({ actor, action: 'sale.checked', saleId });
+    return { ok: true, sale };
   }
 
   /** Sells again what a REJECTED or FAILED sale tried to sell, under a new referenceId. */

@@ -1,10 +1,11 @@
 import type { SaleView } from '../../contract/index.js';
-import { describeError } from '../../partner-api/error-table.js';
+import { describeSaleFailure } from '../../partner-api/error-table.js';
 import type { VoucherService } from '../../vouchers/voucher-service.js';
+import type { SaleJournal } from '../journal/sale-journal.js';
 import type { SaleRecord } from '../journal/sale-record.js';
 
 /** A journal row as screens see it: no brand snapshot internals, card numbers masked. */
-export function saleView(sale: SaleRecord, vouchers: Pick<VoucherService, 'masked'>): SaleView {
+export function saleView(sale: SaleRecord, vouchers: Pick<VoucherService, 'masked'>, journal: Pick<SaleJournal, 'attempts'>): SaleView {
   return {
     id: sale.id,
     referenceId: sale.referenceId,
@@ -17,8 +18,9 @@ export function saleView(sale: SaleRecord, vouchers: Pick<VoucherService, 'maske
     errorCode: sale.errorCode,
     failureReason: sale.failureReason,
     supportReason: sale.supportReason,
-    // The cashier's sentence and action for a sale that did not go through, from the one error table.
-    failure: sale.errorCode && (sale.state === 'FAILED' || sale.state === 'REJECTED') ? describeError(sale.errorCode) : null,
+    requestIds: journal.attempts(sale.id).map((a) => a.requestId),
+    // The cashier's sentence, action and what to do with the money, from the one error table.
+    failure: sale.state === 'FAILED' || sale.state === 'REJECTED' ? describeSaleFailure(sale.errorCode) : null,
     createdAt: sale.createdAt,
     updatedAt: sale.updatedAt,
     nextCheckAt: sale.nextCheckAt,
