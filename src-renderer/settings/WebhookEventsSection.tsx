@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { api, type BridgeError } from '../bridge/api';
 import type { Output, ReprocessResult, UnrecognisedWebhook } from '../bridge/contract';
 import { formatCount, formatDateTime } from '../ui/format';
+import { CopyButton } from '../ui/CopyButton';
 import { Empty, ErrorNotice, Loading, Notice } from '../ui/Notice';
 import { SectionCard } from './SectionCard';
 
@@ -26,26 +27,13 @@ const supportText = (e: UnrecognisedWebhook) =>
   [`Webhook event ${e.id}`, `First received: ${new Date(e.receivedAt).toISOString()}`, `Deliveries: ${e.deliveries}`, `Event name: ${e.eventName ?? '(none)'}`, `Why: ${e.reason}`, '', e.rawText].join('\n');
 
 function SupportDetails({ event }: { event: UnrecognisedWebhook }) {
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const copyText = async () => {
-    try {
-      await navigator.clipboard.writeText(supportText(event));
-      setCopy('copied');
-    } catch {
-      setCopy('failed');
-    }
-  };
   return (
     <details className="details">
       <summary>Details for support</summary>
       <pre className="support-text" aria-label={`What event ${event.id} contained`}>
         {supportText(event)}
       </pre>
-      <button type="button" className="button" onClick={() => void copyText()}>
-        Copy details
-      </button>
-      {copy === 'copied' && <span role="status"> Copied.</span>}
-      {copy === 'failed' && <span role="status"> Copying is not allowed here: select the text above and copy it.</span>}
+      <CopyButton text={supportText(event)} />
     </details>
   );
 }
