@@ -11,6 +11,8 @@ export type AuditAction =
   | 'voucher.revealed'
   | 'receipt.printed'
   | 'receipt.reprinted'
+  /** A manager recorded that the customer of a completed sale left without its receipt. */
+  | 'receipt.customer_left_without'
   | 'delivery.resent'
   | 'settings.changed'
   | 'credentials.changed'

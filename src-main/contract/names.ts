@@ -11,7 +11,7 @@ export const METHOD_NAMES = [
   'staff.list', 'staff.setupFirstManager', 'staff.signIn', 'staff.signOut', 'staff.session', 'staff.create', 'staff.disable',
   'catalog.search', 'catalog.categories', 'catalog.brand', 'catalog.status', 'catalog.image', 'catalog.syncNow',
   'sale.quote', 'sale.place', 'sale.get', 'sale.pending', 'sale.retry', 'sale.checkNow',
-  'receipt.print', 'voucher.reveal', 'voucher.balance',
+  'sale.markLeftWithoutReceipt', 'receipt.print', 'voucher.reveal', 'voucher.balance',
   'orders.list', 'orders.attention', 'orders.detail', 'orders.exportCsv', 'orders.summary', 'delivery.resend',
   'wallet.view', 'wallet.refresh',
   'settings.get', 'settings.update', 'settings.setCredentials', 'settings.switchEnvironment', 'audit.verify',

@@ -55,7 +55,10 @@ export const ordersMethods = {
       limit: z.number().int().min(1).max(200).optional(),
     }),
   ).returns<SalePage>(),
-  /** IN_DOUBT and NEEDS_SUPPORT sales, pinned on top of Orders until a person resolves them. */
+  /**
+   * IN_DOUBT and NEEDS_SUPPORT sales, and SUCCESS sales whose receipt is still owed (the only
+   * SUCCESS ones listed), pinned on top of Orders until a person resolves them; oldest first.
+   */
   'orders.attention': manager(empty).returns<{ items: SaleListItem[] }>(),
   'orders.detail': manager(saleIdInput).returns<OrderDetail>(),
   'orders.exportCsv': manager(z.strictObject({ filter: saleListFilter.default({}) })).returns<{ csv: string }>(),

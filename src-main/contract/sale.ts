@@ -85,6 +85,8 @@ export interface SaleView {
   updatedAt: number;
   nextCheckAt: number | null;
   printCount: number;
+  /** Completed, but its receipt was never printed nor recorded as left behind: pinned at the counter until it is. */
+  receiptOwed: boolean;
   retryOf: string | null;
   vouchers: MaskedVoucher[];
 }
@@ -122,7 +124,12 @@ export const saleMethods = {
   'sale.quote': cashier(saleInputSchema).returns<QuoteView>(),
   'sale.place': cashier(saleInputSchema).returns<SaleView>(),
   'sale.get': cashier(saleIdInput).returns<SaleView>(),
-  'sale.pending': cashier(z.strictObject({})).returns<{ sales: SaleView[] }>(),
+  /**
+   * `sales`: not yet known to have succeeded or failed. `unprinted`: completed sales whose
+   * receipt is still owed (never printed, not recorded as left behind), oldest first — the
+   * counter keeps them pinned until they are printed or a manager records otherwise.
+   */
+  'sale.pending': cashier(z.strictObject({})).returns<{ sales: SaleView[]; unprinted: SaleView[] }>(),
   'sale.retry': cashier(saleIdInput).returns<SaleView>(),
   /**
    * Asks the service about an unsettled sale now (audited). A cashier may ask about one sale once
@@ -131,6 +138,13 @@ export const saleMethods = {
    * is never made to wait.
    */
   'sale.checkNow': cashier(saleIdInput).returns<SaleView>(),
+  /**
+   * The customer of a completed, unprinted sale left without the receipt: approved by a manager
+   * (their PIN, or their own session), journaled and audited; the sale is no longer pinned.
+   */
+  'sale.markLeftWithoutReceipt': cashier(
+    z.strictObject({ saleId: id, managerPin: pin.optional(), reason: z.string().trim().max(200).optional() }),
+  ).returns<SaleView>(),
   /** The first print is the cashier's; a reprint needs a manager's PIN and says DUPLICATE. */
   'receipt.print': cashier(z.strictObject({ saleId: id, managerPin: pin.optional() })).returns<ReceiptView>(),
   'voucher.reveal': cashier(z.strictObject({ saleId: id, seq: voucherSeq, managerPin: pin })).returns<RevealedVoucher>(),

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SaleListItem, SaleState } from '../bridge/contract';
+import { LeftWithoutReceiptDialog } from '../sell/LeftWithoutReceiptDialog';
 import { formatDateTime, formatPaise } from '../ui/format';
 import { ErrorNotice } from '../ui/Notice';
 import { STATE_LOOK, StateBadge } from '../ui/StateBadge';
 import { useAttentionStore } from './attention-store';
+import { useOrderDetailStore } from './order-detail-store';
 import { useOrdersStore } from './orders-store';
 
 /** What a manager should do about each kind of stuck sale, in one sentence or two. */
@@ -13,6 +15,12 @@ export function whatToDo(state: SaleState): string {
   }
   return 'This order was still not finished after 15 minutes, so the app stopped asking. Press “Check now”. If it is still open, call partner support with the reference and the request ids shown in the order.';
 }
+
+/** The only completed sales on the attention list are those whose receipt is still owed. */
+const receiptOwed = (item: SaleListItem) => item.state === 'SUCCESS';
+
+const RECEIPT_OWED_TO_DO =
+  'The customer paid and the vouchers were issued, but the receipt was never printed, so the customer may not have the voucher. If they are still here, open the order and print it; if they left without it, record that.';
 
 /** Asks the service about one sale now; its error, if any, is shown by the caller (`checks[saleId]`). */
 export function CheckNowButton({ saleId, reference, onChecked }: { saleId: string; reference?: string; onChecked: (state: SaleState | null) => void }) {
@@ -27,9 +35,18 @@ export function CheckNowButton({ saleId, reference, onChecked }: { saleId: strin
 }
 
 export function AttentionPanel({ onOpen }: { onOpen: (saleId: string) => void }) {
-  const { items, status, error, checks, load } = useAttentionStore();
+  const { items, status, error, checks, load, leftWithoutReceipt } = useAttentionStore();
   const reloadList = useOrdersStore((s) => s.reload);
+  const openSaleId = useOrderDetailStore((s) => s.saleId);
   const [announce, setAnnounce] = useState('');
+  const [waiving, setWaiving] = useState<SaleListItem | null>(null);
+
+  // Back from an order (where a receipt may have been printed): the pinned list is asked again.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !openSaleId && status !== 'idle') void load();
+    wasOpen.current = openSaleId !== null;
+  }, [openSaleId, status, load]);
 
   const checked = (item: SaleListItem) => (state: SaleState | null) => {
     if (!state) return;
@@ -49,17 +66,19 @@ export function AttentionPanel({ onOpen }: { onOpen: (saleId: string) => void })
       {status === 'error' && error && <ErrorNotice error={error} title="Could not load the orders that need attention" onRetry={() => void load()} />}
       {status === 'ready' && items.length === 0 && (
         <p className="muted">
-          <span aria-hidden="true">✓ </span>No order is in doubt or stuck.
+          <span aria-hidden="true">✓ </span>No order is in doubt or stuck, and no receipt is waiting to be printed.
         </p>
       )}
       {items.length > 0 && (
         <ul className="attention__list" aria-label="Orders that need attention">
           {items.map((item) => {
             const outcome = checks[item.id];
+            const owed = receiptOwed(item);
             return (
               <li key={item.id} className="attention__card">
                 <div className="attention__head">
                   <StateBadge state={item.state} />
+                  {owed && <span className="badge badge--warn">Receipt not printed</span>}
                   <strong className="big">{item.brandTitle}</strong>
                   <span className="big">{formatPaise(item.amountPaise)}</span>
                   <span className="muted">{formatDateTime(item.createdAt)}</span>
@@ -76,19 +95,38 @@ export function AttentionPanel({ onOpen }: { onOpen: (saleId: string) => void })
                 {item.supportReason && <p className="attention__reason">{item.supportReason}</p>}
                 <p>
                   <strong>What to do: </strong>
-                  {whatToDo(item.state)}
+                  {owed ? RECEIPT_OWED_TO_DO : whatToDo(item.state)}
                 </p>
                 {outcome?.error && <ErrorNotice error={outcome.error} title="The check did not finish" />}
                 <div className="actions">
-                  <CheckNowButton saleId={item.id} reference={item.referenceId} onChecked={checked(item)} />
+                  {!owed && <CheckNowButton saleId={item.id} reference={item.referenceId} onChecked={checked(item)} />}
                   <button type="button" className="button" data-sale-id={item.id} onClick={() => onOpen(item.id)}>
                     Open order<span className="visually-hidden"> {item.referenceId}</span>
                   </button>
+                  {owed && (
+                    <button type="button" className="button" onClick={() => setWaiving(item)}>
+                      Customer left without receipt<span className="visually-hidden"> order {item.referenceId}</span>
+                    </button>
+                  )}
                 </div>
               </li>
             );
           })}
         </ul>
+      )}
+      {waiving && (
+        <LeftWithoutReceiptDialog
+          sale={waiving}
+          askPin={false}
+          onCancel={() => setWaiving(null)}
+          onSubmit={async ({ reason }) => {
+            const problem = await leftWithoutReceipt(waiving.id, reason);
+            if (problem) return problem.message;
+            setAnnounce(`Order ${waiving.referenceId}: recorded that the customer left without the receipt.`);
+            setWaiving(null);
+            return null;
+          }}
+        />
       )}
     </section>
   );

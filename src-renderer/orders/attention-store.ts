@@ -16,12 +16,14 @@ interface AttentionState {
   checks: Record<string, CheckOutcome>;
   load(): Promise<void>;
   checkNow(saleId: string): Promise<SaleState | null>;
+  /** The signed-in manager records that the customer left without the receipt; null when recorded. */
+  leftWithoutReceipt(saleId: string, reason?: string): Promise<BridgeError | null>;
   /** A sale moved: the pinned list is asked for again while the Orders screen shows it. */
   saleChanged(): void;
   reset(): void;
 }
 
-/** IN_DOUBT and NEEDS_SUPPORT sales: pinned on top of Orders until a person resolves them. */
+/** IN_DOUBT and NEEDS_SUPPORT sales, and receipts still owed: pinned on top of Orders until a person resolves them. */
 const initial = { items: [], status: 'idle' as const, error: null, checks: {} };
 
 export const useAttentionStore = create<AttentionState>()((set, get) => ({
@@ -44,6 +46,13 @@ export const useAttentionStore = create<AttentionState>()((set, get) => ({
     set({ checks: { ...get().checks, [saleId]: { busy: false, state: result.data.state } } });
     await get().load();
     return result.data.state;
+  },
+
+  async leftWithoutReceipt(saleId, reason) {
+    const result = await api('sale.markLeftWithoutReceipt', reason ? { saleId, reason } : { saleId });
+    if (!result.ok) return result.error;
+    await get().load();
+    return null;
   },
 
   saleChanged() {

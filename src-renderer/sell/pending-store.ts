@@ -1,14 +1,15 @@
 import { create } from 'zustand';
-import { api } from '../bridge/api';
+import { api, type BridgeError } from '../bridge/api';
 import type { SaleView } from '../bridge/contract';
 
 const TRACKED_KEY = 'pos.pendingSales';
 
 /**
- * Sales that did not end at the counter (PROCESSING, IN DOUBT), and failures the cashier has
- * not dismissed yet. They stay in the Pending strip until printed or dismissed, across
- * reloads: main's `sale.pending` lists the unfinished ones, and the ids of finished-but-not-
- * yet-handled ones are kept here (ids only — never card data).
+ * The Pending strip: sales that did not end at the counter (PROCESSING, IN DOUBT), completed
+ * sales whose receipt is still owed, and failures the cashier has not dismissed yet. Main's
+ * `sale.pending` lists the first two from the journal, so they survive Esc, an idle lock, a
+ * sign-out, a reload and a restart; the ids of failures not yet dismissed are kept here (ids
+ * only — never card data).
  */
 interface PendingState {
   sales: SaleView[];
@@ -18,6 +19,8 @@ interface PendingState {
   /** A sale.updated event: replaces the sale's view when it is one the strip shows. */
   saleChanged(sale: SaleView): void;
   dismiss(saleId: string): void;
+  /** A manager approved (by PIN, or signed in) that the customer left without the receipt; null when recorded. */
+  leftWithoutReceipt(saleId: string, approval: { managerPin?: string; reason?: string }): Promise<BridgeError | null>;
   reset(): void;
 }
 
@@ -40,6 +43,12 @@ function writeTracked(sales: SaleView[]): void {
 
 const newestFirst = (a: SaleView, b: SaleView) => b.createdAt - a.createdAt;
 
+/**
+ * A completed sale belongs in the strip only while its receipt is owed; whether it is, main's
+ * journal says (a print or a manager's record elsewhere settles it), never this page's memory.
+ */
+const belongs = (sale: SaleView) => sale.state !== 'SUCCESS' || sale.receiptOwed;
+
 export const usePending = create<PendingState>()((set, get) => {
   const put = (sales: SaleView[]) => {
     const sorted = [...sales].sort(newestFirst);
@@ -51,12 +60,13 @@ export const usePending = create<PendingState>()((set, get) => {
     loaded: false,
 
     async load() {
-      const [unfinished, ...tracked] = await Promise.all([api('sale.pending'), ...readTracked().map((saleId) => api('sale.get', { saleId }))]);
+      const [pending, ...tracked] = await Promise.all([api('sale.pending'), ...readTracked().map((saleId) => api('sale.get', { saleId }))]);
       const byId = new Map<string, SaleView>();
       for (const r of tracked) if (r?.ok) byId.set(r.data.id, r.data);
-      if (unfinished?.ok) for (const s of unfinished.data.sales) byId.set(s.id, s);
-      for (const s of get().sales) if (!byId.has(s.id)) byId.set(s.id, s);
-      put([...byId.values()]);
+      if (pending?.ok) for (const s of [...pending.data.sales, ...pending.data.unprinted]) byId.set(s.id, s);
+      // Kept from memory only when main could not be asked; otherwise its answer is the truth.
+      for (const s of get().sales) if (!byId.has(s.id) && (!pending?.ok || s.state !== 'SUCCESS')) byId.set(s.id, s);
+      put([...byId.values()].filter(belongs));
       set({ loaded: true });
     },
 
@@ -70,6 +80,13 @@ export const usePending = create<PendingState>()((set, get) => {
 
     dismiss(saleId) {
       put(get().sales.filter((s) => s.id !== saleId));
+    },
+
+    async leftWithoutReceipt(saleId, approval) {
+      const result = await api('sale.markLeftWithoutReceipt', { saleId, ...approval });
+      if (!result.ok) return result.error;
+      get().dismiss(saleId);
+      return null;
     },
 
     reset() {

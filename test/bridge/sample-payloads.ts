@@ -27,6 +27,7 @@ export function samplePayloads(ids: { saleId: string; managerId: string }): Reco
     'sale.pending': {},
     'sale.retry': { saleId: ids.saleId },
     'sale.checkNow': { saleId: ids.saleId },
+    'sale.markLeftWithoutReceipt': { saleId: ids.saleId, managerPin: '2580' },
     'receipt.print': { saleId: ids.saleId, managerPin: '2580' },
     'voucher.reveal': { saleId: ids.saleId, seq: 1, managerPin: '2580' },
     'voucher.balance': { saleId: ids.saleId, seq: 1 },

@@ -14,7 +14,7 @@ const KINDS = Object.keys(SCHEMAS) as DatabaseKind[];
 /** What each kind of file is for, and so the only tables a new one gets. */
 const OWN_TABLES: Record<DatabaseKind, string[]> = {
   app: ['audit_log', 'staff'],
-  environment: ['kv', 'sale_attempts', 'sales', 'sales_ref_search', 'vouchers', 'webhook_events', 'webhook_unrecognised'],
+  environment: ['kv', 'receipt_waivers', 'sale_attempts', 'sales', 'sales_ref_search', 'vouchers', 'webhook_events', 'webhook_unrecognised'],
   catalog: ['brand_categories', 'brands', 'brands_fts', 'kv'],
 };
 
@@ -108,7 +108,9 @@ describe('database and migrations', () => {
   it('splits the released all-tables schema between the kinds: nothing lost, nothing added, nothing changed', () => {
     const together = new Map<string, SchemaObject>();
     for (const kind of KINDS) {
-      const db = openDatabase(fresh(), kind);
+      // At the version of the split (3): later versions change a kind's schema on purpose.
+      const db = new Database(fresh());
+      migrate(db, SCHEMAS[kind].slice(0, 3));
       for (const object of schemaOf(db)) {
         const seen = together.get(object.name);
         // kv is in two kinds: the same table in both.

@@ -116,6 +116,7 @@ const VALID: Record<CoreMethodName, Record<string, unknown>> = {
   'sale.pending': {},
   'sale.retry': { saleId: 'x' },
   'sale.checkNow': { saleId: 'x' },
+  'sale.markLeftWithoutReceipt': { saleId: 'x', managerPin: '2580', reason: 'left in a hurry' },
   'receipt.print': { saleId: 'x', managerPin: '2580' },
   'voucher.reveal': { saleId: 'x', seq: 1, managerPin: '2580' },
   'voucher.balance': { saleId: 'x', seq: 1 },

@@ -37,6 +37,7 @@ function view(state: SaleState, patch: Partial<SaleView> = {}): SaleView {
     updatedAt: Date.UTC(2025, 0, 6, 6, 31),
     nextCheckAt: null,
     printCount: 0,
+    receiptOwed: state === 'SUCCESS',
     retryOf: null,
     vouchers: state === 'SUCCESS' ? [{ seq: 1, voucherId: 'v1', cardType: 'CARD_AND_PIN', cardNumberMasked: '•••• 1234', hasPin: true, validTill: null, amountPaise: 50_000 }] : [],
     ...patch,

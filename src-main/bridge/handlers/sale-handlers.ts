@@ -32,7 +32,7 @@ export function saleHandlers(core: Core, session: Session) {
       return result.sale;
     },
     'sale.get': (input: ParsedInput<'sale.get'>) => core.sales.get(input.saleId) ?? fail('NOT_FOUND', 'No such sale'),
-    'sale.pending': () => ({ sales: core.sales.pending() }),
+    'sale.pending': () => ({ sales: core.sales.pending(), unprinted: core.sales.unprinted() }),
     'sale.retry': async (input: ParsedInput<'sale.retry'>) => {
       const result = await core.sales.retry(input.saleId, session.staff!.id);
       if (!result.ok) return result.kind === 'not-retryable' ? fail('NOT_RETRYABLE', result.message) : quoteFailure(result);
@@ -46,6 +46,17 @@ export function saleHandlers(core: Core, session: Session) {
       return fail('RATE_LIMITED', `This sale was checked with the service moments ago. You can check it again in ${result.waitSeconds} s.`, {
         action: 'Wait, then press Check now again — or call the manager.',
       });
+    },
+    'sale.markLeftWithoutReceipt': async (input: ParsedInput<'sale.markLeftWithoutReceipt'>) => {
+      const staff = session.staff!;
+      // Refused before any PIN is checked: a wrong request must not cost the manager a PIN attempt.
+      const refusal = core.sales.receiptWaiverRefusal(input.saleId);
+      if (refusal) return fail(refusal.kind === 'not-found' ? 'NOT_FOUND' : 'RECEIPT_NOT_OWED', refusal.message);
+      // A signed-in manager approves by being signed in; a cashier needs a manager's PIN.
+      const approver = staff.role === 'manager' && !input.managerPin ? staff : await managerApproval(input.managerPin, 'record that the customer left without the receipt');
+      const result = core.sales.recordLeftWithoutReceipt(input.saleId, { actor: staff.id, approvedBy: approver.id, reason: input.reason || null });
+      if (!result.ok) return fail('RECEIPT_NOT_OWED', result.message);
+      return result.sale;
     },
     'receipt.print': async (input: ParsedInput<'receipt.print'>) => {
       const sale = core.sales.get(input.saleId) ?? fail('NOT_FOUND', 'No such sale');

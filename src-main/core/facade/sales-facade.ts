@@ -1,13 +1,14 @@
 import type { ReceiptData, RevealedVoucher, SaleView } from '../../contract/index.js';
 import type { SaleInput } from '../../orders/rules/index.js';
-import type { CheckNowResult, QuoteResult } from '../../orders/sales/sale-service.js';
+import type { CheckNowResult, QuoteResult, ReceiptWaiverRefusal } from '../../orders/sales/sale-service.js';
 import { saleView } from '../../orders/sales/sale-view.js';
 import type { VoucherService } from '../../vouchers/voucher-service.js';
 import type { EnvironmentContext } from '../environment-context.js';
 import type { StartupReport } from '../environment-switch.js';
 
 type Refusal = Exclude<QuoteResult, { ok: true }>;
-export type SaleOutcome = { ok: true; sale: SaleView } | Refusal;
+type SaleOutcomeOf<R> = { ok: true; sale: SaleView } | R;
+export type SaleOutcome = SaleOutcomeOf<Refusal>;
 
 /** The current environment's sales and their vouchers, as the counter sees them (masked). */
 export interface SalesFacade {
@@ -17,6 +18,12 @@ export interface SalesFacade {
   get(saleId: string): SaleView | undefined;
   /** Sales not yet known to have succeeded or failed. */
   pending(): SaleView[];
+  /** Completed sales whose receipt is still owed, oldest first. */
+  unprinted(): SaleView[];
+  /** Null when a manager may record that the customer of `saleId` left without the receipt. */
+  receiptWaiverRefusal(saleId: string): ReceiptWaiverRefusal | null;
+  /** Records it (approved by the manager `approvedBy`, asked by `actor`); journaled and audited by the sale service. */
+  recordLeftWithoutReceipt(saleId: string, by: { actor: string; approvedBy: string; reason: string | null }): SaleOutcomeOf<ReceiptWaiverRefusal>;
   retry(saleId: string, cashierId: string): Promise<SaleOutcome | { ok: false; kind: 'not-retryable'; message: string }>;
   /** Checks an in-doubt or stuck sale with the service now; audited with who asked. `limited`: a cashier's (CASHIER_CHECK_INTERVAL_MS). */
   checkNow(saleId: string, actor: string, who: { limited: boolean }): Promise<{ ok: true; sale: SaleView } | Exclude<CheckNowResult, { ok: true }>>;
@@ -45,6 +52,16 @@ export function salesFacade(env: () => EnvironmentContext, ready: () => Promise<
     pending() {
       const ctx = env();
       return ctx.journal.unfinished().map((s) => view(ctx, s));
+    },
+    unprinted() {
+      const ctx = env();
+      return ctx.journal.unprinted().map((s) => view(ctx, s));
+    },
+    receiptWaiverRefusal: (saleId) => env().sales.receiptWaiverRefusal(saleId),
+    recordLeftWithoutReceipt(saleId, by) {
+      const ctx = env();
+      const result = ctx.sales.recordLeftWithoutReceipt(saleId, by);
+      return result.ok ? { ok: true, sale: view(ctx, result.sale) } : result;
     },
     async retry(saleId, cashierId) {
       const ctx = env();

@@ -1,9 +1,19 @@
-import type { AttemptKind, SaleAttempt, SaleOutcomePatch, SaleRecord, StoredVoucher } from './sale-record.js';
+import type { AttemptKind, ReceiptWaiver, SaleAttempt, SaleOutcomePatch, SaleRecord, StoredVoucher } from './sale-record.js';
 import type { SaleState } from './sale-state.js';
 
 export type NewSale = Omit<
   SaleRecord,
-  'state' | 'orderId' | 'failureReason' | 'errorCode' | 'supportReason' | 'placedAt' | 'updatedAt' | 'nextCheckAt' | 'pollCount' | 'printCount'
+  | 'state'
+  | 'orderId'
+  | 'failureReason'
+  | 'errorCode'
+  | 'supportReason'
+  | 'placedAt'
+  | 'updatedAt'
+  | 'nextCheckAt'
+  | 'pollCount'
+  | 'printCount'
+  | 'receiptOwed'
 >;
 
 export type NewVoucher = Omit<StoredVoucher, 'saleId' | 'seq'>;
@@ -56,5 +66,15 @@ export interface SaleJournal {
   attempts(saleId: string): SaleAttempt[];
   vouchers(saleId: string): StoredVoucher[];
   unfinished(): SaleRecord[];
+  /** SUCCESS sales whose receipt is still owed (never printed, not recorded as left behind), oldest first. */
+  unprinted(): SaleRecord[];
+  /** Counts a printed copy; the first one settles the receipt a SUCCESS sale owed. */
   incrementPrintCount(saleId: string): number;
+  /**
+   * Records that the customer left without the receipt, if it is still owed (applied false
+   * otherwise: printed, already recorded, or not a completed sale), in one commit.
+   */
+  recordReceiptWaiver(saleId: string, waiver: ReceiptWaiver): TransitionResult;
+  /** The manager's record that the customer of `saleId` left without the receipt, if there is one. */
+  receiptWaiver(saleId: string): ReceiptWaiver | undefined;
 }

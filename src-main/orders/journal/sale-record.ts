@@ -27,6 +27,16 @@ export interface SaleRecord {
   nextCheckAt: number | null;
   pollCount: number;
   printCount: number;
+  /** Completed, and its receipt neither printed nor recorded as left behind: the Sell screen keeps it pinned. */
+  receiptOwed: boolean;
+}
+
+/** A manager's record that the customer of a completed sale left without the receipt. */
+export interface ReceiptWaiver {
+  at: number;
+  /** The manager who approved it (by PIN, or signed in). */
+  approvedBy: string;
+  reason: string | null;
 }
 
 export type AttemptKind = 'place' | 'lookup' | 'poll' | 'get';

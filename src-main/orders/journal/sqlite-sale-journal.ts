@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../../db/database.js';
 import { statementCache } from '../../db/statement-cache.js';
-import type { AttemptKind, SaleAttempt, SaleOutcomePatch, SaleRecord, StoredVoucher } from './sale-record.js';
+import type { AttemptKind, ReceiptWaiver, SaleAttempt, SaleOutcomePatch, SaleRecord, StoredVoucher } from './sale-record.js';
 import type { FinishedAttempt, FirstSend, NewSale, NewVoucher, SaleJournal, TransitionResult } from './sale-journal.js';
 import { canTransition, UNFINISHED_STATES, type SaleState } from './sale-state.js';
 
@@ -28,6 +28,7 @@ interface SaleRow {
   next_check_at: number | null;
   poll_count: number;
   print_count: number;
+  receipt_owed: number;
 }
 
 const toRecord = (r: SaleRow): SaleRecord => ({
@@ -53,6 +54,7 @@ const toRecord = (r: SaleRow): SaleRecord => ({
   nextCheckAt: r.next_check_at,
   pollCount: r.poll_count,
   printCount: r.print_count,
+  receiptOwed: r.receipt_owed === 1,
 });
 
 /** The order journal on SQLite (synchronous=FULL, set by openDatabase): durable when a call returns. */
@@ -88,7 +90,12 @@ export class SqliteSaleJournal implements SaleJournal {
         'SELECT * FROM vouchers WHERE sale_id = ? ORDER BY seq',
       ),
       // Printing is not a change of the sale's outcome, so updated_at stays when it settled.
-      print: db.prepare<[string], { print_count: number }>('UPDATE sales SET print_count = print_count + 1 WHERE id = ? RETURNING print_count'),
+      print: db.prepare<[string], { print_count: number }>('UPDATE sales SET print_count = print_count + 1, receipt_owed = 0 WHERE id = ? RETURNING print_count'),
+      // The partial index sales_receipt_owed answers this with a seek, in order.
+      unprinted: db.prepare<[], SaleRow>('SELECT * FROM sales WHERE receipt_owed = 1 ORDER BY created_at, id'),
+      settleOwed: db.prepare<[string]>('UPDATE sales SET receipt_owed = 0 WHERE id = ? AND receipt_owed = 1'),
+      insertWaiver: db.prepare('INSERT INTO receipt_waivers (sale_id, at, approved_by, reason) VALUES (@saleId, @at, @approvedBy, @reason)'),
+      waiver: db.prepare<[string], ReceiptWaiver>('SELECT at, approved_by AS approvedBy, reason FROM receipt_waivers WHERE sale_id = ?'),
       retryOf: db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE retry_of = ?'),
     };
   }
@@ -128,6 +135,9 @@ export class SqliteSaleJournal implements SaleJournal {
       if (!current) throw new Error(`No sale ${id}`);
       if (current.state !== from || !canTransition(from, to)) return { applied: false, record: current };
       const sets = ['state = @to', 'updated_at = @now'];
+      // The receipt is owed from the commit that makes the sale SUCCESS; a reversed or cancelled one's vouchers are void.
+      if (to === 'SUCCESS') sets.push('receipt_owed = 1');
+      else if (from === 'SUCCESS') sets.push('receipt_owed = 0');
       const params: Record<string, unknown> = { id, from, to, now: this.now() };
       const columns: Record<keyof SaleOutcomePatch, string> = {
         orderId: 'order_id',
@@ -213,6 +223,24 @@ export class SqliteSaleJournal implements SaleJournal {
 
   unfinished(): SaleRecord[] {
     return this.stmts.unfinished.all().map(toRecord);
+  }
+
+  unprinted(): SaleRecord[] {
+    return this.stmts.unprinted.all().map(toRecord);
+  }
+
+  recordReceiptWaiver(saleId: string, waiver: ReceiptWaiver): TransitionResult {
+    return this.db.transaction((): TransitionResult => {
+      const applied = this.stmts.settleOwed.run(saleId).changes === 1;
+      if (applied) this.stmts.insertWaiver.run({ saleId, ...waiver });
+      const record = this.get(saleId);
+      if (!record) throw new Error(`No sale ${saleId}`);
+      return { applied, record };
+    }).immediate();
+  }
+
+  receiptWaiver(saleId: string): ReceiptWaiver | undefined {
+    return this.stmts.waiver.get(saleId);
   }
 
   incrementPrintCount(saleId: string): number {

@@ -36,6 +36,9 @@ export type CheckNowResult =
   | { ok: false; kind: 'not-found' }
   | { ok: false; kind: 'too-soon'; waitSeconds: number };
 
+/** Why a customer leaving without a sale's receipt cannot be recorded. */
+export type ReceiptWaiverRefusal = { ok: false; kind: 'not-found' | 'not-owed'; message: string };
+
 export interface SaleServiceDeps {
   engine: OrderEngine;
   journal: SaleJournal;
@@ -147,6 +150,40 @@ export class SaleService {
     return { ok: true, sale };
   }
 
+  /** Null when the receipt of `saleId` is still owed, so a manager may record that the customer left without it. */
+  receiptWaiverRefusal(saleId: string): ReceiptWaiverRefusal | null {
+    const sale = this.deps.journal.get(saleId);
+    return sale ? this.notOwed(sale) : { ok: false, kind: 'not-found', message: 'No such sale' };
+  }
+
+  /**
+   * A manager's record that the customer left without the receipt: the sale stops being pinned
+   * as owed. Journaled (who approved, when, why) in one conditional commit, so two managers at
+   * once record it once, then audited with who asked.
+   */
+  recordLeftWithoutReceipt(saleId: string, by: { actor: string; approvedBy: string; reason: string | null }): { ok: true; sale: SaleRecord } | ReceiptWaiverRefusal {
+    const refusal = this.receiptWaiverRefusal(saleId);
+    if (refusal) return refusal;
+    const result = this.deps.journal.recordReceiptWaiver(saleId, { at: this.deps.now(), approvedBy: by.approvedBy, reason: by.reason });
+    if (!result.applied) return this.notOwed(result.record) ?? { ok: false, kind: 'not-owed', message: ALREADY_RECORDED };
+    this.deps.audit.append({
+      actor: by.actor,
+      action: 'receipt.customer_left_without',
+      saleId,
+      details: { referenceId: result.record.referenceId, approvedBy: by.approvedBy, reason: by.reason },
+    });
+    return { ok: true, sale: result.record };
+  }
+
+  private notOwed(sale: SaleRecord): ReceiptWaiverRefusal | null {
+    if (sale.receiptOwed) return null;
+    const refuse = (message: string): ReceiptWaiverRefusal => ({ ok: false, kind: 'not-owed', message });
+    if (sale.state !== 'SUCCESS') return refuse('Only a completed sale has a receipt to hand over.');
+    if (this.deps.journal.receiptWaiver(sale.id)) return refuse(ALREADY_RECORDED);
+    if (sale.printCount > 0) return refuse('This receipt was printed; there is nothing to record.');
+    return refuse('This sale’s receipt is not waiting to be handed over.');
+  }
+
   /** Sells again what a REJECTED or FAILED sale tried to sell, under a new referenceId. */
   async retry(saleId: string, cashierId: string | null): Promise<PlaceResult | { ok: false; kind: 'not-retryable'; message: string }> {
     const previous = this.deps.journal.get(saleId);
@@ -166,6 +203,8 @@ export class SaleService {
     }
   }
 }
+
+const ALREADY_RECORDED = 'It is already recorded that the customer left without this receipt.';
 
 /** The cashier's input that produced a journaled payload, so a retry sells exactly the same thing. */
 function inputFromPayload(sale: SaleRecord): SaleInput {

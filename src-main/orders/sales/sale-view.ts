@@ -25,6 +25,7 @@ export function saleView(sale: SaleRecord, vouchers: Pick<VoucherService, 'maske
     updatedAt: sale.updatedAt,
     nextCheckAt: sale.nextCheckAt,
     printCount: sale.printCount,
+    receiptOwed: sale.receiptOwed,
     retryOf: sale.retryOf,
     vouchers: vouchers.masked(sale.id),
   };

@@ -35,10 +35,15 @@ export class SalesHistory {
     return { items, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
   }
 
-  /** IN_DOUBT and NEEDS_SUPPORT sales, oldest first: they go on top of the manager's list. */
+  /**
+   * IN_DOUBT and NEEDS_SUPPORT sales, and completed ones whose receipt is still owed, oldest
+   * first: they go on top of the manager's list. Two index seeks (by state, and the partial
+   * index of owed receipts), never a read of the settled history.
+   */
   needingAttention(): SaleListItem[] {
-    return this.statement(`SELECT ${COLUMNS} FROM sales WHERE state IN (${ATTENTION_STATES.map((s) => `'${s}'`).join(', ')}) ORDER BY created_at, id`)
-      .all() as SaleListItem[];
+    return this.statement(
+      `SELECT ${COLUMNS} FROM sales WHERE state IN (${ATTENTION_STATES.map((s) => `'${s}'`).join(', ')}) OR receipt_owed = 1 ORDER BY created_at, id`,
+    ).all() as SaleListItem[];
   }
 
   /**

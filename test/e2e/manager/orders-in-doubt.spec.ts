@@ -23,7 +23,14 @@ test('an in-doubt order is pinned on top with what to do, and Check now settles 
   await control('DELETE', '/faults');
   await card.getByRole('button', { name: /^Check now/ }).click();
   await expect(page.getByRole('status').filter({ hasText: `Order ${sale.referenceId} checked: now Success.` })).toBeVisible();
-  await expect(orders.attentionCard(sale.referenceId)).toHaveCount(0);
+  // Settled, but its voucher was never printed: the card stays, now saying so, until a receipt is printed.
+  await expect(card).toContainText('Receipt not printed');
+  await expect(card.getByRole('button', { name: /^Check now/ })).toHaveCount(0);
   await expect(orders.row(sale.referenceId)).toContainText('Success');
+  await orders.openOrder(sale.referenceId);
+  await page.getByRole('button', { name: /^Print receipt/ }).click();
+  await expect(page.getByText('Printed 1 time.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: /Back to orders/ }).click();
+  await expect(orders.attentionCard(sale.referenceId)).toHaveCount(0);
   expect((await app.ok('orders.list', {})).items).toHaveLength(1);
 });

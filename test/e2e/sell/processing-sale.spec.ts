@@ -26,7 +26,7 @@ test('a PROCESSING sale waits in Pending sales, survives a reload, resolves when
 
   // The sandbox resolves it after 180 s; the app's own poll (its clock moved too) finds it.
   await advance(180);
-  const ready = app.pending.getByRole('listitem', { name: new RegExp(`${BRANDS.processing.title}.*Ready to print`) });
+  const ready = app.pending.getByRole('listitem', { name: new RegExp(`${BRANDS.processing.title}.*Not printed — print now`) });
   await expect(ready).toBeVisible({ timeout: 20_000 });
   await expectNoSeriousA11yViolations(page, 'sell-pending-ready');
   await ready.getByRole('button', { name: 'Print receipt' }).click();
