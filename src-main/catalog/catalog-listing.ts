@@ -13,10 +13,11 @@ const MAX_CACHED_SETS = 64;
  * scan, ~40 ms at 100k brands, done in pages between event-loop turns after each write).
  *
  * It serves the two searches SQLite is bad at:
- * - a 1–2 character prefix, which matches a large share of the catalog: FTS gives the matching
- *   seqs once (cached as a byte map per prefix until the next write) and the walk down the
- *   listing stops after `limit` hits, instead of sorting thousands of matches or running one
- *   FTS check per walked row (that was 6 ms p95 at 10k brands);
+ * - text that matches many brands (a 1–3 character prefix matches a large share of the
+ *   catalog): FTS gives the matching seqs, and those the words name, once (cached as a byte
+ *   map per query until the next write); one walk down the listing then picks the page,
+ *   instead of sorting thousands of matches or running one FTS check per walked row (that was
+ *   6 ms p95 at 10k brands);
  * - a substring of the title ('mazon' → Amazon), which no index answers: a scan of ≤100k short
  *   folded titles with `String#includes` (a few ms at 100k), stopping early when it can.
  */
@@ -34,7 +35,7 @@ export class CatalogListing {
     readonly maxSeq: number,
   ) {}
 
-  private readonly sets = new Map<string, Uint8Array>();
+  private readonly sets = new Map<string, TextMatches>();
 
   /** Loads synchronously (search needs it now). */
   static load(db: Db): CatalogListing {
@@ -55,19 +56,33 @@ export class CatalogListing {
   }
 
   /**
-   * Seqs of the first `limit` brands in listing order whose seq is in `members` (a byte map
-   * indexed by seq) and that pass the filters.
+   * Seqs of the first `limit` text matches that pass the filters (and are in `inCategory`, a
+   * byte map by seq, when given): those the words name (NAMED, see `textMatches`) first, then
+   * the others, each in listing order. One pass, which stops once `limit` named brands are
+   * found, or once every named one has been seen and enough others are kept; meanwhile it keeps
+   * at most as many others as could still be shown.
    */
-  walk(members: Uint8Array, filters: ListingFilters, limit: number): number[] {
+  walk(matches: TextMatches, filters: ListingFilters, limit: number, inCategory: Uint8Array | null): number[] {
     const skip = skipMask(filters);
-    const out: number[] = [];
+    const named: number[] = [];
+    const others: number[] = [];
     const { seqs, flags } = this;
-    for (let i = 0; i < seqs.length && out.length < limit; i++) {
-      if ((flags[i]! & skip) !== 0) continue;
+    const ranks = matches.bytes;
+    let namedUnseen = matches.named;
+    for (let i = 0; i < seqs.length; i++) {
       const seq = seqs[i]!;
-      if (members[seq] === 1) out.push(seq);
+      const rank = ranks[seq]!;
+      if (rank === 0) continue;
+      if (rank === NAMED) namedUnseen--;
+      if ((flags[i]! & skip) === 0 && (!inCategory || inCategory[seq] === 1)) {
+        if (rank === NAMED) {
+          named.push(seq);
+          if (named.length >= limit) break;
+        } else if (others.length < limit - named.length) others.push(seq);
+      }
+      if (namedUnseen === 0 && others.length >= limit - named.length) break;
     }
-    return out;
+    return named.concat(others).slice(0, limit);
   }
 
   /**
@@ -131,39 +146,84 @@ export class CatalogListing {
     return this.sets.has(key);
   }
 
-  /** Byte map of the seqs `query` returns, memoised per key until the listing is replaced. */
+  /** Byte map of the seqs `statement` returns for `param` (1 each), memoised per key until the listing is replaced. */
   members(key: string, statement: Statement, param: string): Uint8Array {
     let set = this.sets.get(key);
     if (!set) {
-      set = new Uint8Array(this.maxSeq + 1);
-      for (const seq of statement.pluck().iterate(param) as IterableIterator<number>) if (seq <= this.maxSeq) set[seq] = 1;
+      set = { bytes: new Uint8Array(this.maxSeq + 1), named: 0 };
+      this.mark(set, statement.pluck().all(param) as number[], MATCH);
+      this.remember(key, set);
+    }
+    return set.bytes;
+  }
+
+  /**
+   * The matches of a text search, memoised per key until the listing is replaced: MATCH for the
+   * seqs of the FTS query `match`, NAMED for those of `named` too (ftsNamedQuery: a subset).
+   * `statement` runs one FTS query and returns rowids.
+   */
+  textMatches(key: string, statement: Statement, match: string, named: string): TextMatches {
+    let set = this.sets.get(key);
+    if (!set) {
+      set = { bytes: new Uint8Array(this.maxSeq + 1), named: 0 };
+      // all(), not iterate(): a third of the cost for 100k rowids.
+      this.mark(set, statement.pluck().all(match) as number[], MATCH);
+      this.mark(set, statement.pluck().all(named) as number[], NAMED);
       this.remember(key, set);
     }
     return set;
   }
 
   /**
-   * The same, read in rowid pages between event-loop turns (`paged` takes the param, the last
-   * rowid and a page size): a one-letter prefix can match every brand, 100k rows in one
+   * The same, read in rowid pages between event-loop turns (`paged` takes the FTS query, the
+   * last rowid and a page size): a one-letter prefix can match every brand, 100k rows in one
    * synchronous read. For warming in the background only.
    */
-  async membersSliced(key: string, paged: Statement, param: string, pause: () => Promise<boolean>): Promise<void> {
+  async textMatchesSliced(key: string, paged: Statement, match: string, named: string, pause: () => Promise<boolean>): Promise<void> {
     if (this.sets.has(key)) return;
-    const set = new Uint8Array(this.maxSeq + 1);
-    for (let after = 0; ; ) {
-      const page = paged.pluck().all(param, after, LOAD_PAGE) as number[];
-      for (const seq of page) if (seq <= this.maxSeq) set[seq] = 1;
-      if (page.length < LOAD_PAGE) break;
-      after = page[page.length - 1]!;
+    const set = { bytes: new Uint8Array(this.maxSeq + 1), named: 0 };
+    for (const [query, rank] of [
+      [match, MATCH],
+      [named, NAMED],
+    ] as const) {
+      for (let after = 0; ; ) {
+        const page = paged.pluck().all(query, after, LOAD_PAGE) as number[];
+        this.mark(set, page, rank);
+        if (page.length < LOAD_PAGE) break;
+        after = page[page.length - 1]!;
+        if (!(await pause())) return;
+      }
       if (!(await pause())) return;
     }
     this.remember(key, set);
   }
 
-  private remember(key: string, set: Uint8Array): void {
+  /** NAMED only upgrades a MATCH: a brand the words name is a match by definition. */
+  private mark(set: TextMatches, seqs: readonly number[], rank: typeof MATCH | typeof NAMED): void {
+    const bytes = set.bytes;
+    for (const seq of seqs) {
+      if (seq > this.maxSeq) continue;
+      if (rank === MATCH) bytes[seq] = MATCH;
+      else if (bytes[seq] === MATCH) {
+        bytes[seq] = NAMED;
+        set.named++;
+      }
+    }
+  }
+
+  private remember(key: string, set: TextMatches): void {
     if (this.sets.size >= MAX_CACHED_SETS) this.sets.delete(this.sets.keys().next().value!);
     this.sets.set(key, set);
   }
+}
+
+/**
+ * Seqs a text search matched, as a byte map by seq (0: no match, MATCH, NAMED: the words name
+ * the brand), and how many are NAMED. A category's members are kept the same way (all MATCH).
+ */
+export interface TextMatches {
+  bytes: Uint8Array;
+  named: number;
 }
 
 export interface ListingFilters {
@@ -173,6 +233,10 @@ export interface ListingFilters {
 
 const INACTIVE = 1;
 const REMOVED = 2;
+
+/** Values of a text search's byte map (TextMatches); 0: not a match. */
+const MATCH = 1;
+const NAMED = 2;
 
 function skipMask(f: ListingFilters): number {
   return (f.inactive ? 0 : INACTIVE) | (f.removed ? 0 : REMOVED);

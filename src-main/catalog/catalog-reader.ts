@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import { usableUsageInstructions } from '../partner-api/deprecated-fields.js';
 import type { PartnerBrand } from '../partner-api/types.js';
 import { CatalogListing, substringTerms } from './catalog-listing.js';
-import { ftsPrefixQuery } from './catalog-text.js';
+import { ftsNamedQuery, ftsPrefixQuery } from './catalog-text.js';
 import type { BrandDiscount, CatalogBrand, CatalogCounts, CatalogSearchQuery, CategoryCount } from './catalog-types.js';
 
 const DEFAULT_LIMIT = 50;
@@ -13,16 +13,14 @@ const MAX_LIMIT = 500;
 const COUNT_CAP = 20_000;
 /**
  * Rough cost per row in microseconds, measured on this machine at 10k–100k brands: gathering a
- * candidate with its sort key, evaluating FTS for one given row, stepping the listing index,
- * and checking one category membership.
+ * candidate with its sort key, stepping the listing index, and checking one category membership.
  */
-const COST = { gather: 0.5, ftsCheck: 12, walk: 0.2, categoryCheck: 0.5 };
+const COST = { gather: 0.5, walk: 0.2, categoryCheck: 0.5 };
 
-/** Which candidate set drives a search: FTS matches, one category's members, or the listing order. */
-type Drive = 'fts' | 'category' | 'ordered';
+/** Which candidate set drives browsing a category: its members, or the listing order. */
+type Drive = 'category' | 'ordered';
 
 interface Filters {
-  text: boolean;
   category: boolean;
   inactive: boolean;
   removed: boolean;
@@ -44,13 +42,23 @@ const CATEGORY_MEMBERS = 'SELECT brand_seq FROM brand_categories WHERE category 
  * listing beats gathering and sorting them (~0.5 µs a match, measured at 10k–100k brands).
  */
 const LISTING_MIN_MATCHES = 50;
+/**
+ * Fewer matches than LISTING_MIN_MATCHES, gathered from FTS and sorted: brands the words name
+ * (ftsNamedQuery) first, then ACTIVE first, then by folded title. The named set is read once
+ * for the statement (a constant IN list), never checked row by row.
+ */
+const TEXT_MATCHES = 'brands_fts f CROSS JOIN brands o INDEXED BY brands_by_seq ON o.seq = f.rowid';
+const IN_CATEGORY = ' CROSS JOIN brand_categories m ON m.brand_seq = o.seq AND m.category = @category';
+const NAMED_FIRST = 'o.seq NOT IN (SELECT rowid FROM brands_fts WHERE brands_fts MATCH @named)';
 
 /**
- * Read side of the catalog. Search never ranks with bm25 (6 ms at 10k brands, 81 ms at 100k):
- * results are ACTIVE first, then by folded title, which an index provides. Text that matches
- * many brands walks the in-memory listing (CatalogListing); otherwise the query shape is
- * chosen from cheap candidate counts (see choosePlan), so both a one-letter prefix and a rare
- * word stay under a millisecond or so of CPU at 100k brands.
+ * Read side of the catalog. Search never ranks with bm25 (6 ms at 10k brands, 81 ms at 100k).
+ * Text search lists the brands the words name (every word starts a word of the title or a tag)
+ * before those found through the description or a category; within each, and when browsing,
+ * ACTIVE first, then by folded title, which an index provides. Text that matches many brands
+ * walks the in-memory listing (CatalogListing) once; few matches are gathered and sorted.
+ * Browsing picks its query shape from cheap candidate counts (see choosePlan). A one-letter
+ * prefix and a rare word both stay under a millisecond or so of CPU at 100k brands.
  */
 export class CatalogReader {
   private readonly cache = new Map<string, Statement>();
@@ -90,7 +98,7 @@ export class CatalogReader {
       for (const letter of 'abcdefghijklmnopqrstuvwxyz0123456789') {
         if (!(await pause())) return;
         const match = ftsPrefixQuery(letter)!;
-        await listing.membersSliced(`fts:${match}`, this.statement(FTS_ROWID_PAGE), match, pause);
+        await listing.textMatchesSliced(`fts:${match}`, this.statement(FTS_ROWID_PAGE), match, ftsNamedQuery(match), pause);
       }
     } catch {
       /* speed only: a search loads what it needs itself */
@@ -105,39 +113,23 @@ export class CatalogReader {
   search(query: CatalogSearchQuery): CatalogBrand[] {
     const category = query.category?.trim().toUpperCase() || null;
     const limit = Number.isFinite(query.limit) ? Math.min(MAX_LIMIT, Math.max(1, Math.floor(query.limit!))) : DEFAULT_LIMIT;
-    const listingFilters = { inactive: query.includeInactive === true, removed: query.includeRemoved === true };
-    if (query.mode === 'substring') {
-      const terms = substringTerms(query.text ?? '');
-      if (terms.length > 0) {
-        const listing = this.listingNow();
-        const inCategory = category ? listing.members(`category:${category}`, this.statement(CATEGORY_MEMBERS), category) : null;
-        return this.rowsInOrder(listing.substring(terms, listingFilters, limit, inCategory));
-      }
-    }
-    const match = query.text ? ftsPrefixQuery(query.text) : null;
-    // Text without a category that matches many brands (a 1–3 letter prefix): walk the
-    // in-memory listing over the set of FTS matches (cached per query until the next write)
-    // instead of sorting every match or checking FTS row by row. Few matches: FTS gathers.
-    if (match && !category) {
-      const listing = this.listingNow();
-      const key = `fts:${match}`;
-      if (listing.hasMembers(key) || this.countUpTo(FTS_ROWIDS, match) >= LISTING_MIN_MATCHES) {
-        return this.rowsInOrder(listing.walk(listing.members(key, this.statement(FTS_ROWIDS), match), listingFilters, limit));
-      }
-    }
-
-    const drive = this.choosePlan(match, category, limit);
-    if (drive === 'none') return [];
     const filters: Filters = {
-      text: match !== null,
       category: category !== null,
       inactive: query.includeInactive === true,
       removed: query.includeRemoved === true,
     };
+    if (query.mode === 'substring') {
+      const terms = substringTerms(query.text ?? '');
+      if (terms.length > 0) return this.rowsInOrder(this.listingNow().substring(terms, filters, limit, this.categoryMembers(category)));
+    }
+    const match = query.text ? ftsPrefixQuery(query.text) : null;
+    if (match) return this.rowsInOrder(this.textSeqs(match, category, filters, limit));
+
+    const drive = this.choosePlan(category, limit);
+    if (drive === 'none') return [];
     const params: Record<string, unknown> = { limit };
-    if (match) params.match = match;
     if (category) params.category = category;
-    const rows = this.searchStatement(drive, filters).all(params) as BrandRow[];
+    const rows = this.browseStatement(drive, filters).all(params) as BrandRow[];
     return rows.map(toCatalogBrand);
   }
 
@@ -166,22 +158,40 @@ export class CatalogReader {
   }
 
   /**
-   * Picks the cheapest way to produce one ordered page. Gathering every candidate and sorting
-   * costs per candidate; walking the listing index costs per row walked, about limit / density.
-   * A one-letter prefix matching most brands walks; a rare word, or a small category, gathers.
+   * Seqs of one page of a text search, in order. Text that matches many brands (a 1–3 letter
+   * prefix) walks the in-memory listing over the byte map of its matches, named ones marked
+   * (cached per query until the next write), instead of sorting every match or checking FTS
+   * row by row; a category narrows the walk through its own byte map. Few matches: FTS gathers
+   * them and SQLite sorts them.
    */
-  private choosePlan(match: string | null, category: string | null, limit: number): Drive | 'none' {
+  private textSeqs(match: string, category: string | null, filters: Filters, limit: number): number[] {
+    const listing = this.listingNow();
+    const key = `fts:${match}`;
+    const named = ftsNamedQuery(match);
+    if (listing.hasMembers(key) || this.countUpTo(FTS_ROWIDS, match, LISTING_MIN_MATCHES) >= LISTING_MIN_MATCHES) {
+      const matches = listing.textMatches(key, this.statement(FTS_ROWIDS), match, named);
+      return listing.walk(matches, filters, limit, this.categoryMembers(category));
+    }
+    const where = ['f.brands_fts MATCH @match', ...filterConditions(filters)].join(' AND ');
+    const sql = `SELECT o.seq FROM ${TEXT_MATCHES}${category ? IN_CATEGORY : ''} WHERE ${where} ORDER BY ${NAMED_FIRST}, o.active_rank, o.sort_key LIMIT @limit`;
+    const params: Record<string, unknown> = { match, named, limit };
+    if (category) params.category = category;
+    return this.statement(sql).pluck().all(params) as number[];
+  }
+
+  /**
+   * Picks the cheaper way to browse one ordered page of a category. Gathering every member and
+   * sorting costs per member; walking the listing index costs per row walked, about limit /
+   * density. A big category walks; a small one gathers.
+   */
+  private choosePlan(category: string | null, limit: number): Drive | 'none' {
+    if (!category) return 'ordered';
     const n = Math.max(1, this.rowCount());
-    const m = match ? this.countUpTo('SELECT 1 FROM brands_fts WHERE brands_fts MATCH ?', match) : n;
-    const k = category ? this.countUpTo('SELECT 1 FROM brand_categories WHERE category = ?', category) : n;
-    if (m === 0 || k === 0) return 'none';
-    const walked = Math.min(n, limit / ((m / n) * (k / n)));
-    const plans: [Drive, number][] = [
-      ['ordered', walked * (COST.walk + (category ? COST.categoryCheck : 0) + (match ? COST.ftsCheck * (k / n) : 0))],
-    ];
-    if (match) plans.push(['fts', m * (COST.gather + (category ? COST.categoryCheck : 0))]);
-    if (category) plans.push(['category', k * (COST.gather + (match ? COST.ftsCheck : 0))]);
-    return plans.reduce((best, plan) => (plan[1] < best[1] ? plan : best))[0];
+    const k = this.countUpTo('SELECT 1 FROM brand_categories WHERE category = ?', category);
+    if (k === 0) return 'none';
+    const walked = Math.min(n, limit / (k / n));
+    const ordered = walked * (COST.walk + COST.categoryCheck);
+    return ordered < k * COST.gather ? 'ordered' : 'category';
   }
 
   /** Rows are never deleted and seq only grows, so max(seq) is the row count, read in O(1). */
@@ -189,43 +199,28 @@ export class CatalogReader {
     return (this.statement('SELECT max(seq) FROM brands').pluck().get() as number | null) ?? 0;
   }
 
-  private countUpTo(candidates: string, param: string): number {
-    return this.statement(`SELECT count(*) FROM (${candidates} LIMIT ${COUNT_CAP})`).pluck().get(param) as number;
+  private countUpTo(candidates: string, param: string, cap = COUNT_CAP): number {
+    return this.statement(`SELECT count(*) FROM (${candidates} LIMIT ${cap})`).pluck().get(param) as number;
   }
 
   /**
    * Two levels: the inner query picks the page of seqs using only narrow indexes
    * (brands_by_seq / brands_order), the outer one reads the wide JSON rows of that page alone.
    */
-  private searchStatement(drive: Drive, f: Filters): Statement {
-    // CROSS JOIN pins the join order to the plan chosen above (SQLite never reorders it), and
-    // the FTS check names the last joined table so it runs only on rows every cheaper test passed.
-    const category = 'brand_categories m';
-    const onCategory = 'm.brand_seq = o.seq AND m.category = @category';
-    let from: string;
-    let key = 'o.seq';
-    if (drive === 'fts') {
-      from = 'brands_fts f CROSS JOIN brands o INDEXED BY brands_by_seq ON o.seq = f.rowid';
-      if (f.category) from += ` CROSS JOIN ${category} ON ${onCategory}`;
-    } else if (drive === 'category') {
-      from = `${category} CROSS JOIN brands o INDEXED BY brands_by_seq ON o.seq = m.brand_seq`;
-    } else {
-      from = 'brands o INDEXED BY brands_order';
-      if (f.category) {
-        from += ` CROSS JOIN ${category} ON ${onCategory}`;
-        key = 'm.brand_seq';
-      }
-    }
-    const where: string[] = [];
-    if (drive === 'fts') where.push('f.brands_fts MATCH @match');
-    if (drive === 'category') where.push('m.category = @category');
-    if (!f.removed) where.push('o.removed_at IS NULL');
-    if (!f.inactive) where.push('o.active_rank = 0');
-    if (f.text && drive !== 'fts') where.push(`EXISTS (SELECT 1 FROM brands_fts WHERE brands_fts MATCH @match AND rowid = ${key})`);
-    const inner =
-      `SELECT o.seq FROM ${from} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ` +
-      'ORDER BY o.active_rank, o.sort_key LIMIT @limit';
+  private browseStatement(drive: Drive, f: Filters): Statement {
+    // CROSS JOIN pins the join order to the plan chosen above (SQLite never reorders it).
+    const from =
+      drive === 'category'
+        ? 'brand_categories m CROSS JOIN brands o INDEXED BY brands_by_seq ON o.seq = m.brand_seq'
+        : `brands o INDEXED BY brands_order${f.category ? IN_CATEGORY : ''}`;
+    const where = [...(drive === 'category' ? ['m.category = @category'] : []), ...filterConditions(f)];
+    const inner = `SELECT o.seq FROM ${from} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY o.active_rank, o.sort_key LIMIT @limit`;
     return this.statement(`SELECT ${ROW_COLUMNS} FROM brands b WHERE b.seq IN (${inner}) ORDER BY b.active_rank, b.sort_key`);
+  }
+
+  /** Byte map of a category's members, kept with the listing; null for no category. */
+  private categoryMembers(category: string | null): Uint8Array | null {
+    return category ? this.listingNow().members(`category:${category}`, this.statement(CATEGORY_MEMBERS), category) : null;
   }
 
   private listingNow(): CatalogListing {
@@ -254,6 +249,14 @@ export class CatalogReader {
     }
     return statement;
   }
+}
+
+/** The status and removal filters on brands `o`. */
+function filterConditions(f: Filters): string[] {
+  const conditions: string[] = [];
+  if (!f.removed) conditions.push('o.removed_at IS NULL');
+  if (!f.inactive) conditions.push('o.active_rank = 0');
+  return conditions;
 }
 
 /** `data` was written by this module from an already-parsed PartnerBrand, so it is trusted as such. */

@@ -108,3 +108,12 @@ export function ftsPrefixQuery(text: string): string | null {
   if (terms.length === 0) return null;
   return terms.map((t) => `"${t.replaceAll('"', '""')}"*`).join(' ');
 }
+
+/**
+ * The brands of `match` (an ftsPrefixQuery) that the words name: every word starts a word of
+ * the title or a tag. Search lists these before brands found through the description or a
+ * category, so a brand called what the cashier typed is never cut off by ones that only mention it.
+ */
+export function ftsNamedQuery(match: string): string {
+  return `{title tags} : (${match})`;
+}

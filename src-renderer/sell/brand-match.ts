@@ -3,10 +3,11 @@ import { unavailableReason } from './brand-availability';
 
 /**
  * How well a listed brand matches the typed words. Main's search matches each word as a prefix
- * of any word of the title, description, tags or categories and lists the hits alphabetically,
- * so a brand whose description alone mentions the words ('… holiday bookings' for 'book') can
- * come first. The page ranks the hits it holds by where the words were found, and Enter opens
- * only a brand the cashier named.
+ * of any word of the title, description, tags or categories, and lists the brands the words
+ * name (ranks 0–2 below) before the others, each part alphabetically. The page ranks the hits
+ * it holds finer, by where the words were found, so a brand whose title is what was typed comes
+ * first ('Kasturi Totes' before 'Kasturi Bags', tagged totes), and Enter opens only a brand the
+ * cashier named.
  *
  *   0 the title starts with the words, in the order typed ('dhoop bo' → Dhoop Books)
  *   1 every word starts a word of the title
@@ -16,7 +17,7 @@ import { unavailableReason } from './brand-availability';
  */
 export type MatchRank = 0 | 1 | 2 | 3 | 4;
 
-/** The worst rank Enter opens without the cashier choosing: the brand's name or a tag. */
+/** The worst rank Enter opens without the cashier choosing, and main lists first: the brand's name or a tag. */
 const NAMED: MatchRank = 2;
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
@@ -24,9 +25,9 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /**
  * Words as main's tokenizer (unicode61, diacritics removed) makes them: runs of letters and
  * digits, marks dropped, lower case. Typed terms are folded the same way, so 'naive' finds
- * 'Naïve' here exactly when it does in main.
+ * 'Naïve' here exactly when it does in main. Main's title search folds its words the same way.
  */
-function words(text: string): string[] {
+export function words(text: string): string[] {
   // Plain ASCII has no marks to drop (most titles): skip the NFKD pass, it is most of the cost.
   const plain = PRINTABLE_ASCII.test(text) ? text : text.normalize('NFKD').replace(/\p{M}+/gu, '');
   return plain.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -51,6 +52,11 @@ export function matchRank(entry: CatalogBrand, terms: readonly string[]): MatchR
   return 4;
 }
 
+/** Every word starts a word of the brand's title or of a tag: main lists these first, and Enter opens them. */
+export function namedBy(entry: CatalogBrand, terms: readonly string[]): boolean {
+  return matchRank(entry, terms) <= NAMED;
+}
+
 /** The hits by rank, main's order (ACTIVE first, then title) kept within a rank; the same array when nothing moves. */
 export function rankByMatch(brands: CatalogBrand[], terms: readonly string[]): CatalogBrand[] {
   if (terms.length === 0 || brands.length < 2) return brands;
@@ -66,6 +72,6 @@ export function rankByMatch(brands: CatalogBrand[], terms: readonly string[]): C
 export function brandForEnter(listed: readonly CatalogBrand[], terms: readonly string[]): CatalogBrand | null {
   const first = listed.find((entry) => unavailableReason(entry) === null);
   if (!first) return null;
-  if (listed.length === 1 || matchRank(first, terms) <= NAMED) return first;
+  if (listed.length === 1 || namedBy(first, terms)) return first;
   return null;
 }

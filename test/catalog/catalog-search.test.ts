@@ -162,13 +162,17 @@ describe('search agrees with an in-memory reference, whatever query shape is cho
   const CATEGORIES = ['FOOD', 'FASHION', 'KIDS', 'TRAVEL_AND_TRANSPORT', 'QUICK_COMMERCE'];
   let env: ReturnType<typeof tempDatabase>;
   let repo: CatalogRepository;
-  const stored: { brand: PartnerBrand; removed: boolean; words: string[]; sortKey: string }[] = [];
+  const stored: { brand: PartnerBrand; removed: boolean; words: string[]; namedBy: string[]; sortKey: string }[] = [];
 
   beforeAll(async () => {
     env = tempDatabase();
     repo = new CatalogRepository(env.db);
     let seed = 7;
-    const rand = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    // 32-bit arithmetic: in doubles the product loses its low bits and the words repeat.
+    const rand = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 16) % n;
+    };
     const brands: PartnerBrand[] = [];
     for (let i = 0; i < 3200; i++) {
       const word = (): string => WORDS[rand(WORDS.length - 2)]!; // the two rare words are placed by hand
@@ -183,7 +187,8 @@ describe('search agrees with an in-memory reference, whatever query shape is cho
     const keptIds = new Set(kept.map((b) => b.id));
     for (const brand of brands) {
       const words = wordsOf([brand.title, brand.description ?? '', ...brand.tags, ...normaliseCategories(brand.categories)].join(' '));
-      stored.push({ brand, removed: !keptIds.has(brand.id), words, sortKey: sortKeyOf(brand.title, brand.id) });
+      const namedBy = wordsOf([brand.title, ...brand.tags].join(' '));
+      stored.push({ brand, removed: !keptIds.has(brand.id), words, namedBy, sortKey: sortKeyOf(brand.title, brand.id) });
     }
   });
   afterAll(() => env.cleanup());
@@ -194,14 +199,22 @@ describe('search agrees with an in-memory reference, whatever query shape is cho
   function reference(q: CatalogSearchQuery): string[] {
     const terms = [...new Set(wordsOf(q.text ?? '').map((t) => t.slice(0, MAX_TERM_CHARS)))].slice(0, 8);
     const category = q.category?.trim().toUpperCase();
+    const covers = (words: string[]) => terms.every((t) => words.some((w) => w.startsWith(t)));
+    // Brands the words name (title or tag) first, then ACTIVE first, then by title.
+    const unnamed = (s: (typeof stored)[number]) => Number(!covers(s.namedBy));
     return stored
       .filter(({ brand, removed, words }) => {
         if (removed && !q.includeRemoved) return false;
         if (brand.status !== 'ACTIVE' && !q.includeInactive) return false;
         if (category && !normaliseCategories(brand.categories).includes(category)) return false;
-        return terms.every((t) => words.some((w) => w.startsWith(t)));
+        return covers(words);
       })
-      .sort((a, b) => Number(a.brand.status !== 'ACTIVE') - Number(b.brand.status !== 'ACTIVE') || (a.sortKey < b.sortKey ? -1 : 1))
+      .sort(
+        (a, b) =>
+          unnamed(a) - unnamed(b) ||
+          Number(a.brand.status !== 'ACTIVE') - Number(b.brand.status !== 'ACTIVE') ||
+          (a.sortKey < b.sortKey ? -1 : 1),
+      )
       .slice(0, q.limit ?? 50)
       .map(({ brand }) => brand.id);
   }
@@ -217,11 +230,14 @@ describe('search agrees with an in-memory reference, whatever query shape is cho
 
   it('for hand-picked queries that force each shape', () => {
     const queries: CatalogSearchQuery[] = [
-      { text: 's' }, // broad short prefix: walks the listing index
-      { text: 'rar' }, // short and rare: FTS-driven
-      { text: 'rarest' }, // rare: FTS-driven
+      { text: 's' }, // broad short prefix: walks the in-memory listing
+      { text: 'rar' }, // short and rare: FTS gathers, SQLite sorts
+      { text: 'rarest' }, // rare: FTS gathers
+      { text: 'rar', category: 'FOOD', includeRemoved: true }, // rare, in a category: FTS gathers
       { text: 'patisseries' }, // longer than the prefix indexes: matched on its first 8 characters
-      { text: 's', category: 'KIDS' }, // broad text, small category: category-driven
+      { text: 's', category: 'KIDS' }, // broad text, small category: the listing walk through both byte maps
+      { text: 'shop', category: 'KIDS', includeInactive: true }, // 'shop' is in every description: 10 named, then the rest
+      { text: 'store', category: 'FOOD', limit: 300 }, // ~280 named, then the first of the rest
       { category: 'FOOD', includeInactive: true }, // big category browse: walks the index
       { category: 'KIDS', includeRemoved: true }, // small category browse: category-driven
       { limit: 500, includeInactive: true, includeRemoved: true },

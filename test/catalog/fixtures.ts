@@ -2,6 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../src-main/db/database.js';
+import { parseBrand } from '../../src-main/partner-api/wire-schemas.js';
+import { loadCatalogFile } from '../../src-main/sandbox/catalog/catalog-file.js';
+import { brandForWire } from '../../src-main/sandbox/catalog/catalog-store.js';
+import { testBrandRecords } from '../../src-main/sandbox/catalog/test-brands.js';
 import { partnerBrand } from '../support/partner-brand.js';
 import type { BrandPage, BrandPageSource } from '../../src-main/catalog/catalog-sync.js';
 import type { PartnerBrand } from '../../src-main/partner-api/types.js';
@@ -40,6 +44,16 @@ export function makeBrand(id: string, overrides: Partial<PartnerBrand> = {}): Pa
       denominations: [100, 500, 1000],
     },
   );
+}
+
+/** The sandbox's listed brands (its catalog and its Test brands) as the app receives them: through the app's own parser. */
+export function sandboxBrands(): PartnerBrand[] {
+  const wires = [...loadCatalogFile(), ...testBrandRecords().filter((r) => r.listed).map((r) => r.wire)];
+  return wires.map((wire) => {
+    const parsed = parseBrand(brandForWire(wire, 'http://127.0.0.1:4010', 'as-stored'));
+    if (!parsed.ok) throw new Error(`${wire.id}: ${parsed.error}`);
+    return parsed.value;
+  });
 }
 
 /** FTS5's own check that the external-content index matches the brands table exactly. */
