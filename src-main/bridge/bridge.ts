@@ -68,8 +68,9 @@ export function createBridge(core: Core, options: BridgeOptions): Bridge {
     });
   }
 
-  function run(method: MethodName, input: unknown, context: unknown): Promise<unknown> | BridgeResult<unknown> | unknown {
-    if (Object.hasOwn(handlers, method)) return (handlers[method as CoreMethodName] as (input: unknown) => unknown)(input);
+  /** A core handler answers its data (or throws a BridgeFailure); a shell handler answers a whole result. */
+  async function run(method: MethodName, input: unknown, context: unknown): Promise<BridgeResult<unknown>> {
+    if (Object.hasOwn(handlers, method)) return { ok: true, data: await (handlers[method as CoreMethodName] as (input: unknown) => unknown)(input) };
     const shell = shellHandlers[method as ShellMethodName];
     return shell ? shell(input, context) : NOT_IN_BROWSER;
   }
@@ -77,8 +78,8 @@ export function createBridge(core: Core, options: BridgeOptions): Bridge {
   async function invoke(method: string, payload: unknown, context?: unknown): Promise<BridgeResult<unknown>> {
     const { METHODS, SHELL_METHOD_NAMES } = await loadContract();
     if (!Object.hasOwn(METHODS, method)) return refusal('UNKNOWN_METHOD', `There is no method ${String(method).slice(0, 60)}`);
-    const isShell = (SHELL_METHOD_NAMES as readonly string[]).includes(method);
-    if (isShell && !Object.hasOwn(shellHandlers, method)) return NOT_IN_BROWSER;
+    // Answered before the role check, as before: whether this host can print is no secret.
+    if ((SHELL_METHOD_NAMES as readonly string[]).includes(method) && !Object.hasOwn(shellHandlers, method)) return NOT_IN_BROWSER;
     const spec = METHODS[method as MethodName];
     const parsed = spec.input.safeParse(payload ?? {});
     if (!parsed.success) {
@@ -105,8 +106,7 @@ export function createBridge(core: Core, options: BridgeOptions): Bridge {
         session.lastActivityAt = core.clock.now();
         armIdleLock();
       }
-      // Shell handlers answer a result value themselves (a printer can refuse); core handlers answer data or throw.
-      return isShell ? (answer as BridgeResult<unknown>) : { ok: true, data: answer };
+      return answer;
     } catch (error) {
       if (error instanceof BridgeFailure) return { ok: false, error: error.error };
       // The keychain refused (none on this machine, or it cannot unwrap a key): its own sentence
