@@ -209,6 +209,9 @@ async function buildEnvironment(
       client.close();
       await Promise.allSettled([...background]);
       await catalogSync.idle();
+      // A checkpoint worker still running holds its own connection to the catalog file (and may
+      // create its -wal/-shm files): a closed environment leaves nothing open in the data folder.
+      await catalog.checkpointIdle();
       catalogReadDb.close();
       catalogDb.close();
       readDb.close();

@@ -111,6 +111,21 @@ describe('the core factory', () => {
     expect(placed.ok && c.env().journal.attempts(placed.sale.id).map((a) => a.kind)).toEqual(['place', 'lookup']);
   });
 
+  it('closes only after the catalog checkpoint worker is done with the catalog file', async () => {
+    const c = await build();
+    let finishCheckpoint!: () => void;
+    const checkpoint = new Promise<void>((resolve) => (finishCheckpoint = resolve));
+    c.env().catalog.checkpointIdle = () => checkpoint;
+    let closed = false;
+    const closing = c.close().then(() => (closed = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(closed).toBe(false);
+    finishCheckpoint();
+    await closing;
+    expect(closed).toBe(true);
+    core = null;
+  });
+
   it('keeps the local catalog in step with the fresh brand fetched to validate a sale', async () => {
     const c = await build();
     await c.env().catalogSync.syncNow();
