@@ -4,12 +4,12 @@ import { Table } from '../ui/Table';
 
 const KIND: Record<string, string> = { place: 'Order sent', lookup: 'Asked by reference', poll: 'Status check', get: 'Order fetched' };
 
-/** Every request made for this sale, with the X-REQUEST-ID partner support asks for. */
+/** Every request made for this sale, with the request id partner support asks for (shown inside Details for support). */
 export function Attempts({ attempts }: { attempts: SaleAttempt[] }) {
   if (attempts.length === 0) return <p className="muted">No request has been sent for this sale.</p>;
   return (
     <Table
-      caption="Requests to the service — give the request ids to partner support"
+      caption="Each time the app asked the service about this sale"
       showCaption
       head={
         <>
@@ -17,7 +17,7 @@ export function Attempts({ attempts }: { attempts: SaleAttempt[] }) {
           <th scope="col">What</th>
           <th scope="col">When</th>
           <th scope="col">Outcome</th>
-          <th scope="col">X-REQUEST-ID</th>
+          <th scope="col">Request id</th>
         </>
       }
     >

@@ -8,12 +8,15 @@ import { useAttentionStore } from './attention-store';
 import { useOrderDetailStore } from './order-detail-store';
 import { useOrdersStore } from './orders-store';
 
+/** The service's own number for an order, as screens label it (the reference is the app's). */
+export const ORDER_AT_SERVICE = 'Order number at the service';
+
 /** What a manager should do about each kind of stuck sale, in one sentence or two. */
 export function whatToDo(state: SaleState): string {
   if (state === 'IN_DOUBT') {
     return 'The service did not say clearly whether this order was placed. Do not sell it again. Press “Check now”: the app asks the service by its reference. If it still cannot tell, try again in a few minutes.';
   }
-  return 'This order was still not finished after 15 minutes, so the app stopped asking. Press “Check now”. If it is still open, call partner support with the reference and the request ids shown in the order.';
+  return 'This order was still not finished after 15 minutes, so the app stopped asking. Press “Check now”. If it is still open, open the order and call partner support with its “Details for support”.';
 }
 
 /** The only completed sales on the attention list are those whose receipt is still owed. */
@@ -88,7 +91,7 @@ export function AttentionPanel({ onOpen }: { onOpen: (saleId: string) => void })
                   {item.orderId && (
                     <>
                       {' '}
-                      · Order id <code>{item.orderId}</code>
+                      · {ORDER_AT_SERVICE} <code>{item.orderId}</code>
                     </>
                   )}
                 </p>

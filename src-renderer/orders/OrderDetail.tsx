@@ -3,10 +3,12 @@ import type { OrderDetail as Detail } from '../bridge/contract';
 import { formatDateTime, formatPaise } from '../ui/format';
 import { ErrorNotice, Loading } from '../ui/Notice';
 import { StateBadge, UNSETTLED_STATES } from '../ui/StateBadge';
+import { SupportDetails } from '../ui/SupportDetails';
+import { supportText } from '../sell/support-text';
 import { useAttentionStore } from './attention-store';
 import { useOrderDetailStore } from './order-detail-store';
 import { Attempts } from './Attempts';
-import { CheckNowButton, whatToDo } from './AttentionPanel';
+import { CheckNowButton, ORDER_AT_SERVICE, whatToDo } from './AttentionPanel';
 import { ReprintReceipt } from './ReprintReceipt';
 import { ResendDelivery } from './ResendDelivery';
 import { VoucherList } from './VoucherList';
@@ -14,7 +16,7 @@ import { VoucherList } from './VoucherList';
 function Facts({ d }: { d: Detail }) {
   const rows: [string, string | null | undefined][] = [
     ['Reference', d.referenceId],
-    ['Service order id', d.orderId ?? 'Not known yet'],
+    [ORDER_AT_SERVICE, d.orderId ?? 'Not known yet'],
     ['Placed', formatDateTime(d.createdAt)],
     ['Last change', formatDateTime(d.updatedAt)],
     ['Amount', formatPaise(d.amountPaise)],
@@ -58,7 +60,7 @@ function CheckNow({ d }: { d: Detail }) {
   );
 }
 
-/** One sale in full: what happened, its vouchers (masked), reprint, resend, and the request trail. */
+/** One sale in full: what happened, its vouchers (masked), reprint, resend, and (folded) the request trail for support. */
 export function OrderDetail({ onBack }: { onBack: () => void }) {
   const { detail, status, error, refresh } = useOrderDetailStore();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -116,10 +118,11 @@ export function OrderDetail({ onBack }: { onBack: () => void }) {
           </section>
         )}
       </div>
-      <section aria-labelledby="order-attempts-title" className="card">
-        <h3 id="order-attempts-title">Requests for support</h3>
-        <Attempts attempts={d.attempts} />
-      </section>
+      <div className="card">
+        <SupportDetails text={supportText(d)}>
+          <Attempts attempts={d.attempts} />
+        </SupportDetails>
+      </div>
     </article>
   );
 }

@@ -2,7 +2,8 @@ import { memo, useMemo, type KeyboardEvent, type RefObject } from 'react';
 import type { CatalogBrand } from '../bridge/contract';
 import { unavailableReason } from './brand-availability';
 import { useCatalog } from './catalog-store';
-import { formatRupees, titleCase } from '../ui/format';
+import { categoryName } from '../ui/category-names';
+import { formatRupees } from '../ui/format';
 import { Empty, ErrorNotice, Loading } from '../ui/Notice';
 import { BrandLogo } from './BrandLogo';
 
@@ -51,7 +52,7 @@ const BrandItem = memo(function BrandItem({ entry, selected, onPick }: { entry: 
         <BrandLogo productId={b.id} kind="thumbnail" title={b.title} size="small" decorative />
         <span className="brand-item__text">
           <span className="brand-item__title">{b.title}</span>
-          <span className="brand-item__meta">{reason ?? `${b.categories.map(titleCase).slice(0, 2).join(', ')} · ${priceHint(entry)}`}</span>
+          <span className="brand-item__meta">{reason ?? `${b.categories.map(categoryName).slice(0, 2).join(', ')} · ${priceHint(entry)}`}</span>
         </span>
       </button>
     </li>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useSale } from './sale-store';
-import { titleCase } from '../ui/format';
+import { categoryName } from '../ui/category-names';
 import { AmountEntry } from './AmountEntry';
 import { BrandFacts } from './BrandFacts';
 import { BrandLogo } from './BrandLogo';
@@ -58,7 +58,7 @@ export function BrandPanel({ reviewRef }: { reviewRef: RefObject<HTMLButtonEleme
             {brand.title}
           </h2>
           <p className="brand-panel__meta">
-            {brand.denominationType === 'FIXED' ? 'Fixed amounts' : 'Any amount in range'} · {brand.categories.map(titleCase).join(', ')}
+            {brand.denominationType === 'FIXED' ? 'Fixed amounts' : 'Any amount in range'} · {brand.categories.map(categoryName).join(', ')}
           </p>
         </div>
         <button type="button" className="button button--ghost" onClick={closeBrand}>

@@ -1,5 +1,5 @@
 import { useCatalog } from './catalog-store';
-import { titleCase } from '../ui/format';
+import { categoryName } from '../ui/category-names';
 
 /** Category chips: one pressed at a time; "All" clears the filter. */
 export function CategoryChips() {
@@ -28,7 +28,7 @@ export function CategoryChips() {
         .filter((c) => c.brands > 0)
         .map((c) => (
           <button key={c.category} type="button" className="chip" aria-pressed={category === c.category} onClick={() => setCategory(category === c.category ? null : c.category)}>
-            {titleCase(c.category)} <span className="chip__count">{c.active}</span>
+            {categoryName(c.category)} <span className="chip__count">{c.active}</span>
           </button>
         ))}
     </div>

@@ -132,7 +132,7 @@ export function WebhookSection({ s }: { s: Settings }) {
         Receive webhooks
       </label>
       <Choice
-        legend="Listen on"
+        legend="Network"
         name="webhook-host"
         value={host}
         onChange={(v) => {
@@ -141,8 +141,8 @@ export function WebhookSection({ s }: { s: Settings }) {
         }}
         error={err('webhook.host')}
         options={[
-          { value: '127.0.0.1', label: 'This computer only', hint: '127.0.0.1 — behind a relay or tunnel' },
-          { value: '0.0.0.0', label: 'The network', hint: '0.0.0.0 — reachable from other machines' },
+          { value: '127.0.0.1', label: 'This computer only', hint: 'Events reach it through a relay running on this computer' },
+          { value: '0.0.0.0', label: 'Other computers on the shop network', hint: 'Events can reach it from other computers' },
         ]}
       />
       <TextField
@@ -174,7 +174,7 @@ export function WebhookSection({ s }: { s: Settings }) {
             }}
             autoComplete="new-password"
             placeholder="Write-only: never shown"
-            hint="The shared secret the service signs X-Verify with; at least 16 characters. Needed before the receiver starts."
+            hint="The secret agreed with the service, so the app can tell its events are genuine; at least 16 characters. Needed before the receiver starts."
             error={secretState.error?.fields?.[0]?.message ?? secretState.error?.message}
           />
           <button type="button" className="button" onClick={() => void saveSecret()}>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { api, type BridgeError } from '../bridge/api';
 import type { Output, ReprocessResult, UnrecognisedWebhook } from '../bridge/contract';
 import { formatCount, formatDateTime } from '../ui/format';
-import { CopyButton } from '../ui/CopyButton';
+import { SupportDetails } from '../ui/SupportDetails';
 import { Empty, ErrorNotice, Loading, Notice } from '../ui/Notice';
 import { SectionCard } from './SectionCard';
 
@@ -26,17 +26,6 @@ function outcomeText(r: ReprocessResult): { tone: 'ok' | 'info' | 'warning' | 'e
 const supportText = (e: UnrecognisedWebhook) =>
   [`Webhook event ${e.id}`, `First received: ${new Date(e.receivedAt).toISOString()}`, `Deliveries: ${e.deliveries}`, `Event name: ${e.eventName ?? '(none)'}`, `Why: ${e.reason}`, '', e.rawText].join('\n');
 
-function SupportDetails({ event }: { event: UnrecognisedWebhook }) {
-  return (
-    <details className="details">
-      <summary>Details for support</summary>
-      <pre className="support-text" aria-label={`What event ${event.id} contained`}>
-        {supportText(event)}
-      </pre>
-      <CopyButton text={supportText(event)} />
-    </details>
-  );
-}
 
 /**
  * Signed webhook deliveries this version could not understand. They are kept (not dropped) so
@@ -127,7 +116,7 @@ export function WebhookEventsSection() {
                     Dismiss<span className="visually-hidden"> event {e.id}</span>
                   </button>
                 </div>
-                <SupportDetails event={e} />
+                <SupportDetails text={supportText(e)} label={`What event ${e.id} contained`} />
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { BridgeError } from '../bridge/contract';
+import { SupportDetails } from './SupportDetails';
 
 type Tone = 'error' | 'warning' | 'info' | 'ok';
 const ICON: Record<Tone, string> = { error: '!', warning: '!', info: 'i', ok: '✓' };
@@ -27,17 +28,13 @@ export function Notice({ tone, title, role, children }: NoticeProps) {
   );
 }
 
-/** A failure the person must read: what happened, what to do, and the id support asks for. */
+/** A failure the person must read: what happened, what to do, and (folded) the id support asks for. */
 export function ErrorNotice({ error, title, onRetry, children }: { error: BridgeError; title?: string; onRetry?: () => void; children?: ReactNode }) {
   return (
     <Notice tone="error" title={title} role="alert">
       <p>{error.message}</p>
       {error.action && <p className="notice__action">{error.action}</p>}
-      {error.requestId && (
-        <p className="notice__meta">
-          Request id for support: <code>{error.requestId}</code>
-        </p>
-      )}
+      {error.requestId && <SupportDetails text={`Request id: ${error.requestId}`} className="notice__meta" />}
       {children}
       {onRetry && (
         <button type="button" className="button" onClick={onRetry}>

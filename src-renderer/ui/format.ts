@@ -91,13 +91,3 @@ export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}•••@${domain}`;
 }
-
-/** "TEST_FIXED_STANDARD" → "Test Fixed Standard"; "FOOD" → "Food"; keeps words readable in chips. */
-export function titleCase(code: string): string {
-  return code
-    .toLowerCase()
-    .split(/[_\s]+/)
-    .filter(Boolean)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join(' ');
-}

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** One order's page: vouchers, reprint, resend delivery, request ids. */
+/** One order's page: vouchers, reprint, resend delivery, details for support. */
 export class OrderDetailPage {
   constructor(readonly page: Page) {}
 

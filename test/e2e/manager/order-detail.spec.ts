@@ -11,7 +11,12 @@ test('an order shows masked vouchers; reveal needs the manager PIN and hides aga
 
   const voucher = page.getByRole('listitem').filter({ hasText: 'Voucher 1' });
   await expect(voucher).toContainText('•••• •••• ••••');
-  await expect(page.getByRole('table', { name: /give the request ids to partner support/ })).toContainText('Order sent');
+  // The request trail is for support: folded away until asked for.
+  const attempts = page.getByRole('table', { name: 'Each time the app asked the service about this sale' });
+  await expect(attempts).toBeHidden();
+  await page.getByText('Details for support', { exact: true }).click();
+  await expect(attempts).toContainText('Order sent');
+  await expect(page.getByLabel('Details for support')).toContainText(`Reference: ${sale.referenceId}`);
 
   await voucher.getByRole('button', { name: 'Check balance of voucher 1' }).click();
   await expect(voucher).toContainText('Balance left: ₹1,000');
