@@ -13,7 +13,8 @@ export const saleListFilter = z.strictObject({
   productId: id.optional(),
   /** Substring of the referenceId or the service order id. */
   reference: z.string().min(1).max(60).optional(),
-  phone: z.string().regex(/^\d{10}$/).optional(),
+  /** The customer's whole 10-digit mobile number, or its last 4 digits. */
+  phone: z.string().regex(/^(?:[0-9]{4}|[0-9]{10})$/).optional(),
 });
 export type SaleListFilter = z.infer<typeof saleListFilter>;
 

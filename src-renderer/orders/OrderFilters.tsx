@@ -4,6 +4,7 @@ import type { SaleListFilter, SaleState } from '../bridge/contract';
 import { DAY_MS, istDayStart } from '../ui/india-day';
 import { SALE_STATE_ORDER, STATE_LOOK } from '../ui/StateBadge';
 import { TextField } from '../ui/TextField';
+import { phoneSearch } from '../ui/phone-number';
 
 interface Draft {
   from: string;
@@ -68,9 +69,11 @@ export function OrderFilters({ onApply }: { onApply: (filter: SaleListFilter) =>
     if (filter.from !== undefined && filter.to !== undefined && filter.to <= filter.from) found.to = 'The last day must be on or after the first day.';
     if (draft.states.length) filter.states = draft.states;
     if (draft.reference.trim()) filter.reference = draft.reference.trim();
-    const phone = draft.phone.replace(/\s/g, '');
-    if (phone && !/^\d{10}$/.test(phone)) found.phone = 'Enter the 10-digit mobile number, without +91.';
-    else if (phone) filter.phone = phone;
+    if (draft.phone.trim()) {
+      const phone = phoneSearch(draft.phone);
+      if (phone === null) found.phone = 'Enter the last 4 digits or the whole 10-digit mobile number.';
+      else filter.phone = phone;
+    }
     if (draft.brand.trim()) {
       const brand = await resolveBrand(draft.brand);
       if ('problem' in brand) found.brand = brand.problem;
@@ -102,8 +105,9 @@ export function OrderFilters({ onApply }: { onApply: (filter: SaleListFilter) =>
           label="Customer phone"
           value={draft.phone}
           onChange={(phone) => edit({ phone })}
+          hint="Last 4 digits or all 10"
           inputMode="numeric"
-          maxLength={14}
+          maxLength={20}
           autoComplete="off"
           error={problems.phone}
         />

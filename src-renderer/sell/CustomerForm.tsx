@@ -1,11 +1,15 @@
 import { useSale } from './sale-store';
 import { useSettingsStore } from '../settings/settings-store';
 import { TextField } from '../ui/TextField';
+import { cleanPhone } from '../ui/phone-number';
 
 /**
  * The customer's details: required under B2C, optional under B2B. Cashiers cannot read the
  * business model, so the form starts collapsed unless a manager's settings say B2C, and opens
  * itself when main answers with a customer field problem.
+ *
+ * A mobile number typed with +91, a leading 0, spaces or hyphens becomes its 10 digits as soon
+ * as it is complete, so the field shows exactly what the sale will send.
  */
 export function CustomerForm() {
   const draft = useSale((s) => s.draft)!;
@@ -36,9 +40,9 @@ export function CustomerForm() {
           autoComplete="off"
           inputMode="numeric"
           value={draft.customer.phoneNumber}
-          onChange={set('phoneNumber')}
+          onChange={(typed) => set('phoneNumber')(cleanPhone(typed))}
           error={fields['customer.phoneNumber']}
-          hint="10 digits, without +91"
+          hint="10 digits; +91, a leading 0 and spaces are dropped"
         />
         <TextField label="Email (optional)" type="email" autoComplete="off" value={draft.customer.email} onChange={set('email')} error={fields['customer.email']} />
       </div>

@@ -26,11 +26,15 @@ export interface Draft {
   discountText: string;
 }
 
-/** The bridge's sale input (sale.quote / sale.place). */
+export type CustomerDraft = Draft['customer'];
+
+export const NO_CUSTOMER: CustomerDraft = { name: '', phoneNumber: '', email: '' };
+
 /** What sale.quote and sale.place take: the contract's sale input. */
 export type SaleInput = SaleRequest;
 
-export function newDraft(brand: PartnerBrand): Draft {
+/** A fresh sale of `brand`; the customer's details carry over when the cashier switches brand. */
+export function newDraft(brand: PartnerBrand, customer: CustomerDraft = NO_CUSTOMER): Draft {
   const fixed = brand.denominationType === 'FIXED';
   return {
     productId: brand.id,
@@ -39,7 +43,7 @@ export function newDraft(brand: PartnerBrand): Draft {
     quantities: {},
     amountText: '',
     flexQuantity: 1,
-    customer: { name: '', phoneNumber: '', email: '' },
+    customer: { ...customer },
     delivery: { enabled: false, recipientType: 'SELF', recipientName: '', recipientPhoneNumber: '', recipientEmail: '', senderName: '', wishMessage: '' },
     discountText: '',
   };

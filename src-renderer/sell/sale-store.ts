@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { api, fieldErrors, type BridgeError } from '../bridge/api';
 import type { CatalogBrand, QuoteView, SaleView } from '../bridge/contract';
 import { isPendingState } from './outcome-text';
-import { hasAmount, newDraft, toSaleInput, type Draft, type SaleInput } from './sale-draft';
+import { hasAmount, newDraft, toSaleInput, type CustomerDraft, type Draft, type SaleInput } from './sale-draft';
 import { useCatalog } from './catalog-store';
 import { usePending } from './pending-store';
 
@@ -23,6 +23,12 @@ interface SaleState {
   /** A failure that is not about one field (service down, brand refused…). */
   error: BridgeError | null;
   customerOpen: boolean;
+  /**
+   * The customer's details while no brand is open (the cashier closed one to pick another).
+   * They belong to the customer at the counter, not to a brand: only a completed sale or
+   * "Next sale" clears them.
+   */
+  heldCustomer: CustomerDraft | null;
   /** The sale shown in the result dialog (just placed, retried, or opened from Pending). */
   result: SaleView | null;
   /** True when `result` is the outcome of the draft on screen (closing it starts the next sale). */
@@ -47,7 +53,7 @@ interface SaleState {
 let quoteSeq = 0;
 let quoteTimer: ReturnType<typeof setTimeout> | null = null;
 
-const initial = { brand: null, draft: null, phase: 'editing' as SalePhase, quote: null, quoting: false, fields: {}, error: null, customerOpen: false, result: null, resultIsCurrent: false, retrying: false };
+const initial = { brand: null, draft: null, phase: 'editing' as SalePhase, quote: null, quoting: false, fields: {}, error: null, customerOpen: false, heldCustomer: null, result: null, resultIsCurrent: false, retrying: false };
 
 export const useSale = create<SaleState>()((set, get) => {
   /** Asks main for a quote of the current draft; a newer draft makes the answer stale. */
@@ -103,13 +109,15 @@ export const useSale = create<SaleState>()((set, get) => {
     selectBrand(entry) {
       if (quoteTimer) clearTimeout(quoteTimer);
       quoteSeq++;
-      set({ ...initial, brand: entry, draft: newDraft(entry.brand), customerOpen: false });
+      const { draft, heldCustomer, customerOpen } = get();
+      set({ ...initial, brand: entry, draft: newDraft(entry.brand, draft?.customer ?? heldCustomer ?? undefined), customerOpen });
     },
 
     closeBrand() {
       if (quoteTimer) clearTimeout(quoteTimer);
       quoteSeq++;
-      set({ ...initial });
+      const { draft, heldCustomer, customerOpen } = get();
+      set({ ...initial, heldCustomer: draft?.customer ?? heldCustomer, customerOpen });
     },
 
     edit(change) {

@@ -28,11 +28,32 @@ export function normaliseText(raw: string): string {
   return raw.trim();
 }
 
+/** A character a name may hold anywhere: a letter, its combining mark, or a space. */
+const NAME_CHARACTER = /^[\p{L}\p{M} ]$/u;
+
+/**
+ * The rule allows letters and single spaces only ("no special characters", which the
+ * service enforces), so "Ravi K." is refused; the message names each character to remove
+ * instead of making the cashier guess which one is wrong.
+ */
 export function nameProblem(name: string): string | null {
   if (name.length === 0) return 'Enter a name.';
   if (name.length > MAX_NAME_LENGTH) return `Keep the name to ${MAX_NAME_LENGTH} characters or fewer.`;
-  if (!NAME.test(name)) return 'Use letters and single spaces only — no digits, dots, hyphens or other symbols.';
-  return null;
+  if (NAME.test(name)) return null;
+  const refused = [...new Set([...name].filter((c) => !NAME_CHARACTER.test(c)))];
+  if (refused.length === 0) return 'Use single spaces between words, with none at the start or end.';
+  return `The name cannot contain ${listWithOr(refused.map(shownCharacter))}; use letters and single spaces only.`;
+}
+
+/** '.' for a visible character; a code point for one the cashier could not see (a tab, a zero-width joiner). */
+function shownCharacter(c: string): string {
+  if (/^[\p{C}\p{Z}]$/u.test(c)) return `the invisible character U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return `'${c}'`;
+}
+
+/** "a", "a or b", "a, b or c". */
+function listWithOr(items: string[]): string {
+  return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]!}`;
 }
 
 export function phoneProblem(phone: string): string | null {

@@ -47,8 +47,8 @@ test('orders filter by reference and status, and the CSV export downloads what i
   expect(csv).not.toContain('9876501234'); // phones are masked in exports
   await expect(page.getByRole('status').filter({ hasText: /Saved orders-.*1 order/ })).toBeVisible();
 
-  // A phone number that is not 10 digits is explained next to the field, nothing is searched.
+  // A phone search that is neither the last 4 digits nor the whole number is explained next to the field.
   await page.getByLabel('Customer phone').fill('+91 98765');
   await page.getByRole('button', { name: 'Show orders' }).click();
-  await expect(page.getByText('Enter the 10-digit mobile number, without +91.')).toBeVisible();
+  await expect(page.getByText('Enter the last 4 digits or the whole 10-digit mobile number.')).toBeVisible();
 });

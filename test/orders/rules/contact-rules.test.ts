@@ -13,14 +13,18 @@ describe('names', () => {
     expect(nameProblem(name)).toBeNull();
   });
 
+  const SPACES = 'Use single spaces between words, with none at the start or end.';
   it.each([
     ['', 'Enter a name.'],
-    ['Asha  Rao', 'Use letters and single spaces only — no digits, dots, hyphens or other symbols.'],
-    ['Asha R.', 'Use letters and single spaces only — no digits, dots, hyphens or other symbols.'],
-    ["O'Brien", 'Use letters and single spaces only — no digits, dots, hyphens or other symbols.'],
-    ['Ravi-Kumar', 'Use letters and single spaces only — no digits, dots, hyphens or other symbols.'],
-    ['Agent 007', 'Use letters and single spaces only — no digits, dots, hyphens or other symbols.'],
-    [' Asha', 'Use letters and single spaces only — no digits, dots, hyphens or other symbols.'],
+    ['Asha  Rao', SPACES],
+    [' Asha', SPACES],
+    ['Ravi K.', "The name cannot contain '.'; use letters and single spaces only."],
+    ["O'Brien", "The name cannot contain '''; use letters and single spaces only."],
+    ['Ravi-Kumar', "The name cannot contain '-'; use letters and single spaces only."],
+    ['Agent 007', "The name cannot contain '0' or '7'; use letters and single spaces only."],
+    ['R. K. Rao-Singh 2', "The name cannot contain '.', '-' or '2'; use letters and single spaces only."],
+    ['R@vi', "The name cannot contain '@'; use letters and single spaces only."],
+    ['Asha\u200dRao', 'The name cannot contain the invisible character U+200D; use letters and single spaces only.'],
     ['x'.repeat(101), 'Keep the name to 100 characters or fewer.'],
   ])('refuses %j', (name, message) => {
     expect(nameProblem(name)).toBe(message);

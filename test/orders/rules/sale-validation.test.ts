@@ -231,7 +231,7 @@ describe('validateSale: customer and delivery', () => {
   it('what is given must be valid, for B2B too', () => {
     const customer = { name: 'Asha R.', phoneNumber: '+91 98765 43210', email: 'asha@example' };
     const expected = [
-      { field: 'customer.name', message: 'Use letters and single spaces only — no digits, dots, hyphens or other symbols.' },
+      { field: 'customer.name', message: "The name cannot contain '.'; use letters and single spaces only." },
       { field: 'customer.phoneNumber', message: 'Leave out the +91 or 0 at the start: enter just the 10-digit mobile number.' },
       { field: 'customer.email', message: 'Enter a valid email address, like name@example.com.' },
     ];

@@ -30,7 +30,8 @@ export const BRANDS = [
   { ...FIXED_BRAND, id: 'BRAND_FUEL', title: 'Fuel Point' },
 ];
 
-export const PHONES = ['9876543210', '9123456780', '8899001122', '7000012345'];
+/** The last one ends in the same 4 digits as the first: a last-4 search finds both customers. */
+export const PHONES = ['9876543210', '9123456780', '8899001122', '7000012345', '6789043210'];
 
 /** Weighted so SUCCESS dominates, as at a real counter, but every state shows up. */
 const TARGETS: SaleState[] = [
@@ -162,7 +163,7 @@ export function expected(rows: ModelRow[], f: SaleListFilter): ModelRow[] {
     .filter((r) => f.to === undefined || r.createdAt < f.to)
     .filter((r) => !f.states?.length || f.states.includes(r.state))
     .filter((r) => !f.productId || r.productId === f.productId)
-    .filter((r) => !f.phone || r.customerPhone === f.phone)
+    .filter((r) => !f.phone || (f.phone.length === 4 ? r.customerPhone?.endsWith(f.phone) : r.customerPhone === f.phone))
     .filter((r) => !ref || r.referenceId.toLowerCase().includes(ref) || (r.orderId ?? '').toLowerCase().includes(ref))
     .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }

@@ -80,6 +80,7 @@ describe('the sales history over a journal of ~300 sales', () => {
     ['one state', { states: ['SUCCESS'] }],
     ['productId', { productId: 'BRAND_TEA' }],
     ['phone', { phone: PHONES[0]! }],
+    ['the last 4 digits of the phone', { phone: '3210' }],
     ['reference prefix', { reference: 'POS-T-01' }],
     ['everything together', { from: DAY0, to: DAY0 + 2 * DAY, states: ['SUCCESS', 'REVERSED'], productId: 'BRAND_BOOKS' }],
   ];
@@ -87,6 +88,13 @@ describe('the sales history over a journal of ~300 sales', () => {
     const want = expected(rows, filter);
     expect(want.length).toBeGreaterThan(0);
     expect(walk(filter, 13).map((i) => i.id)).toEqual(want.map((r) => r.id));
+  });
+
+  it('finds every customer whose phone ends in the 4 digits, and only the one with all 10', () => {
+    const lastFour = walk({ phone: '3210' }, 200);
+    expect(new Set(lastFour.map((i) => i.customerPhone))).toEqual(new Set([PHONES[0], PHONES[4]]));
+    expect(walk({ phone: PHONES[4]! }, 200).every((i) => i.customerPhone === PHONES[4])).toBe(true);
+    expect(history.list({ phone: '0000' }).items).toEqual([]);
   });
 
   it('treats the day boundaries exactly: a sale at `from` is in, a sale at `to` is out', () => {
@@ -246,6 +254,7 @@ describe('the sales history over a journal of ~300 sales', () => {
       ['states', { states: ['IN_DOUBT', 'FAILED'] }, 'sales_by_state'],
       ['productId', { productId: 'BRAND_TEA' }, 'sales_by_product'],
       ['phone', { phone: PHONES[1]! }, 'sales_by_phone'],
+      ['the last 4 digits of the phone', { phone: '3210' }, 'sales_by_phone_last4'],
       ['from/to', { from: DAY0 + DAY, to: DAY0 + 2 * DAY }, 'sales_by_time'],
     ];
     it.each(cases)('list() with %s reads an index (%s), never a bare table scan', (_name, filter, index) => {
