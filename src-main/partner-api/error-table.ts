@@ -55,19 +55,19 @@ const TABLE: Record<string, Entry> = {
   },
   E200: {
     message: `The voucher could not be generated. ${NOT_CHARGED}`,
-    action: 'Wait 1–2 minutes, then try again (Try again sends it as a new order with a new reference).',
+    action: 'Wait 1–2 minutes, then try again (Try again starts a new sale; this one stays failed).',
   },
   E201: {
     message: `The voucher provider could not confirm the voucher. ${NOT_CHARGED}`,
-    action: 'Wait 1–2 minutes, then try again (Try again sends it as a new order with a new reference).',
+    action: 'Wait 1–2 minutes, then try again (Try again starts a new sale; this one stays failed).',
   },
   E204: {
     message: `Voucher generation is temporarily unavailable. ${NOT_CHARGED}`,
-    action: 'Wait a short while, then try again (Try again sends it as a new order with a new reference).',
+    action: 'Wait a short while, then try again (Try again starts a new sale; this one stays failed).',
   },
   E300: {
     message: "The store's wallet balance is too low for this order. The order failed and the wallet was not charged.",
-    action: 'Top up the wallet through your account manager (offline), then try again (Try again sends it as a new order with a new reference).',
+    action: 'Top up the wallet through your account manager (offline), then try again (Try again starts a new sale; this one stays failed).',
   },
   // Failure reasons without a documented code, spec §7.3.
   BRAND_NOT_AVAILABLE: {
@@ -80,7 +80,7 @@ const TABLE: Record<string, Entry> = {
   },
   FAILED_UNKNOWN: {
     message: `The order failed for a reason this app does not recognise. ${NOT_CHARGED}`,
-    action: 'Check the order details, then contact support with the order and request id before selling again with a new reference.',
+    action: 'Check the order details, then call support with its Details for support before selling it again.',
   },
   // Login and access, spec §4.1 and §5.1.
   INVALID_CREDENTIALS: {
@@ -94,7 +94,7 @@ const TABLE: Record<string, Entry> = {
   },
   HTTP_401: {
     message: 'The service did not accept the session, even after signing in again.',
-    action: 'Try again in a minute; if it keeps happening, contact support with the request id.',
+    action: 'Try again in a minute; if it keeps happening, call support with its Details for support.',
   },
   HTTP_403: {
     message: "The service refused the request because this machine's public IP address is not whitelisted for this environment.",
@@ -130,7 +130,7 @@ const TABLE: Record<string, Entry> = {
   },
   BAD_RESPONSE: {
     message: 'The service sent an answer this app could not read.',
-    action: 'Try again; if it persists, contact support with the request id.',
+    action: 'Try again; if it persists, call support with its Details for support.',
     outcomeUnknown: true,
   },
 };
@@ -141,13 +141,13 @@ export function describeError(code: string): ErrorDescription {
   const status = /^HTTP_(\d{3})$/.exec(code)?.[1];
   if (status) {
     return {
-      message: `The service refused the request (HTTP ${status}).`,
-      action: 'Try again; if it keeps happening, contact support with the request id (the app may need an update).',
+      message: `The service refused the request (status ${status}).`,
+      action: 'Try again; if it keeps happening, call support with its Details for support (the app may need an update).',
     };
   }
   return {
     message: `The service reported an error this app does not know (code ${code}).`,
-    action: `Do not retry blindly: contact support with the code ${code} and the request id.`,
+    action: `Do not retry blindly: call support with the code ${code} and its Details for support.`,
   };
 }
 

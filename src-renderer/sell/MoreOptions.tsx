@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSale } from './sale-store';
+import { cleanPhone } from '../ui/phone-number';
 import { TextField } from '../ui/TextField';
 import type { Draft } from './sale-draft';
 
@@ -48,7 +49,7 @@ export function MoreOptions() {
                 </label>
               ))}
             </fieldset>
-            <TextField label="Recipient mobile number" inputMode="numeric" autoComplete="off" hint="10 digits, without +91" value={d.recipientPhoneNumber} onChange={setDelivery('recipientPhoneNumber')} error={fields['delivery.recipientPhoneNumber']} />
+            <TextField label="Recipient mobile number" inputMode="numeric" autoComplete="off" hint="10 digits, without +91" value={d.recipientPhoneNumber} onChange={(t) => setDelivery('recipientPhoneNumber')(cleanPhone(t))} error={fields['delivery.recipientPhoneNumber']} />
             <TextField label="Recipient name (optional)" autoComplete="off" value={d.recipientName} onChange={setDelivery('recipientName')} error={fields['delivery.recipientName']} />
             <TextField label="Recipient email (optional)" type="email" autoComplete="off" value={d.recipientEmail} onChange={setDelivery('recipientEmail')} error={fields['delivery.recipientEmail']} />
             <TextField label="From (optional)" autoComplete="off" value={d.senderName} onChange={setDelivery('senderName')} error={fields['delivery.senderName']} />

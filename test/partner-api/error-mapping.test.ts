@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeError, describeSaleFailure, KNOWN_CODES, NO_VOUCHER_GIVE_MONEY_BACK } from '../../src-main/partner-api/error-table.js';
 import type { PartnerClient } from '../../src-main/partner-api/partner-client.js';
 import { errorFromResponse, parseErrorEnvelope } from '../../src-main/partner-api/partner-error.js';
+import { FORBIDDEN } from '../support/screen-words.js';
 import { clientFor, order, startFakeService } from './helpers.js';
 
 /**
@@ -153,5 +154,18 @@ describe("a sale that ended FAILED or REJECTED says what to do with the customer
       const { message, action } = describeSaleFailure(code);
       expect(`${message} ${action}`, String(code)).not.toMatch(/nothing was charged|not sold|treat it as/i);
     }
+  });
+});
+
+describe('the error table speaks to people', () => {
+  it('uses no developer words in any sentence a screen shows, for known, HTTP and unknown codes', () => {
+    const sentences = [...KNOWN_CODES, 'HTTP_418', 'E999'].flatMap((code) => {
+      const { message, action } = describeError(code);
+      return [message, action].map((text) => ({ code, text }));
+    });
+    const offences = sentences.flatMap(({ code, text }) =>
+      [...FORBIDDEN, { word: 'request id', pattern: /request ids?\b/i }].filter((f) => f.pattern.test(text)).map((f) => `${code}: ${f.word} in "${text}"`),
+    );
+    expect(offences).toEqual([]);
   });
 });

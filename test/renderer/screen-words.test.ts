@@ -15,17 +15,7 @@ const RENDERER = fileURLToPath(new URL('../../src-renderer/', import.meta.url));
 /** The bridge holds the contract with main: channel names and types, not screen text. */
 const NOT_SCREENS = ['bridge/'];
 
-const FORBIDDEN: { word: string; pattern: RegExp }[] = [
-  { word: 'X-REQUEST-ID', pattern: /x-request-id/i },
-  { word: 'X-Verify', pattern: /x-verify/i },
-  { word: 'HTTP (a status or a protocol name)', pattern: /\bHTTP\b/ },
-  { word: 'a status class like 2xx', pattern: /\b[1-5]xx\b/i },
-  { word: 'Service order id', pattern: /service order id/i },
-  { word: 'a bind address', pattern: /\b(0\.0\.0\.0|127\.0\.0\.1)\b/ },
-  { word: 'new order with a new reference', pattern: /new order with a new reference/i },
-  { word: 'a field name (referenceId, requestId, orderId)', pattern: /\b(referenceId|requestId|orderId)\b/ },
-  { word: 'idempotency', pattern: /idempoten/i },
-];
+import { FORBIDDEN } from '../support/screen-words.js';
 
 /** Support ids are named only inside "Details for support" (ui/SupportDetails.tsx), which these files fill. */
 const SUPPORT_ONLY: { word: string; pattern: RegExp; files: string[] } = {
