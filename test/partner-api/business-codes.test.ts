@@ -75,8 +75,8 @@ describe('orders refused with a 4xx envelope', () => {
 
 describe('orders that end FAILED (201 with a failureReason, spec §7.3)', () => {
   it.each([
-    ['E200', 'TEST_E200_GENERATION_FAILED', /could not be generated/, /1–2 minutes.*new reference/],
-    ['E204', 'TEST_E204_GENERATION_UNAVAILABLE', /temporarily unavailable/, /short while.*new reference/],
+    ['E200', 'TEST_E200_GENERATION_FAILED', /could not be generated/, /1–2 minutes.*starts a new sale/],
+    ['E204', 'TEST_E204_GENERATION_UNAVAILABLE', /temporarily unavailable/, /short while.*starts a new sale/],
     ['BRAND_NOT_AVAILABLE', 'TEST_BRAND_NOT_AVAILABLE', /not available right now/, /another brand/],
   ])('%s from %s', async (code, productId, message, action) => {
     const result = await client.placeOrder(order(productId), crypto.randomUUID());
@@ -91,7 +91,7 @@ describe('orders that end FAILED (201 with a failureReason, spec §7.3)', () => 
     await control(sandbox, 'PUT', '/wallet', { balance: 50 });
     const error = failed(await client.placeOrder(order('TEST_FIXED_STANDARD', 100), crypto.randomUUID()));
     expect(error).toMatchObject({ kind: 'business', code: 'E300' });
-    expect(error.action).toMatch(/Top up .*offline.*new reference/);
+    expect(error.action).toMatch(/Top up .*offline.*starts a new sale/);
   });
 
   it('E201 after PROCESSING, read back with getOrder', async () => {
