@@ -14,11 +14,11 @@ interface Props {
   children: ReactNode;
 }
 
-/** A settings section: a heading the page's index links to, its fields, one Save, its outcome. */
+/** A settings section: a heading, its fields, one Save, its outcome. */
 export function SectionCard({ id, title, intro, onSubmit, busy, saved, error, submitLabel = 'Save', children }: Props) {
   const body = (
     <>
-      <h2 id={`${id}-title`}>{title}</h2>
+      <h3 id={`${id}-title`}>{title}</h3>
       {intro && <div className="muted">{intro}</div>}
       {children}
       {onSubmit && (

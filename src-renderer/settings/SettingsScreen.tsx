@@ -1,7 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { SettingsView } from '../bridge/contract';
 import { ErrorNotice, Loading } from '../ui/Notice';
+import { Tabs } from '../ui/Tabs';
 import { useSettingsStore } from './settings-store';
-import { SettingsIndex } from './SettingsIndex';
+import { hashForPage, pageFromHash, SETTINGS_PAGES, type SettingsPageId } from './settings-pages';
 import './settings.css';
 import { AuditSection, SelfCheckSection, TrainingSection } from './DiagnosticsSections';
 import { PrinterSection, WebhookSection } from './DeviceSections';
@@ -10,7 +12,46 @@ import { StaffSection } from './StaffSection';
 import { WebhookEventsSection } from './WebhookEventsSection';
 import { BusinessModelSection, ReceiptSection, StoreSection, ThresholdsSection } from './StoreSections';
 
-/** Everything a manager or integrator sets up, one section per task, each saved on its own. */
+/** Each page's heading, one line saying what it is for, and its sections (each saved on its own). */
+function pageContent(id: SettingsPageId, view: SettingsView): { intro: string; sections: ReactNode } {
+  const s = view.settings;
+  switch (id) {
+    case 'store':
+      return {
+        intro: 'What the counter sells as, what receipts say, and when the counter locks or warns.',
+        sections: (
+          <>
+            <StoreSection s={s} />
+            <ReceiptSection s={s} />
+            <BusinessModelSection s={s} />
+            <ThresholdsSection s={s} />
+          </>
+        ),
+      };
+    case 'devices':
+      return { intro: 'The receipt printer this counter uses.', sections: <PrinterSection s={s} /> };
+    case 'staff':
+      return { intro: 'Who may sign in at this counter, and with which role.', sections: <StaffSection /> };
+    case 'connection':
+      return {
+        intro: 'The link to the voucher service, usually set up once by whoever installed the counter.',
+        sections: (
+          <>
+            <EnvironmentSection view={view} />
+            <CredentialsSections view={view} />
+            <WebhookSection s={s} />
+            <WebhookEventsSection />
+            <SelfCheckSection />
+            <AuditSection />
+          </>
+        ),
+      };
+    case 'training':
+      return { intro: 'Practice situations for the training counter.', sections: <TrainingSection /> };
+  }
+}
+
+/** Everything a manager or integrator sets up, split into pages by who does it and when. */
 export function SettingsScreen() {
   const { view, status, error, load } = useSettingsStore();
 
@@ -25,26 +66,31 @@ export function SettingsScreen() {
       </header>
       {status === 'loading' && <Loading label="Loading settings…" />}
       {status === 'error' && error && <ErrorNotice error={error} title="Could not open the settings" onRetry={() => void load()} />}
-      {view && (
-        <div className="settings" key={view.environment}>
-          <SettingsIndex training={view.environment === 'training'} />
-          <div className="settings__body">
-            <EnvironmentSection view={view} />
-            <CredentialsSections view={view} />
-            <BusinessModelSection s={view.settings} />
-            <StoreSection s={view.settings} />
-            <ReceiptSection s={view.settings} />
-            <PrinterSection s={view.settings} />
-            <ThresholdsSection s={view.settings} />
-            <WebhookSection s={view.settings} />
-            <WebhookEventsSection />
-            <StaffSection />
-            <SelfCheckSection />
-            <AuditSection />
-            <TrainingSection />
-          </div>
-        </div>
-      )}
+      {view && <SettingsPages key={view.environment} view={view} />}
     </section>
+  );
+}
+
+function SettingsPages({ view }: { view: SettingsView }) {
+  const pages = SETTINGS_PAGES.filter((p) => p.id !== 'training' || view.environment === 'training');
+  const [current, setCurrent] = useState<SettingsPageId>(() => pageFromHash(window.location.hash, pages.map((p) => p.id)));
+  const open = (id: SettingsPageId) => {
+    setCurrent(id);
+    window.history.replaceState(null, '', hashForPage(id));
+  };
+  return (
+    <Tabs label="Settings pages" tabs={pages} current={current} onChange={open}>
+      {/* Every page stays mounted (hidden when not chosen), so what was typed survives a look at another page. */}
+      {pages.map((p) => {
+        const { intro, sections } = pageContent(p.id, view);
+        return (
+          <div key={p.id} className="settings__page" hidden={p.id !== current}>
+            <h2 className="settings__page-title">{p.label}</h2>
+            <p className="muted">{intro}</p>
+            {sections}
+          </div>
+        );
+      })}
+    </Tabs>
   );
 }

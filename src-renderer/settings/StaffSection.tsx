@@ -37,7 +37,7 @@ function AddStaff() {
   const generic = error && !error.fields?.length ? error : null;
   return (
     <form className="form" onSubmit={(e) => void submit(e)} aria-labelledby="add-staff" noValidate>
-      <h3 id="add-staff">Add a person</h3>
+      <h4 id="add-staff">Add a person</h4>
       <div className="form-grid">
         <TextField label="Name" value={name} onChange={setName} maxLength={60} autoComplete="off" error={fieldError(error, 'name')} />
         <TextField

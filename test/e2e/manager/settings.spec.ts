@@ -12,6 +12,8 @@ test('settings: invalid fields are shown where they are and nothing is saved; se
   await app.startAsManager();
   await app.open('Settings');
   const settings = new SettingsPage(page);
+  // Store & receipt is the first page: the one a manager needs most.
+  await expect(settings.tab('Store & receipt')).toHaveAttribute('aria-selected', 'true');
 
   // Store: a bad counter code is refused by main, next to the field, and the good name beside it is not saved either.
   const store = settings.section('Store and counter');
@@ -36,6 +38,18 @@ test('settings: invalid fields are shown where they are and nothing is saved; se
   await expect(receipt.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   expect((await app.ok('settings.get')).settings.receipt.paperWidth).toBe('58mm');
 
+  // Thresholds: out of range is refused next to the field.
+  const thresholds = settings.section('Thresholds');
+  await thresholds.getByLabel('Lock the counter after (minutes idle)').fill('0');
+  await settings.save('Thresholds');
+  await expect(thresholds.getByLabel('Lock the counter after (minutes idle)')).toHaveAttribute('aria-invalid', 'true');
+  expect((await app.ok('settings.get')).settings.staff.lockAfterIdleMinutes).toBe(10);
+
+  // Environment and credentials are on Connection, and only there.
+  await expect(settings.section('Environment')).toHaveCount(0);
+  await settings.openPage('Connection');
+  await expect(settings.section('Store and counter')).toHaveCount(0);
+
   // Environment: the browser host runs Training only, and says so.
   const env = settings.section('Environment');
   await env.getByRole('radio', { name: /Staging/ }).check();
@@ -57,12 +71,11 @@ test('settings: invalid fields are shown where they are and nothing is saved; se
   await expect(staging.getByLabel('Client secret')).toHaveAttribute('placeholder', '•••• saved');
   expect(JSON.stringify(await app.ok('settings.get'))).not.toContain('s3cret-staging-value');
 
-  // Thresholds: out of range is refused next to the field.
-  const thresholds = settings.section('Thresholds');
-  await thresholds.getByLabel('Lock the counter after (minutes idle)').fill('0');
-  await settings.save('Thresholds');
-  await expect(thresholds.getByLabel('Lock the counter after (minutes idle)')).toHaveAttribute('aria-invalid', 'true');
-  expect((await app.ok('settings.get')).settings.staff.lockAfterIdleMinutes).toBe(10);
+  // The page chosen is in the URL, so a reload reopens it.
+  await page.reload();
+  await app.open('Settings');
+  await expect(settings.tab('Connection')).toHaveAttribute('aria-selected', 'true');
+  await expect(settings.section('Environment')).toBeVisible();
 });
 
 test('settings: webhook receiver, staff, self-check, audit and training practice', async ({ page, sandbox }) => {
@@ -71,9 +84,11 @@ test('settings: webhook receiver, staff, self-check, audit and training practice
   await app.open('Settings');
   const settings = new SettingsPage(page);
 
+  await settings.openPage('Printer & devices');
   // Printer list: the browser host cannot reach system printers and says so.
   await expect(settings.section('Printer')).toContainText('desktop app');
 
+  await settings.openPage('Connection');
   const webhook = settings.section('Webhook receiver');
   await webhook.getByLabel('Receive webhooks').check();
   await webhook.getByLabel('Port').fill('80');
@@ -87,6 +102,7 @@ test('settings: webhook receiver, staff, self-check, audit and training practice
   await settings.save('Webhook receiver', 'Save and apply');
   await expect(webhook.getByText(`Listening at http://127.0.0.1:${port}`, { exact: false })).toBeVisible();
 
+  await settings.openPage('Staff');
   const staff = settings.section('Staff');
   await staff.getByLabel('Name', { exact: true }).fill('Ravi Kumar');
   await staff.getByLabel('PIN', { exact: true }).fill('4826');
@@ -99,6 +115,7 @@ test('settings: webhook receiver, staff, self-check, audit and training practice
   await confirm.getByRole('button', { name: 'Disable Ravi Kumar', exact: true }).click();
   await expect(staff.getByRole('row', { name: /Ravi Kumar/ })).toHaveCount(0);
 
+  await settings.openPage('Connection');
   const check = settings.section('Self-check');
   await check.getByRole('button', { name: 'Run self-check' }).click();
   const lines = check.getByRole('list', { name: 'Self-check results' });
@@ -109,6 +126,7 @@ test('settings: webhook receiver, staff, self-check, audit and training practice
   await audit.getByRole('button', { name: 'Verify the audit chain' }).click();
   await expect(audit.getByRole('status')).toContainText('Chain intact');
 
+  await settings.openPage('Training');
   const training = settings.section('Training practice');
   await training.getByRole('button', { name: /Stage: The wallet drops/ }).click();
   // Scenarios drive the Training sandbox's control surface — here the test's own sandbox.

@@ -25,6 +25,7 @@ test('signed webhook events the app cannot read are kept for the manager: self-c
 
   await app.open('Settings');
   const settings = new SettingsPage(page);
+  await settings.openPage('Connection');
   const check = settings.section('Self-check');
   await check.getByRole('button', { name: 'Run self-check' }).click();
   await expect(check.getByRole('list', { name: 'Self-check results' }).getByRole('listitem').filter({ hasText: 'Webhook events not understood' })).toContainText('1 signed event kept');
