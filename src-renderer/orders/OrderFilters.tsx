@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api } from '../bridge/api';
 import type { SaleListFilter, SaleState } from '../bridge/contract';
-import { DAY_MS, istDayStart } from '../ui/india-day';
+import { DAY_MS } from '../ui/india-day';
+import { DAY_TEXT_HINT, istDayStartOfText } from './day-text';
 import { SALE_STATE_ORDER, STATE_LOOK } from '../ui/StateBadge';
 import { TextField } from '../ui/TextField';
 import { phoneSearch } from '../ui/phone-number';
@@ -56,14 +57,14 @@ export function OrderFilters({ onApply }: { onApply: (filter: SaleListFilter) =>
     event.preventDefault();
     const found: Problems = {};
     const filter: SaleListFilter = {};
-    if (draft.from) {
-      const from = istDayStart(draft.from);
-      if (from === null) found.from = 'Pick a date.';
+    if (draft.from.trim()) {
+      const from = istDayStartOfText(draft.from);
+      if (from === null) found.from = `Enter a real day as ${DAY_TEXT_HINT}.`;
       else filter.from = from;
     }
-    if (draft.to) {
-      const to = istDayStart(draft.to);
-      if (to === null) found.to = 'Pick a date.';
+    if (draft.to.trim()) {
+      const to = istDayStartOfText(draft.to);
+      if (to === null) found.to = `Enter a real day as ${DAY_TEXT_HINT}.`;
       else filter.to = to + DAY_MS;
     }
     if (filter.from !== undefined && filter.to !== undefined && filter.to <= filter.from) found.to = 'The last day must be on or after the first day.';
@@ -92,8 +93,8 @@ export function OrderFilters({ onApply }: { onApply: (filter: SaleListFilter) =>
   return (
     <form className="order-filters card" onSubmit={(e) => void submit(e)} aria-label="Filter orders" noValidate>
       <div className="order-filters__row">
-        <TextField label="From day" type="date" value={draft.from} onChange={(from) => edit({ from })} error={problems.from} />
-        <TextField label="To day" type="date" value={draft.to} onChange={(to) => edit({ to })} error={problems.to} />
+        <TextField label="From day" hint={DAY_TEXT_HINT} autoComplete="off" maxLength={10} value={draft.from} onChange={(from) => edit({ from })} error={problems.from} />
+        <TextField label="To day" hint="dd/mm/yyyy; the whole day is included" autoComplete="off" maxLength={10} value={draft.to} onChange={(to) => edit({ to })} error={problems.to} />
         <TextField label="Brand" value={draft.brand} onChange={(brand) => edit({ brand })} list={listId} autoComplete="off" error={problems.brand} />
         <datalist id={listId}>
           {suggestions.map((s) => (

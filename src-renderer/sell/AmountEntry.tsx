@@ -5,7 +5,7 @@ import { TextField } from '../ui/TextField';
 import { pickDenomination, setQuantity } from './sale-draft';
 import { Stepper } from '../ui/Stepper';
 
-/** FIXED: denomination buttons (digit N adds one of the Nth) with quantities, or an amount split automatically. FLEXIBLE: amount and count. */
+/** FIXED: denomination buttons (digit N adds one of the Nth) with quantities, or an amount split automatically. FLEXIBLE: amount and count (one larger amount is split by main). */
 export function AmountEntry({ brand, amountRef }: { brand: PartnerBrand; amountRef: React.RefObject<HTMLInputElement | null> }) {
   const draft = useSale((s) => s.draft)!;
   const edit = useSale((s) => s.edit);
@@ -20,7 +20,7 @@ export function AmountEntry({ brand, amountRef }: { brand: PartnerBrand; amountR
         <legend>Amount</legend>
         <TextField
           label="Amount of each voucher (₹)"
-          hint={`From ${formatRupees(r.minVoucherAmount)} to ${formatRupees(r.maxVoucherAmount)} a voucher; orders ${formatRupees(r.minOrderAmount)} – ${formatRupees(r.maxOrderAmount)}`}
+          hint={`From ${formatRupees(r.minVoucherAmount)} to ${formatRupees(r.maxVoucherAmount)} a voucher; with 1 voucher a larger amount is split into several; orders ${formatRupees(r.minOrderAmount)} – ${formatRupees(r.maxOrderAmount)}`}
           {...amountField}
           onChange={(amountText) => edit((d) => ({ ...d, amountText }))}
         />

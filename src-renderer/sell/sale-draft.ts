@@ -9,7 +9,7 @@ export interface Draft {
   denominations: number[];
   /** FIXED: vouchers chosen per denomination (paise → quantity). */
   quantities: Record<number, number>;
-  /** FIXED: an amount to split automatically (used when no denomination is chosen). FLEXIBLE: the amount of one voucher. */
+  /** FIXED: an amount to split automatically (used when no denomination is chosen). FLEXIBLE: the amount of each voucher, or with one voucher the amount main splits when it is over the per-voucher maximum. */
   amountText: string;
   /** FLEXIBLE: how many vouchers of that amount. */
   flexQuantity: number;

@@ -15,6 +15,7 @@ export {
   type OrderContacts,
   type ResendProblem,
 } from './contact-rules.js';
+export { splitFlexibleAmount, type FlexibleSplit } from './flexible-split.js';
 export { MAX_AMOUNT_PAISE, formatRupees, isPositivePaise, listRupees, paiseFromRupees, toPaise, toRupees } from './money.js';
 export { orderRequestBody } from './order-body.js';
 export {

@@ -46,7 +46,7 @@ export function mergeLines(raw: readonly SaleLine[]): { lines: SaleLine[]; probl
 
 /**
  * Problems of merged lines for a sale of `amount`. `field` is 'lines' when the cashier chose
- * the vouchers, 'amount' when the app derived them from the amount (one FLEXIBLE voucher).
+ * the vouchers, 'amount' when the app derived them from the amount (a FLEXIBLE split).
  */
 export function linesProblems(
   lines: readonly SaleLine[],
@@ -65,12 +65,7 @@ export function linesProblems(
   } else {
     const range = `between ${formatRupees(limits.minVoucher)} and ${formatRupees(limits.maxVoucher)}`;
     for (const { denominationPaise: d } of lines) {
-      if (d >= limits.minVoucher && d <= limits.maxVoucher) continue;
-      if (field === 'amount' && d > limits.maxVoucher) {
-        add(`One voucher can be at most ${formatRupees(limits.maxVoucher)}; sell ${formatRupees(d)} as several vouchers.`);
-      } else {
-        add(`Each voucher must be ${range}; ${formatRupees(d)} is not.`);
-      }
+      if (d < limits.minVoucher || d > limits.maxVoucher) add(`Each voucher must be ${range}; ${formatRupees(d)} is not.`);
     }
   }
 

@@ -9,6 +9,7 @@ import {
   type DeliveryInput,
 } from './sale-contacts.js';
 import { linesProblems, mergeLines, type DenominationRule, type SaleLimits } from './sale-lines.js';
+import { splitFlexibleAmount } from './flexible-split.js';
 import { fixedLimitsOf, splitWithLimits } from './split.js';
 import type { BusinessModel, FieldProblem, SaleLine } from './types.js';
 
@@ -26,7 +27,8 @@ export interface SaleInput {
   amountPaise: number;
   /**
    * The vouchers the cashier chose. FIXED: absent or empty means "split the amount
-   * automatically". FLEXIBLE: absent or empty means one voucher of the whole amount;
+   * automatically". FLEXIBLE: absent or empty means the amount split into as few, as equal
+   * vouchers as the per-voucher range allows (flexible-split.ts);
    * [{denominationPaise: x, quantity: n}] sells n vouchers of x (n × x must be the amount).
    */
   lines?: SaleLine[];
@@ -39,7 +41,7 @@ export interface ValidSale {
   productId: string;
   /** Largest value first, merged, every quantity ≥ 1. */
   lines: SaleLine[];
-  /** True when the app chose the lines (automatic FIXED split or one FLEXIBLE voucher). */
+  /** True when the app chose the lines (automatic FIXED or FLEXIBLE split). */
   linesDerived: boolean;
   totalPaise: number;
   voucherCount: number;
@@ -88,8 +90,9 @@ export function validateSale(input: SaleInput, brand: PartnerBrand, businessMode
     if (amountValid && merged.problems.length === 0) problems.push(...linesProblems(lines, amount, rule, limits, 'lines'));
   } else if (inRange && rule.kind === 'FLEXIBLE') {
     // Out-of-range amounts already have their sentence; the derived lines would only repeat it.
-    lines = [{ denominationPaise: amount, quantity: 1 }];
-    problems.push(...linesProblems(lines, amount, rule, limits, 'amount'));
+    const split = splitFlexibleAmount(amount, limits);
+    if (split.ok) lines = split.lines;
+    else problems.push({ field: 'amount', message: split.reason });
   } else if (inRange) {
     const split = splitWithLimits(amount, limits);
     if (split.ok) lines = split.lines;

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { DAY_MS, istDateInput } from '../../../src-renderer/ui/india-day.js';
 import { expect, test } from '../fixtures/index.js';
 import { ManagerApp } from './manager-app.js';
 import { OrdersPage } from './orders-page.js';
@@ -20,6 +21,22 @@ test('orders filter by reference and status, and the CSV export downloads what i
   await page.getByRole('button', { name: 'Show orders' }).click();
   await expect(orders.row(failed.referenceId)).toBeVisible();
   await expect(orders.row(kept.referenceId)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(orders.row(kept.referenceId)).toBeVisible();
+
+  // By day, typed dd/mm/yyyy as the hint says: tomorrow (in India) holds none, today all three.
+  const ddmmyyyy = (ms: number): string => istDateInput(ms).split('-').reverse().join('/');
+  const today = ddmmyyyy(Date.now());
+  await expect(page.getByText('dd/mm/yyyy, for example', { exact: false })).toBeVisible();
+  await orders.filterByDays(ddmmyyyy(Date.now() + DAY_MS), '');
+  await expect(orders.row(kept.referenceId)).toHaveCount(0);
+  await orders.filterByDays(today, today);
+  await expect(orders.row(kept.referenceId)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Showing 3 orders' })).toBeVisible();
+  // A day that does not exist, or the browser's month-first order, is explained next to the field.
+  await orders.filterByDays('31/02/2026', '11/26/2026');
+  await expect(page.getByLabel('From day')).toHaveAccessibleDescription(/Enter a real day as dd\/mm\/yyyy/);
+  await expect(page.getByLabel('To day')).toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(orders.row(kept.referenceId)).toBeVisible();
 

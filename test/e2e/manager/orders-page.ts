@@ -25,6 +25,13 @@ export class OrdersPage {
     await this.page.getByRole('button', { name: 'Show orders' }).click();
   }
 
+  /** Days as the filter takes them, dd/mm/yyyy; an empty string leaves that end open. */
+  async filterByDays(from: string, to: string): Promise<void> {
+    await this.page.getByLabel('From day').fill(from);
+    await this.page.getByLabel('To day').fill(to);
+    await this.page.getByRole('button', { name: 'Show orders' }).click();
+  }
+
   async openOrder(reference: string): Promise<void> {
     await this.page.getByRole('button', { name: `Open order ${reference}` }).first().click();
     await expect(this.page.getByRole('button', { name: /Back to orders/ })).toBeVisible();

@@ -150,9 +150,19 @@ describe('validateSale: amounts', () => {
     ]);
   });
 
-  it('a FLEXIBLE amount above one voucher asks for several; below one voucher states the range', () => {
-    expect(problems(validateSale(flexSale({ amountPaise: rupees(25_000) }), FLEXIBLE, 'B2C'))).toEqual([
-      { field: 'amount', message: 'One voucher can be at most ₹10,000; sell ₹25,000 as several vouchers.' },
+  it('a FLEXIBLE amount above one voucher is split into several; too many, or below one voucher, says why', () => {
+    expect(validateSale(flexSale({ amountPaise: rupees(25_000) }), FLEXIBLE, 'B2C')).toMatchObject({
+      ok: true,
+      value: {
+        lines: [line(8334, 1), line(8333, 2)],
+        denominationDetails: [{ denomination: 8334, quantity: 1 }, { denomination: 8333, quantity: 2 }],
+        linesDerived: true,
+        voucherCount: 3,
+      },
+    });
+    const twoAtMost = brand({ denominationType: 'FLEXIBLE' }, { maxVouchersPerOrder: 2 });
+    expect(problems(validateSale(flexSale({ amountPaise: rupees(25_000) }), twoAtMost, 'B2C'))).toEqual([
+      { field: 'amount', message: '₹25,000 needs at least 3 vouchers of at most ₹10,000, but this brand allows at most 2 in one order.' },
     ]);
     const low = brand({ denominationType: 'FLEXIBLE' }, { minOrderAmount: 10, minVoucherAmount: 100 });
     expect(problems(validateSale(flexSale({ amountPaise: rupees(50) }), low, 'B2C'))).toEqual([
