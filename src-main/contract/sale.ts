@@ -115,6 +115,9 @@ export interface ReceiptView extends ReceiptData {
   store: Settings['store'];
   receiptOptions: Settings['receipt'];
   cashierName: string;
+  /** On a reprint (copy ≥ 2): when it was printed and the manager who approved it; null on the original. */
+  reprintedAt: number | null;
+  approvedByName: string | null;
 }
 
 const voucherSeq = z.number().int().min(1).max(10_000);

@@ -7,6 +7,24 @@ import { z } from 'zod';
  */
 const httpsUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(300);
 
+/**
+ * Format only (state code, PAN, entity number, 'Z', check character): the check character itself
+ * is not verified, so a mistyped GSTIN of the right shape is accepted.
+ */
+const GSTIN_FORMAT = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+const gstin = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((v) => v === '' || GSTIN_FORMAT.test(v), 'must be a 15-character GSTIN, like 27AAPFU0939F1ZV')
+  .default('');
+/** A mobile or a landline with its STD code, as people write them: digits, spaces, + and -. */
+const phone = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (/^\+?[0-9][0-9 -]{0,19}$/.test(v) && v.length <= 20 && v.replace(/\D/g, '').length >= 6), 'must be a phone number: digits, spaces, + and -, up to 20 characters')
+  .default('');
+
 const environmentEndpoint = z
   .strictObject({
     baseUrl: httpsUrl.nullable().default(null),
@@ -24,6 +42,8 @@ export const settingsSchema = z.strictObject({
       /** Up to 6 characters that prefix referenceIds from this counter (support can tell counters apart). */
       counterCode: z.string().regex(/^[A-Z0-9]{1,6}$/, 'must be 1–6 capital letters or digits').default('C1'),
       address: z.string().trim().max(200).default(''),
+      gstin,
+      phone,
     })
     .prefault({}),
   receipt: z

@@ -4,8 +4,11 @@ import { formatDateTime, formatDay, formatPaise } from '../ui/format';
 import { credentialsOf, instructionsFor, paperClass, redemptionLabel } from './receipt-content';
 import './receipt.css';
 
-/** 9867695195606875 → 9867 6951 9560 6875: easier to read out and to type at a till. */
-const groupDigits = (value: string): string => (/^\d{12,19}$/.test(value) ? value.replace(/(\d{4})(?=\d)/g, '$1 ') : value);
+/**
+ * 9867695195606875 → 9867 6951 9560 6875: easier to read out and to type at a till. The spaces
+ * are non-breaking, so a narrow roll breaks the line before the number, never inside it.
+ */
+const groupDigits = (value: string): string => (/^\d{12,19}$/.test(value) ? value.replace(/(\d{4})(?=\d)/g, '$1\u00a0') : value);
 
 interface Props {
   data: ReceiptView;
@@ -22,14 +25,24 @@ interface Props {
 export function Receipt({ data, qrDataUrl, ref }: Props) {
   const instructions = instructionsFor(data);
   const total = data.vouchers.length;
+  const reprintNote = [data.reprintedAt !== null && `reprinted ${formatDateTime(data.reprintedAt)}`, data.approvedByName && `approved by ${data.approvedByName}`]
+    .filter(Boolean)
+    .join(', ');
   return (
     <div ref={ref} className={`receipt ${paperClass(data.receiptOptions.paperWidth)}`} data-testid="printable-receipt">
       {data.training && <p className="receipt__training">TRAINING — NOT VALID</p>}
-      {data.copy > 1 && <p className="receipt__duplicate">DUPLICATE #{data.copy}</p>}
+      {data.copy > 1 && (
+        <p className="receipt__duplicate">
+          DUPLICATE #{data.copy}
+          {reprintNote && <span className="receipt__duplicate-detail">{` — ${reprintNote}`}</span>}
+        </p>
+      )}
       <header className="receipt__store">
         {data.receiptOptions.header && <p>{data.receiptOptions.header}</p>}
         <p className="receipt__store-name">{data.store.name}</p>
         {data.store.address && <p>{data.store.address}</p>}
+        {data.store.phone && <p>Phone: {data.store.phone}</p>}
+        {data.store.gstin && <p>GSTIN: {data.store.gstin}</p>}
       </header>
 
       <h1 className="receipt__brand">{data.brandTitle}</h1>
@@ -99,9 +112,9 @@ export function Receipt({ data, qrDataUrl, ref }: Props) {
 
       <dl className="receipt__facts">
         <dt>Order id</dt>
-        <dd>{data.orderId ?? '—'}</dd>
+        <dd className="receipt__id">{data.orderId ?? '—'}</dd>
         <dt>Reference</dt>
-        <dd>{data.referenceId}</dd>
+        <dd className="receipt__id">{data.referenceId}</dd>
         <dt>Date</dt>
         <dd>{formatDateTime(data.issuedAt)}</dd>
         <dt>Store</dt>

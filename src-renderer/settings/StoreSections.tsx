@@ -47,6 +47,15 @@ export function StoreSection({ s }: { s: Settings }) {
           maxLength={6}
         />
         <TextField label="Address" value={store.address} onChange={(address) => edit({ address })} error={err('store.address')} maxLength={200} />
+        <TextField label="Phone" inputMode="tel" value={store.phone} onChange={(phone) => edit({ phone })} hint="Optional. Printed on receipts, e.g. 080 2222 3333." error={err('store.phone')} maxLength={20} />
+        <TextField
+          label="GSTIN"
+          value={store.gstin}
+          onChange={(gstin) => edit({ gstin: gstin.toUpperCase() })}
+          hint="Optional. 15 characters, e.g. 27AAPFU0939F1ZV; printed on receipts."
+          error={err('store.gstin')}
+          maxLength={15}
+        />
       </div>
     </SectionCard>
   );
@@ -62,7 +71,7 @@ export function ReceiptSection({ s }: { s: Settings }) {
   return (
     <SectionCard id="settings-receipt" title="Receipt" onSubmit={() => void save({ receipt })} busy={busy} saved={saved} error={error}>
       <div className="form-grid">
-        <TextField label="Header line" value={receipt.header} onChange={(header) => edit({ header })} hint="Above the store name, e.g. a GSTIN." error={err('receipt.header')} maxLength={200} />
+        <TextField label="Header line" value={receipt.header} onChange={(header) => edit({ header })} hint="Above the store name, e.g. a tagline." error={err('receipt.header')} maxLength={200} />
         <TextField label="Footer line" value={receipt.footer} onChange={(footer) => edit({ footer })} error={err('receipt.footer')} maxLength={300} />
       </div>
       <Choice

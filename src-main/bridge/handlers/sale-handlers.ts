@@ -65,7 +65,14 @@ export function saleHandlers(core: Core, session: Session) {
       const receipt = core.sales.receipt(input.saleId, session.staff!.id, approver?.id ?? null);
       if (!receipt) return fail('NOT_PRINTABLE', 'Only a successful sale has a receipt');
       const s = core.settings.get();
-      return { ...receipt, store: s.store, receiptOptions: s.receipt, cashierName: session.staff!.name };
+      return {
+        ...receipt,
+        store: s.store,
+        receiptOptions: s.receipt,
+        cashierName: session.staff!.name,
+        reprintedAt: approver ? core.clock.now() : null,
+        approvedByName: approver?.name ?? null,
+      };
     },
     'voucher.reveal': async (input: ParsedInput<'voucher.reveal'>) => {
       const approver = await managerApproval(input.managerPin, 'show a card number or PIN');
