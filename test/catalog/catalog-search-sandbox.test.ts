@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
+import type { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
 import { foldText, MAX_TERM_CHARS } from '../../src-main/catalog/catalog-text.js';
 import type { CatalogBrand } from '../../src-main/catalog/catalog-types.js';
 import type { PartnerBrand } from '../../src-main/partner-api/types.js';
-import { sandboxBrands, tempDatabase } from './fixtures.js';
+import { sandboxCatalog } from './fixtures.js';
 
 /** What the cashier's screen asks for. */
 const SHOWN = 60;
@@ -16,19 +16,16 @@ const named = (brand: PartnerBrand, text: string): boolean => {
 };
 
 describe('search of the sandbox catalog lists the brands the words name first', () => {
-  let env: ReturnType<typeof tempDatabase>;
   let brands: PartnerBrand[];
   let repo: CatalogRepository;
+  let cleanup: () => void;
   const search = (text: string, limit = SHOWN): CatalogBrand[] => repo.search({ text, includeInactive: true, limit });
   const titles = (list: CatalogBrand[]) => list.map((e) => e.brand.title);
 
   beforeAll(async () => {
-    env = tempDatabase();
-    repo = new CatalogRepository(env.db);
-    brands = sandboxBrands();
-    await repo.replaceAll(brands, Date.UTC(2026, 10, 1));
+    ({ repo, brands, cleanup } = await sandboxCatalog());
   });
-  afterAll(() => env.cleanup());
+  afterAll(() => cleanup());
 
   it('“inst”, “voucher” and “brand” show the brands with that title among the 60, ahead of descriptions that mention it', () => {
     // Each word is in the description of more brands than the screen shows ('delivered instantly', 'gift voucher').

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
 import { openDatabase, type Db } from '../../src-main/db/database.js';
 import { parseBrand } from '../../src-main/partner-api/wire-schemas.js';
 import { loadCatalogFile } from '../../src-main/sandbox/catalog/catalog-file.js';
@@ -100,3 +101,12 @@ export class FakePageSource implements BrandPageSource {
 
 export const brandsNumbered = (n: number, prefix = 'b'): PartnerBrand[] =>
   Array.from({ length: n }, (_, i) => makeBrand(`${prefix}${String(i).padStart(4, '0')}`, { title: `Shop ${prefix}${i}` }));
+
+/** The sandbox's catalog stored in a fresh catalog database: search answers as the counter's does. */
+export async function sandboxCatalog(): Promise<{ repo: CatalogRepository; brands: PartnerBrand[]; cleanup(): void }> {
+  const env = tempDatabase();
+  const repo = new CatalogRepository(env.db);
+  const brands = sandboxBrands();
+  await repo.replaceAll(brands, Date.UTC(2026, 10, 1));
+  return { repo, brands, cleanup: env.cleanup };
+}

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
+import type { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
 import type { CatalogBrand } from '../../src-main/contract/index.js';
 import type { PartnerBrand } from '../../src-main/partner-api/types.js';
 import { brandForEnter, matchRank, namedBy, rankByMatch } from '../../src-renderer/sell/brand-match.js';
 import { catalogQuery } from '../../src-renderer/sell/catalog-query.js';
-import { makeBrand, sandboxBrands, tempDatabase } from '../catalog/fixtures.js';
+import { makeBrand, sandboxCatalog } from '../catalog/fixtures.js';
 
 const entry = (id: string, over: Partial<PartnerBrand> = {}): CatalogBrand => ({ brand: makeBrand(id, over), removed: false, removedAt: null, discount: null, syncedAt: 0 });
 const terms = (text: string) => catalogQuery(text, null).terms;
@@ -62,18 +62,15 @@ describe('matchRank: where the typed words were found', () => {
 });
 
 describe('Enter over main’s own search of the sandbox catalog', () => {
-  let env: ReturnType<typeof tempDatabase>;
   let brands: PartnerBrand[];
   let repo: CatalogRepository;
-  const search = (text: string) => repo.search({ includeInactive: true, limit: 60, text }) as unknown as CatalogBrand[];
+  let cleanup: () => void;
+  const search = (text: string) => repo.search({ includeInactive: true, limit: 60, text });
 
   beforeAll(async () => {
-    env = tempDatabase();
-    repo = new CatalogRepository(env.db);
-    brands = sandboxBrands();
-    await repo.replaceAll(brands, Date.UTC(2026, 10, 1));
+    ({ repo, brands, cleanup } = await sandboxCatalog());
   });
-  afterAll(() => env.cleanup());
+  afterAll(() => cleanup());
 
   it('“processing then success” opens TEST_PROCESSING_SUCCESS, which main lists first: its title says so', () => {
     const found = search('processing then success');
