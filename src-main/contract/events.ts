@@ -2,6 +2,7 @@ import type { SyncProgress } from '../catalog/catalog-types.js';
 import type { SaleState } from '../orders/journal/sale-state.js';
 import type { Environment } from '../settings/settings-schema.js';
 import type { SaleView } from './sale.js';
+import type { ShiftView } from './shift.js';
 import type { StaffRole } from './staff.js';
 import type { WalletView } from './wallet.js';
 
@@ -15,6 +16,8 @@ export interface EventMap {
   'wallet.updated': WalletView;
   'session.changed': { signedIn: boolean; role: StaffRole | null; reason: string | null };
   'environment.changed': { environment: Environment };
+  /** The counter's drawer opened, moved cash, or closed (null: no open shift). */
+  'shift.changed': { shift: ShiftView | null };
 }
 
 export type EventName = keyof EventMap;

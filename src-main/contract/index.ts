@@ -11,8 +11,10 @@ import type { InputOf, OutputOf, ParsedInputOf } from './define.js';
 import type { EventMap, EventName } from './events.js';
 import type { EVENT_NAMES, METHOD_NAMES, SHELL_METHOD_NAMES } from './names.js';
 import { ordersMethods } from './orders.js';
+import { reportMethods } from './report.js';
 import { saleMethods } from './sale.js';
 import { settingsMethods } from './settings.js';
+import { shiftMethods } from './shift.js';
 import { shellMethods, type ShellMethodName } from './shell.js';
 import { staffMethods } from './staff.js';
 import { trainingMethods } from './training.js';
@@ -25,6 +27,8 @@ export const CORE_METHODS = {
   ...staffMethods,
   ...catalogMethods,
   ...saleMethods,
+  ...shiftMethods,
+  ...reportMethods,
   ...ordersMethods,
   ...walletMethods,
   ...settingsMethods,
@@ -61,7 +65,10 @@ export type { Role } from './define.js';
 export type { AppInfo, CheckLine, KeyProtection } from './app.js';
 export type { StaffMemberView, SessionView, StaffRole } from './staff.js';
 export type { CatalogStatus } from './catalog.js';
-export type { SaleRequest, QuoteView, SaleLineView, MaskedVoucher, RevealedVoucher, SaleView, ReceiptData, ReceiptView } from './sale.js';
+export type { SaleRequest, TenderInput, QuoteView, SaleLineView, MaskedVoucher, RevealedVoucher, SaleView, PaymentView, RefundView, ReceiptData, ReceiptView } from './sale.js';
+export type { ShiftView, ShiftReport, CashMovementView, CashMovementKind, TenderTotal, CashierTotal, DrawerCount } from './shift.js';
+export type { EndOfDayReport, Discrepancy, DiscrepancyKind } from './report.js';
+export type { Tender, TenderMethod, PaymentState } from '../till/tender.js';
 export type { SaleListFilter, SaleListItem, SaleCursor, SalePage, SalesSummary, OrderDetail } from './orders.js';
 export type { WalletView } from './wallet.js';
 export type { UnrecognisedWebhook, ReprocessResult } from './webhooks.js';

@@ -11,9 +11,11 @@ export const METHOD_NAMES = [
   'staff.list', 'staff.setupFirstManager', 'staff.signIn', 'staff.signOut', 'staff.session', 'staff.create', 'staff.disable',
   'catalog.search', 'catalog.categories', 'catalog.brand', 'catalog.status', 'catalog.image', 'catalog.syncNow',
   'sale.quote', 'sale.place', 'sale.get', 'sale.pending', 'sale.retry', 'sale.checkNow',
-  'sale.markLeftWithoutReceipt', 'receipt.print', 'voucher.reveal', 'voucher.balance',
+  'sale.markLeftWithoutReceipt', 'sale.refund', 'receipt.print', 'voucher.reveal', 'voucher.balance',
+  'shift.open', 'shift.current', 'shift.cashMovement', 'shift.xReport', 'shift.close', 'shift.report',
+  'report.endOfDay',
   'orders.list', 'orders.attention', 'orders.detail', 'orders.exportCsv', 'orders.summary', 'delivery.resend',
-  'wallet.view', 'wallet.refresh',
+  'wallet.view', 'wallet.refresh', 'wallet.recordTopUp',
   'settings.get', 'settings.update', 'settings.setCredentials', 'settings.switchEnvironment', 'audit.verify',
   'settings.setWebhookSecret', 'webhook.apply',
   'training.scenarios', 'training.run',
@@ -21,7 +23,7 @@ export const METHOD_NAMES = [
   ...SHELL_METHOD_NAMES,
 ] as const;
 
-export const EVENT_NAMES = ['sale.updated', 'catalog.progress', 'catalog.synced', 'wallet.updated', 'session.changed', 'environment.changed'] as const;
+export const EVENT_NAMES = ['sale.updated', 'catalog.progress', 'catalog.synced', 'wallet.updated', 'session.changed', 'environment.changed', 'shift.changed'] as const;
 
 /** The IPC channels: one for calls (the method name is data, checked in main), one for events. */
 export const CALL_CHANNEL = 'pos:call';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { SaleState } from '../orders/journal/sale-state.js';
 import type { HowToUse } from '../partner-api/types.js';
 import type { Settings } from '../settings/settings-schema.js';
+import { TENDER_METHODS, type PaymentState, type Tender } from '../till/tender.js';
 import { cashier } from './define.js';
 import { id, paise, pin, saleIdInput } from './fields.js';
 
@@ -30,6 +31,18 @@ export const saleInputSchema = z.strictObject({
 });
 export type SaleRequest = z.infer<typeof saleInputSchema>;
 
+/** One part of the customer's payment, as the cashier records it. */
+export const tenderInput = z.strictObject({
+  method: z.enum(TENDER_METHODS),
+  amountPaise: paise.min(1),
+  /** Cash only: what the customer handed over (at least the amount); the change is the rest. */
+  receivedPaise: paise.optional(),
+  /** UPI: UTR / reference; CARD: approval code or last 4; OTHER: a note. */
+  reference: z.string().trim().max(40).optional(),
+});
+export type TenderInput = z.infer<typeof tenderInput>;
+const tenders = z.array(tenderInput).max(8);
+
 export interface SaleLineView {
   denominationPaise: number;
   quantity: number;
@@ -37,9 +50,17 @@ export interface SaleLineView {
 
 export interface QuoteView {
   lines: SaleLineView[];
+  /** The vouchers' face value. */
   totalPaise: number;
   voucherCount: number;
+  /** The customer's discount on the face value (sent to the service as discountAmount). */
+  discountPaise: number;
+  /** What the customer pays: face value − discount. */
+  customerPaysPaise: number;
+  /** What the store's wallet is charged. */
   debitPaise: number;
+  /** When tenders were given and add up: the cash change due; null otherwise. */
+  changePaise: number | null;
   brandTitle: string;
   floatWarning: string | null;
 }
@@ -61,6 +82,23 @@ export interface RevealedVoucher {
   cardPin: string | null;
 }
 
+/** The customer's payment as screens see it. */
+export interface PaymentView {
+  id: string;
+  tenders: Tender[];
+  amountPaise: number;
+  changePaise: number;
+  takenAt: number;
+  takenByName: string;
+}
+
+export interface RefundView {
+  amountPaise: number;
+  tenders: Pick<Tender, 'method' | 'amountPaise'>[];
+  at: number;
+  byName: string;
+}
+
 /** A sale as screens see it: no brand snapshot internals, no card data. */
 export interface SaleView {
   id: string;
@@ -71,6 +109,13 @@ export interface SaleView {
   brandTitle: string;
   amountPaise: number;
   discountPaise: number;
+  /** Face value − discount: what the customer pays. */
+  customerPaysPaise: number;
+  /** How the customer paid; null for sales recorded before payments were kept. */
+  payment: PaymentView | null;
+  /** What to do with the customer's money now (give it back, keep it on hold, …). */
+  paymentState: PaymentState;
+  refund: RefundView | null;
   errorCode: string | null;
   failureReason: string | null;
   supportReason: string | null;
@@ -124,8 +169,12 @@ const voucherSeq = z.number().int().min(1).max(10_000);
 
 export const saleMethods = {
   /** Validates against a fresh copy of the brand and prices the sale; nothing is sent. */
-  'sale.quote': cashier(saleInputSchema).returns<QuoteView>(),
-  'sale.place': cashier(saleInputSchema).returns<SaleView>(),
+  'sale.quote': cashier(saleInputSchema.extend({ tenders: tenders.optional() })).returns<QuoteView>(),
+  /**
+   * Refused with a field error, before anything is sent, when no shift is open or the tenders do
+   * not add up to what the customer pays. `changePaise`: the cash change to hand back.
+   */
+  'sale.place': cashier(saleInputSchema.extend({ tenders })).returns<SaleView & { changePaise: number }>(),
   'sale.get': cashier(saleIdInput).returns<SaleView>(),
   /**
    * `sales`: not yet known to have succeeded or failed. `unprinted`: completed sales whose
@@ -133,7 +182,16 @@ export const saleMethods = {
    * counter keeps them pinned until they are printed or a manager records otherwise.
    */
   'sale.pending': cashier(z.strictObject({})).returns<{ sales: SaleView[]; unprinted: SaleView[] }>(),
-  'sale.retry': cashier(saleIdInput).returns<SaleView>(),
+  /**
+   * Sells a FAILED or REJECTED sale again under a new reference. Its payment, if not given back,
+   * goes with the retry; otherwise (refunded, or never recorded) `tenders` are needed.
+   */
+  'sale.retry': cashier(z.strictObject({ saleId: id, tenders: tenders.optional() })).returns<SaleView & { changePaise: number }>(),
+  /**
+   * Gives the customer's payment back for a paid sale that ended FAILED or REJECTED: once, by the
+   * tenders it was paid with, from this shift's drawer. Audited.
+   */
+  'sale.refund': cashier(saleIdInput).returns<SaleView>(),
   /**
    * Asks the service about an unsettled sale now (audited). A cashier may ask about one sale once
    * per CASHIER_CHECK_INTERVAL_MS (30 s), counted from anyone's last check, and is answered

@@ -1,5 +1,6 @@
-import { cashier } from './define.js';
-import { empty } from './fields.js';
+import { z } from 'zod';
+import { cashier, manager } from './define.js';
+import { empty, paise } from './fields.js';
 
 export interface WalletView {
   /** Last balance the service reported, or null before the first read. */
@@ -19,4 +20,11 @@ export const walletMethods = {
   'wallet.view': cashier(empty).returns<WalletView>(),
   /** Reads the balance from the service; the view also goes out as a wallet.updated event. */
   'wallet.refresh': cashier(empty).returns<WalletView>(),
+  /**
+   * A top-up the manager made to the wallet (at the partner's portal or by bank transfer), so
+   * the end of day can tell it from sales. Audited.
+   */
+  'wallet.recordTopUp': manager(
+    z.strictObject({ amountPaise: paise.min(1), reference: z.string().trim().min(1, 'enter the top-up reference').max(60), at: z.number().int().optional() }),
+  ).returns<WalletView>(),
 };

@@ -6,6 +6,7 @@ import { environment002 } from './environment/002-journal-search.js';
 import { environment003 } from './environment/003-unrecognised-webhooks.js';
 import { environment004 } from './environment/004-receipt-owed.js';
 import { environment005 } from './environment/005-phone-last4.js';
+import { environment006 } from './environment/006-till.js';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -25,8 +26,8 @@ const changedOtherKindsOnly: Migration = () => undefined;
 export const SCHEMAS = {
   /** app.db: staff and the audit log, shared by every environment. */
   app: [app001, changedOtherKindsOnly, changedOtherKindsOnly],
-  /** <environment>.db: the order journal, vouchers, secrets and wallet readings, webhook deliveries. */
-  environment: [environment001, environment002, environment003, environment004, environment005],
+  /** <environment>.db: the order journal, vouchers, secrets and wallet readings, webhook deliveries, shifts and payments. */
+  environment: [environment001, environment002, environment003, environment004, environment005, environment006],
   /** <environment>-catalog.db: the brands and their full-text index. */
   catalog: [catalog001, changedOtherKindsOnly, changedOtherKindsOnly],
 } satisfies Record<string, readonly Migration[]>;

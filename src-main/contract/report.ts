@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import type { SaleState } from '../orders/journal/sale-state.js';
+import type { Settings } from '../settings/settings-schema.js';
+import { manager } from './define.js';
+import type { CashierTotal, TenderTotal } from './shift.js';
+
+/** What kind of disagreement an end of day found; each comes with a sentence and what to do. */
+export const DISCREPANCY_KINDS = [
+  /** The service reports a different state or amount for an order than the journal. */
+  'SERVICE_DIFFERS',
+  /** The service does not know a reference the counter sent (or could not be asked). */
+  'SERVICE_UNKNOWN',
+  'SERVICE_UNREACHABLE',
+  /** A sale whose outcome is still not known at the end of the day. */
+  'UNSETTLED',
+  /** The wallet moved by more or less than the journal's debits plus the top-ups entered. */
+  'WALLET_MOVEMENT',
+  /** No wallet reading at the day's start or end, so the wallet cannot be checked. */
+  'WALLET_NOT_READ',
+  /** A completed sale whose tenders do not cover what the customer pays (or that has none). */
+  'TENDER_MISSING',
+  /** A paid sale that did not go through and whose money was not given back. */
+  'REFUND_DUE',
+  /** A shift of the day still open, or closed over or short. */
+  'DRAWER',
+] as const;
+export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
+
+export interface Discrepancy {
+  kind: DiscrepancyKind;
+  /** The plain sentence for the manager. */
+  message: string;
+  /** What to do about it. */
+  action: string;
+  saleId: string | null;
+  referenceId: string | null;
+  orderId: string | null;
+  /** The amount in question, when there is one (signed for WALLET_MOVEMENT and DRAWER: + more / over, − less / short). */
+  amountPaise: number | null;
+}
+
+/**
+ * A store day (India time, 00:00–24:00 IST) checked three ways: the journal's sales against
+ * the service's view of every order sent, against the wallet's movement, and against the
+ * tenders taken minus refunds.
+ */
+export interface EndOfDayReport {
+  /** YYYY-MM-DD, India time. */
+  day: string;
+  from: number;
+  to: number;
+  generatedAt: number;
+  generatedByName: string;
+  training: boolean;
+  store: Settings['store'];
+  matched: boolean;
+  discrepancies: Discrepancy[];
+  journal: {
+    byState: { state: SaleState; count: number; amountPaise: number }[];
+    completed: number;
+    /** Face value of the vouchers issued. */
+    completedPaise: number;
+    discountPaise: number;
+    /** What the customers of completed sales pay (face value − discount). */
+    customerPaysPaise: number;
+    /** What the wallet should have been charged for the day's sales that went through. */
+    walletDebitPaise: number;
+    voucherCount: number;
+  };
+  service: {
+    /** Orders looked up at the service (every reference the counter sent that day). */
+    checked: number;
+    agreed: number;
+    differed: number;
+    unreachable: number;
+  };
+  wallet: {
+    openingBalancePaise: number | null;
+    openingReadAt: number | null;
+    closingBalancePaise: number | null;
+    closingReadAt: number | null;
+    topUpsPaise: number;
+    /** opening + top-ups − closing: what the wallet actually spent between the readings. */
+    spentPaise: number | null;
+    /** Debits of the journal's sales between the two readings (reversals netted). */
+    expectedSpentPaise: number | null;
+  };
+  tenders: {
+    byTender: TenderTotal[];
+    takenPaise: number;
+    refundedPaise: number;
+    netPaise: number;
+    /** What the day's completed sales should have brought in (customer pays), plus payments still on hold. */
+    expectedNetPaise: number;
+  };
+  byCashier: CashierTotal[];
+  shifts: { id: string; counter: string; openedAt: number; closedAt: number | null; expectedCashPaise: number; countedCashPaise: number | null; overShortPaise: number | null }[];
+}
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD');
+
+export const reportMethods = {
+  /** Checks the day three ways (asks the service about every order of the day). Audited. */
+  'report.endOfDay': manager(z.strictObject({ day })).returns<EndOfDayReport>(),
+};

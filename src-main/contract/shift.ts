@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type { Settings } from '../settings/settings-schema.js';
+import type { TenderMethod } from '../till/tender.js';
+import { cashier, manager } from './define.js';
+import { empty, id, paise } from './fields.js';
+
+/** Notes and coins counted into or out of the drawer (optional beside the total). */
+const drawerCount = z
+  .array(z.strictObject({ denominationPaise: paise.min(1), quantity: z.number().int().min(0).max(100_000) }))
+  .max(30)
+  .optional();
+const reason = z.string().trim().min(1, 'say why').max(200);
+
+export const CASH_MOVEMENT_KINDS = ['PAY_IN', 'PAY_OUT'] as const;
+export type CashMovementKind = (typeof CASH_MOVEMENT_KINDS)[number];
+
+export interface CashMovementView {
+  id: string;
+  kind: CashMovementKind;
+  amountPaise: number;
+  reason: string;
+  byName: string;
+  at: number;
+}
+
+export interface DrawerCount {
+  denominationPaise: number;
+  quantity: number;
+}
+
+/** A cash-drawer shift of this counter, as screens see it. */
+export interface ShiftView {
+  id: string;
+  counter: string;
+  openedAt: number;
+  openedByName: string;
+  openingFloatPaise: number;
+  closedAt: number | null;
+  closedByName: string | null;
+  /** Cash that should be in the drawer now: float + cash taken − cash refunded + pay-ins − pay-outs. */
+  expectedCashPaise: number;
+  movements: CashMovementView[];
+}
+
+export interface TenderTotal {
+  method: TenderMethod;
+  /** Payments with a part of this method. */
+  count: number;
+  takenPaise: number;
+  refundedPaise: number;
+  netPaise: number;
+}
+
+export interface CashierTotal {
+  staffId: string;
+  name: string;
+  /** Payments taken (one per sale paid; a retry carries its sale's payment). */
+  payments: number;
+  takenPaise: number;
+  refundedPaise: number;
+  netPaise: number;
+}
+
+/**
+ * An X report (mid-shift, the shift stays open) or a Z report (the shift's close). Printed on
+ * the receipt printer or saved as PDF, audited.
+ */
+export interface ShiftReport {
+  kind: 'X' | 'Z';
+  shift: ShiftView;
+  generatedAt: number;
+  generatedByName: string;
+  training: boolean;
+  store: Settings['store'];
+  cash: {
+    openingFloatPaise: number;
+    /** Cash tenders taken (what stays in the drawer: received minus change). */
+    takenPaise: number;
+    refundedPaise: number;
+    payInsPaise: number;
+    payOutsPaise: number;
+  };
+  expectedCashPaise: number;
+  /** Z only: what was counted, and counted − expected (positive: over, negative: short). */
+  countedCashPaise: number | null;
+  overShortPaise: number | null;
+  /** Z only, when the notes and coins were counted one by one. */
+  count: DrawerCount[] | null;
+  note: string | null;
+  byTender: TenderTotal[];
+  byCashier: CashierTotal[];
+  sales: {
+    completed: number;
+    completedPaise: number;
+    /** Outcome not known yet: the customer's payment is on hold. */
+    onHold: number;
+    /** Paid, did not go through, not yet given back. */
+    refundDue: number;
+    refundDuePaise: number;
+    refunded: number;
+  };
+}
+
+export const shiftMethods = {
+  /** Opens this counter's drawer with a counted float; refused if a shift is already open. */
+  'shift.open': cashier(z.strictObject({ openingFloatPaise: paise, count: drawerCount })).returns<ShiftView>(),
+  /** The counter's open shift, or null when the drawer is closed (selling needs an open shift). */
+  'shift.current': cashier(empty).returns<ShiftView | null>(),
+  'shift.cashMovement': cashier(z.strictObject({ kind: z.enum(CASH_MOVEMENT_KINDS), amountPaise: paise.min(1), reason })).returns<ShiftView>(),
+  /** Mid-shift totals; the shift stays open. Audited. */
+  'shift.xReport': cashier(empty).returns<ShiftReport>(),
+  /** Closes the shift with the counted cash and answers its Z report. Audited. */
+  'shift.close': cashier(z.strictObject({ countedCashPaise: paise, count: drawerCount, note: z.string().trim().max(200).optional() })).returns<ShiftReport>(),
+  /** A closed shift's Z report again (to reprint it). */
+  'shift.report': manager(z.strictObject({ shiftId: id })).returns<ShiftReport>(),
+};

@@ -1,0 +1,53 @@
+/**
+ * How a customer pays, declared once: the methods, the shapes main stores and screens show,
+ * and the customer's-payment states a sale's money can be in.
+ */
+export const TENDER_METHODS = ['CASH', 'UPI', 'CARD', 'OTHER'] as const;
+export type TenderMethod = (typeof TENDER_METHODS)[number];
+
+/** One part of a payment. `receivedPaise` (cash only): what the customer handed over, change is the rest. */
+export interface Tender {
+  method: TenderMethod;
+  amountPaise: number;
+  receivedPaise: number | null;
+  /** UPI: the UTR / reference; CARD: the terminal's approval code or the card's last 4; OTHER: a note. */
+  reference: string | null;
+}
+
+/** The customer's payment for a sale, taken once and carried to a retry of that sale if it fails. */
+export interface Payment {
+  id: string;
+  shiftId: string;
+  takenBy: string;
+  takenAt: number;
+  /** What the customer paid: the sum of the tenders. */
+  amountPaise: number;
+  /** Cash handed back at the counter when the payment was taken. */
+  changePaise: number;
+  tenders: Tender[];
+}
+
+/** Money given back for a sale that did not go through: by the same tenders, once per payment. */
+export interface Refund {
+  paymentId: string;
+  saleId: string;
+  shiftId: string;
+  refundedBy: string;
+  at: number;
+  amountPaise: number;
+  tenders: Pick<Tender, 'method' | 'amountPaise'>[];
+}
+
+/**
+ * What the counter should do with the customer's money for a sale, derived from the sale's
+ * state and its payment:
+ * - NOT_RECORDED: no payment was recorded (sales from before tenders were kept).
+ * - ON_HOLD: the outcome is not known yet — do not refund or resell.
+ * - KEPT: vouchers were issued; the payment is the sale's.
+ * - REFUND_DUE: the sale did not go through — give the money back (sale.refund).
+ * - REFUNDED: given back.
+ * - CARRIED_TO_RETRY: the payment went to the retry of this sale.
+ * - MANAGER_REVIEW: the service cancelled or reversed a completed sale; a manager decides.
+ */
+export const PAYMENT_STATES = ['NOT_RECORDED', 'ON_HOLD', 'KEPT', 'REFUND_DUE', 'REFUNDED', 'CARRIED_TO_RETRY', 'MANAGER_REVIEW'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
