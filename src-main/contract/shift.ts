@@ -72,6 +72,8 @@ export interface ShiftReport {
   generatedByName: string;
   training: boolean;
   store: Settings['store'];
+  /** The receipt roll (or A4) the report is laid out for: cashiers cannot read the settings. */
+  paperWidth: Settings['receipt']['paperWidth'];
   cash: {
     openingFloatPaise: number;
     /** Cash tenders taken (what stays in the drawer: received minus change). */
