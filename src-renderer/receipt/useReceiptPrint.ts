@@ -2,9 +2,9 @@ import QRCode from 'qrcode';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useReactToPrint } from 'react-to-print';
 import { api, type BridgeError } from '../bridge/api';
-import { posClient } from '../bridge/pos-client';
 import type { ReceiptView } from '../bridge/contract';
 import { pageStyleFor } from './receipt-content';
+import { desktopPrint } from './usePrintDocument';
 
 export type PrintStage = 'idle' | 'fetching' | 'layout' | 'printing' | 'printed' | 'error';
 
@@ -18,22 +18,6 @@ export interface ReceiptPrint {
   /** Fetches the receipt (a reprint with the manager's PIN) and prints it; resolves to an error sentence for the PIN dialog. */
   print(managerPin?: string): Promise<string | null>;
   cancelManager(): void;
-}
-
-/** px → mm at CSS's 96 dpi, plus the roll's top and bottom margin. */
-const heightMmOf = (px: number): number => Math.min(2000, Math.max(20, Math.ceil((px * 25.4) / 96) + 10));
-
-/**
- * The desktop shell prints the window itself, silently, to the configured printer and paper
- * (`printer.print`; the print stylesheet shows only the staged receipt). The browser host has
- * no printer access: there react-to-print's own print frame and the browser's dialog are used.
- */
-function desktopPrint(heightPx: () => number): ((frame: HTMLIFrameElement) => Promise<void>) | undefined {
-  if (typeof window.pos?.['printer.print'] !== 'function') return undefined;
-  return async () => {
-    const result = await posClient().call('printer.print', { heightMm: heightMmOf(heightPx()) });
-    if (!result.ok) throw Object.assign(new Error(result.error.message), { bridgeError: result.error });
-  };
 }
 
 async function qrFor(data: ReceiptView): Promise<string | null> {
