@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { SellScreen } from '../sell/SellScreen';
 import { WalletBanner } from '../wallet/WalletBanner';
-import { CatalogScreen, Deferred, OrdersScreen, prefetchDeferredChunks, SettingsScreen, WalletScreen } from './lazy-screens';
+import { CatalogScreen, Deferred, DrawerScreen, EndOfDayScreen, OrdersScreen, prefetchDeferredChunks, SettingsScreen, WalletScreen } from './lazy-screens';
 import { NavBar } from './NavBar';
 import { useSession } from './session-store';
 import { loadSignedInStores, resetSignedInStores } from './signed-in-stores';
@@ -28,12 +28,14 @@ export function AppShell() {
       <WalletBanner />
       <main className="shell__main" id="main" key={session}>
         {screen === 'sell' && <SellScreen />}
-        {manager && screen !== 'sell' && (
+        {screen !== 'sell' && (
           <Deferred label="Opening the screen…">
-            {screen === 'orders' && <OrdersScreen />}
-            {screen === 'catalog' && <CatalogScreen />}
-            {screen === 'wallet' && <WalletScreen />}
-            {screen === 'settings' && <SettingsScreen />}
+            {screen === 'drawer' && <DrawerScreen />}
+            {manager && screen === 'orders' && <OrdersScreen />}
+            {manager && screen === 'endofday' && <EndOfDayScreen />}
+            {manager && screen === 'catalog' && <CatalogScreen />}
+            {manager && screen === 'wallet' && <WalletScreen />}
+            {manager && screen === 'settings' && <SettingsScreen />}
           </Deferred>
         )}
       </main>

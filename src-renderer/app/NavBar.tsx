@@ -1,15 +1,16 @@
+import { DrawerStatus } from '../drawer/DrawerStatus';
 import { MANAGER_SCREENS, useSession, type Screen } from './session-store';
 
-const LABELS: Record<Screen, string> = { sell: 'Sell', orders: 'Orders', catalog: 'Catalog', wallet: 'Wallet', settings: 'Settings' };
+const LABELS: Record<Screen, string> = { sell: 'Sell', drawer: 'Drawer', orders: 'Orders', endofday: 'End of day', catalog: 'Catalog', wallet: 'Wallet', settings: 'Settings' };
 
-/** Sell for everyone; the manager's screens only for managers (main refuses them to cashiers anyway). */
+/** Sell and the Drawer for everyone; the manager's screens only for managers (main refuses them to cashiers anyway). */
 export function NavBar() {
   const me = useSession((s) => s.me)!;
   const info = useSession((s) => s.info);
   const screen = useSession((s) => s.screen);
   const navigate = useSession((s) => s.navigate);
   const signOut = useSession((s) => s.signOut);
-  const screens: Screen[] = me.role === 'manager' ? ['sell', ...MANAGER_SCREENS] : ['sell'];
+  const screens: Screen[] = me.role === 'manager' ? ['sell', 'drawer', ...MANAGER_SCREENS] : ['sell', 'drawer'];
 
   return (
     <header className="topbar">
@@ -20,6 +21,7 @@ export function NavBar() {
             {info.store.name} · {info.store.counter}
           </span>
         )}
+        <DrawerStatus />
       </div>
       <nav aria-label="Main">
         <ul className="topbar__nav">

@@ -8,15 +8,19 @@ import { Loading, Notice } from '../ui/Notice';
  * sooner after a start. Chunks are same-origin files: the CSP (script-src 'self') allows them.
  */
 const managerScreens = () => import('./manager-screens');
+const drawerScreen = () => import('../drawer/DrawerScreen');
 const printReceipt = () => import('../receipt/PrintReceipt');
 
-const screen = <K extends 'OrdersScreen' | 'CatalogScreen' | 'WalletScreen' | 'SettingsScreen'>(name: K) =>
+const screen = <K extends 'OrdersScreen' | 'EndOfDayScreen' | 'CatalogScreen' | 'WalletScreen' | 'SettingsScreen'>(name: K) =>
   lazy(async () => ({ default: (await managerScreens())[name] as ComponentType }));
 
 export const OrdersScreen = screen('OrdersScreen');
+export const EndOfDayScreen = screen('EndOfDayScreen');
 export const CatalogScreen = screen('CatalogScreen');
 export const WalletScreen = screen('WalletScreen');
 export const SettingsScreen = screen('SettingsScreen');
+/** Everyone's, cashiers included: its own chunk (it prints, with react-to-print). */
+export const DrawerScreen = lazy(async () => ({ default: (await drawerScreen()).DrawerScreen }));
 export const PrintReceipt = lazy(async () => ({ default: (await printReceipt()).PrintReceipt }));
 
 /** A chunk that failed to load (a damaged install) says so in place, instead of blanking the app. */
@@ -51,6 +55,7 @@ export function Deferred({ label, children }: { label: string; children: ReactNo
 export function prefetchDeferredChunks(manager: boolean): void {
   const load = () => {
     void printReceipt().catch(() => undefined);
+    void drawerScreen().catch(() => undefined);
     if (manager) void managerScreens().catch(() => undefined);
   };
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 3000 });

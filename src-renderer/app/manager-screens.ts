@@ -3,6 +3,7 @@
  * chunk of their own that the sell screen never waits for (app/lazy-screens.tsx).
  */
 export { OrdersScreen } from '../orders/OrdersScreen';
+export { EndOfDayScreen } from '../endofday/EndOfDayScreen';
 export { CatalogScreen } from '../catalog/CatalogScreen';
 export { WalletScreen } from '../wallet/WalletScreen';
 export { SettingsScreen } from '../settings/SettingsScreen';

@@ -3,8 +3,9 @@ import { api, type BridgeError } from '../bridge/api';
 import type { AppInfo, StaffMemberView } from '../bridge/contract';
 import { useStaffStore } from './staff-store';
 
-export type Screen = 'sell' | 'orders' | 'catalog' | 'wallet' | 'settings';
-export const MANAGER_SCREENS: readonly Screen[] = ['orders', 'catalog', 'wallet', 'settings'];
+export type Screen = 'sell' | 'orders' | 'catalog' | 'wallet' | 'settings' | 'drawer' | 'endofday';
+/** Sell and the Drawer are everyone's; these only a manager's. */
+export const MANAGER_SCREENS: readonly Screen[] = ['orders', 'endofday', 'catalog', 'wallet', 'settings'];
 
 type Phase = 'starting' | 'setup' | 'signIn' | 'signedIn' | 'unreachable';
 

@@ -1,4 +1,6 @@
 import { useCatalogStatusStore } from '../catalog/catalog-status-store';
+import { useShift } from '../drawer/shift-store';
+import { useEndOfDay } from '../endofday/end-of-day-store';
 import { useAttentionStore } from '../orders/attention-store';
 import { useOrderDetailStore } from '../orders/order-detail-store';
 import { useOrdersStore } from '../orders/orders-store';
@@ -11,12 +13,14 @@ import { useWallet } from '../wallet/wallet-store';
 
 /**
  * What the shell needs from the first moment of a session: sales left unfinished (even before a
- * reload) for the Pending strip, the wallet for the low-balance banner, and for a manager the
+ * reload) for the Pending strip, the wallet for the low-balance banner, the drawer for the
+ * header's "Drawer open since …", and for a manager the
  * settings (under B2C the sell screen requires the customer's details; cashiers cannot read them).
  */
 export function loadSignedInStores(manager: boolean): void {
   void usePending.getState().load();
   void useWallet.getState().start();
+  void useShift.getState().load();
   if (manager) void useSettingsStore.getState().load();
 }
 
@@ -32,4 +36,6 @@ export function resetSignedInStores(): void {
   useOrderDetailStore.getState().close();
   useSummaryStore.getState().reset();
   useCatalogStatusStore.getState().reset();
+  useShift.getState().reset();
+  useEndOfDay.getState().reset();
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { onEvent } from '../bridge/api';
 import { useCatalogStatusStore } from '../catalog/catalog-status-store';
+import { useShift } from '../drawer/shift-store';
 import { useAttentionStore } from '../orders/attention-store';
 import { useOrderDetailStore } from '../orders/order-detail-store';
 import { useOrdersStore } from '../orders/orders-store';
@@ -36,6 +37,8 @@ export function wireAppEvents(): () => void {
       useCatalogStatusStore.getState().synced(e);
     }),
     onEvent('wallet.updated', (view) => useWallet.getState().updated(view)),
+    // The drawer opened, moved cash or closed (this screen or another): the header and the Drawer screen follow.
+    onEvent('shift.changed', ({ shift }) => useShift.getState().changed(shift)),
   ];
   return () => offs.forEach((off) => off());
 }

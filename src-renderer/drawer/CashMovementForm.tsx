@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { fieldError } from '../bridge/api';
+import type { CashMovementKind } from '../bridge/contract';
+import { Choice } from '../ui/Choice';
+import { formatPaise, parseRupeesToPaise } from '../ui/format';
+import { TextField } from '../ui/TextField';
+import { ConfirmMoney } from './ConfirmMoney';
+import { MOVEMENT_LABEL } from './report-words';
+import { useShift } from './shift-store';
+
+const KINDS = [
+  { value: 'PAY_OUT', label: 'Pay-out', hint: 'Cash taken out: petty cash, a bank deposit' },
+  { value: 'PAY_IN', label: 'Pay-in', hint: 'Cash put in: more change, a float top-up' },
+] as const;
+
+type Problems = Partial<Record<'amount' | 'reason', string>>;
+
+/** Cash in or out of the drawer that is not a sale, with the reason it went. */
+export function CashMovementForm() {
+  const record = useShift((s) => s.cashMovement);
+  const [kind, setKind] = useState<CashMovementKind>('PAY_OUT');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [problems, setProblems] = useState<Problems>({});
+  const [confirming, setConfirming] = useState<{ kind: CashMovementKind; paise: number; reason: string } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setDone(null);
+    const paise = parseRupeesToPaise(amount);
+    const found: Problems = {};
+    if (paise === null || paise === 0) found.amount = 'Enter an amount in rupees, like 500.';
+    if (!reason.trim()) found.reason = 'Say why the cash moved, for example “Courier charges”.';
+    setProblems(found);
+    if (Object.keys(found).length === 0 && paise) setConfirming({ kind, paise, reason: reason.trim() });
+  };
+
+  return (
+    <form className="card form" onSubmit={submit} aria-labelledby="movement-title" noValidate>
+      <h2 id="movement-title">Pay-in or pay-out</h2>
+      <Choice legend="Which way" name="movement-kind" value={kind} options={KINDS} onChange={setKind} />
+      <div className="form-grid">
+        <TextField label="Amount (₹)" inputMode="decimal" autoComplete="off" value={amount} onChange={setAmount} error={problems.amount} />
+        <TextField label="Reason" maxLength={200} autoComplete="off" value={reason} onChange={setReason} error={problems.reason} />
+      </div>
+      <div className="actions">
+        <button type="submit" className="button">
+          Record {MOVEMENT_LABEL[kind].toLowerCase()}
+        </button>
+      </div>
+      {done && (
+        <p className="drawer__done" role="status">
+          {done}
+        </p>
+      )}
+      {confirming && (
+        <ConfirmMoney
+          title={`Record a ${MOVEMENT_LABEL[confirming.kind].toLowerCase()}`}
+          confirmLabel={`${confirming.kind === 'PAY_OUT' ? 'Take out' : 'Put in'} ${formatPaise(confirming.paise)}`}
+          onCancel={() => setConfirming(null)}
+          onConfirm={async () => {
+            const error = await record(confirming.kind, confirming.paise, confirming.reason);
+            if (!error) {
+              setDone(`${MOVEMENT_LABEL[confirming.kind]} of ${formatPaise(confirming.paise)} recorded.`);
+              setConfirming(null);
+              setAmount('');
+              setReason('');
+              return null;
+            }
+            const amountProblem = fieldError(error, 'amountPaise');
+            const reasonProblem = fieldError(error, 'reason');
+            if (amountProblem || reasonProblem) {
+              setConfirming(null);
+              setProblems({ amount: amountProblem, reason: reasonProblem });
+              return null;
+            }
+            return error;
+          }}
+        >
+          <p className="confirm-money__amount">
+            {confirming.kind === 'PAY_OUT' ? '−' : '+'}
+            {formatPaise(confirming.paise)}
+          </p>
+          <p>
+            {confirming.kind === 'PAY_OUT' ? 'Take this cash out of the drawer' : 'Put this cash into the drawer'} for: <strong>{confirming.reason}</strong>
+          </p>
+        </ConfirmMoney>
+      )}
+    </form>
+  );
+}

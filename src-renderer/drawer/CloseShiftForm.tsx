@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react';
+import { fieldError } from '../bridge/api';
+import type { DrawerCount, ShiftView } from '../bridge/contract';
+import { formatPaise } from '../ui/format';
+import { TextField } from '../ui/TextField';
+import { CashCount, cashAmountOf, EMPTY_CASH_COUNT } from './CashCount';
+import { ConfirmMoney } from './ConfirmMoney';
+import { overShortText } from './report-words';
+import { useShift } from './shift-store';
+
+/** Count the drawer and close the shift; main answers the Z report with expected vs counted. */
+export function CloseShiftForm({ shift }: { shift: ShiftView }) {
+  const close = useShift((s) => s.close);
+  const [cash, setCash] = useState(EMPTY_CASH_COUNT);
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState<{ paise: number; count: DrawerCount[] | undefined } | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const amount = cashAmountOf(cash);
+    if (!amount.ok) return setProblem(amount.problem);
+    setProblem(undefined);
+    setConfirming({ paise: amount.paise, count: amount.count });
+  };
+
+  // What it will show once closed; main's figure at the close is the one recorded.
+  const difference = confirming ? confirming.paise - shift.expectedCashPaise : 0;
+  return (
+    <form className="card form" onSubmit={submit} aria-labelledby="close-shift-title" noValidate>
+      <h2 id="close-shift-title">Close the drawer</h2>
+      <p>Count all the cash in the drawer and enter it. The Z report then shows what was expected, what you counted, and any difference.</p>
+      <CashCount label="Cash counted (₹)" state={cash} onChange={setCash} error={problem} />
+      <TextField label="Note (optional)" maxLength={200} autoComplete="off" value={note} onChange={setNote} hint="For the manager, e.g. why the drawer is over or short." />
+      <div className="actions">
+        <button type="submit" className="button button--danger">
+          Close the drawer
+        </button>
+      </div>
+      {confirming && (
+        <ConfirmMoney
+          title="Close the drawer"
+          confirmLabel={`Close with ${formatPaise(confirming.paise)} counted`}
+          onCancel={() => setConfirming(null)}
+          onConfirm={async () => {
+            const error = await close(confirming.paise, confirming.count, note);
+            const countedProblem = fieldError(error, 'countedCashPaise');
+            if (countedProblem) {
+              setConfirming(null);
+              setProblem(countedProblem);
+              return null;
+            }
+            return error;
+          }}
+        >
+          <dl className="facts confirm-money__facts">
+            <dt>Expected in the drawer</dt>
+            <dd>{formatPaise(shift.expectedCashPaise)}</dd>
+            <dt>You counted</dt>
+            <dd>{formatPaise(confirming.paise)}</dd>
+            <dt>Difference</dt>
+            <dd className={`confirm-money__difference confirm-money__difference--${difference === 0 ? 'ok' : difference < 0 ? 'bad' : 'warn'}`}>{overShortText(difference)}</dd>
+          </dl>
+          <p>Closing ends this shift: no more sales until the next drawer is opened. Count again if the difference looks wrong.</p>
+        </ConfirmMoney>
+      )}
+    </form>
+  );
+}

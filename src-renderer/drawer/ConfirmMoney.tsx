@@ -1,0 +1,59 @@
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { BridgeError } from '../bridge/api';
+import { FreshPressGuard } from '../sell/fresh-press';
+import { Dialog } from '../ui/Dialog';
+import { ErrorNotice } from '../ui/Notice';
+import './confirm-money.css';
+
+interface Props {
+  title: string;
+  /** What will happen, with the amounts, in the words the cashier checks against the drawer. */
+  children: ReactNode;
+  confirmLabel: string;
+  /** Resolves to the error to show in the dialog, or null when done (the dialog then closes). */
+  onConfirm: () => Promise<BridgeError | null>;
+  onCancel: () => void;
+}
+
+/**
+ * The second look before cash moves: nothing is recorded until the cashier confirms. Enter on
+ * the form opens it with Confirm focused, so only a fresh press counts (sell/fresh-press.ts):
+ * a held or doubled Enter does not record the money unseen.
+ */
+export function ConfirmMoney({ title, children, confirmLabel, onConfirm, onCancel }: Props) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<BridgeError | null>(null);
+  const [guard] = useState(() => new FreshPressGuard());
+  useEffect(() => {
+    if (!busy) guard.shown(performance.now());
+  }, [guard, busy]);
+  const onlyFresh = (acts: boolean, event: KeyboardEvent) => {
+    if (acts) return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  const confirm = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const problem = await onConfirm();
+    setBusy(false);
+    if (problem) setError(problem);
+  };
+  return (
+    <Dialog title={title} onClose={busy ? undefined : onCancel}>
+      <div aria-busy={busy} onKeyDownCapture={(e) => onlyFresh(guard.keyDown(e.nativeEvent), e)} onKeyUpCapture={(e) => onlyFresh(guard.keyUp(e.nativeEvent), e)}>
+      <div className="confirm-money">{children}</div>
+      {error && <ErrorNotice error={error} title="Nothing was recorded" />}
+      <div className="actions">
+        <button type="button" className="button" onClick={onCancel} disabled={busy}>
+          Go back <kbd>Esc</kbd>
+        </button>
+        <button type="button" className="button button--primary" onClick={() => void confirm()} aria-disabled={busy || undefined} data-autofocus="">
+          {busy ? 'Recording…' : confirmLabel}
+        </button>
+      </div>
+      </div>
+    </Dialog>
+  );
+}

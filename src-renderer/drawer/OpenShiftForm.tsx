@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { fieldError } from '../bridge/api';
+import type { DrawerCount } from '../bridge/contract';
+import { formatPaise } from '../ui/format';
+import { CashCount, cashAmountOf, EMPTY_CASH_COUNT } from './CashCount';
+import { ConfirmMoney } from './ConfirmMoney';
+import { useShift } from './shift-store';
+
+/** No shift open: count the float into the drawer and open it (selling needs an open drawer). */
+export function OpenShiftForm({ counter }: { counter: string }) {
+  const open = useShift((s) => s.open);
+  const [cash, setCash] = useState(EMPTY_CASH_COUNT);
+  const [problem, setProblem] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState<{ paise: number; count: DrawerCount[] | undefined } | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const amount = cashAmountOf(cash);
+    if (!amount.ok) return setProblem(amount.problem);
+    setProblem(undefined);
+    setConfirming({ paise: amount.paise, count: amount.count });
+  };
+
+  return (
+    <form className="card form drawer-open" onSubmit={submit} aria-labelledby="open-shift-title" noValidate>
+      <h2 id="open-shift-title">Open the drawer</h2>
+      <p>Count the cash you start with (the float) and enter it. Sales can start once the drawer is open.</p>
+      <CashCount label="Opening float (₹)" hint="The cash in the drawer now, for change." state={cash} onChange={setCash} error={problem} autoFocus />
+      <div className="actions">
+        <button type="submit" className="button button--primary button--large">
+          Open the drawer
+        </button>
+      </div>
+      {confirming && (
+        <ConfirmMoney
+          title="Open the drawer"
+          confirmLabel={`Open with ${formatPaise(confirming.paise)}`}
+          onCancel={() => setConfirming(null)}
+          onConfirm={async () => {
+            const error = await open(confirming.paise, confirming.count);
+            if (!error) {
+              setConfirming(null);
+              setCash(EMPTY_CASH_COUNT);
+            } else if (fieldError(error, 'openingFloatPaise')) {
+              setConfirming(null);
+              setProblem(fieldError(error, 'openingFloatPaise'));
+              return null;
+            }
+            return error;
+          }}
+        >
+          <p className="confirm-money__amount">{formatPaise(confirming.paise)}</p>
+          <p>
+            Opening float of {counter}
+            {confirming.count ? `, counted as ${confirming.count.reduce((n, c) => n + c.quantity, 0)} notes and coins` : ''}. The drawer is then open in your name.
+          </p>
+        </ConfirmMoney>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import type { CashMovementKind, TenderMethod } from '../bridge/contract';
+import { formatPaise } from '../ui/format';
+import { overShortOf } from './drawer-count';
+
+/** How each way of paying is named on screens and printed reports. */
+export const TENDER_LABEL: Record<TenderMethod, string> = { CASH: 'Cash', UPI: 'UPI', CARD: 'Card', OTHER: 'Other' };
+
+export const MOVEMENT_LABEL: Record<CashMovementKind, string> = { PAY_IN: 'Pay-in', PAY_OUT: 'Pay-out' };
+
+/** A movement's amount with its direction: +₹500 into the drawer, −₹200 out of it. */
+export const signedMovement = (kind: CashMovementKind, amountPaise: number): string => `${kind === 'PAY_IN' ? '+' : '−'}${formatPaise(amountPaise)}`;
+
+/** "Short by ₹200", "Over by ₹150", "Balanced": counted − expected, in the words a manager uses. */
+export function overShortText(overShortPaise: number): string {
+  const o = overShortOf(overShortPaise);
+  if (o.kind === 'balanced') return 'Balanced';
+  return `${o.kind === 'over' ? 'Over' : 'Short'} by ${formatPaise(o.paise)}`;
+}
+
+/** The tone a drawer's over/short is shown in: short is money missing, over is money unexplained. */
+export function overShortTone(overShortPaise: number): 'ok' | 'bad' | 'warn' {
+  const o = overShortOf(overShortPaise);
+  return o.kind === 'balanced' ? 'ok' : o.kind === 'short' ? 'bad' : 'warn';
+}
