@@ -14,7 +14,7 @@ import './orders.css';
 type Tab = 'list' | 'summary';
 const TABS = [
   { id: 'list', label: 'All orders' },
-  { id: 'summary', label: 'End of day' },
+  { id: 'summary', label: 'Day summary' },
 ] as const;
 
 export function OrdersScreen() {

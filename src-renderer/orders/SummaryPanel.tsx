@@ -37,7 +37,7 @@ function TopBrands({ byBrand }: { byBrand: SalesSummary['byBrand'] }) {
   );
 }
 
-/** End of day: how much was sold, what failed, what is still open, when and which brands. */
+/** The day in sales (Orders → Day summary): how much was sold, what failed, what is still open, when and which brands. */
 export function SummaryPanel() {
   const { summary, status, error, load, dayStart } = useSummaryStore();
   const [day, setDay] = useState(() => istDateInput(Date.now()));

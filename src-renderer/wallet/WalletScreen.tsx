@@ -5,6 +5,7 @@ import { formatAgo, formatDateTime, formatPaise, parseRupeesToPaise } from '../u
 import { ErrorNotice, Loading, Notice, Success } from '../ui/Notice';
 import { StatTile } from '../ui/StatTile';
 import { TextField } from '../ui/TextField';
+import { TopUpForm } from './TopUpForm';
 import { useWallet } from './wallet-store';
 
 /**
@@ -113,6 +114,7 @@ export function WalletScreen() {
             <StatTile label="Probably left" value={view.estimatedPaise === null ? '—' : formatPaise(view.estimatedPaise)} sub="balance minus sales in progress" />
           </div>
           <div className="columns">
+            <TopUpForm />
             <ThresholdForm view={view} />
             <section className="card" aria-labelledby="float-title">
               <h2 id="float-title">Float guard</h2>

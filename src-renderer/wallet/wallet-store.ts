@@ -14,6 +14,8 @@ interface WalletState {
   refresh(): Promise<void>;
   /** Saves the low-balance alert level (rupees); answers the error to show next to the field. */
   saveThreshold(rupees: number): Promise<BridgeError | null>;
+  /** Records a top-up the manager made (so the end of day can tell it from sales); answers the error to show. */
+  recordTopUp(amountPaise: number, reference: string): Promise<BridgeError | null>;
   /** A wallet.updated event: sales settling, refreshes, the service's low-balance alert. */
   updated(view: WalletView): void;
   reset(): void;
@@ -57,6 +59,15 @@ export const useWallet = create<WalletState>()((set, get) => ({
     const result = await api('settings.update', { wallet: { lowBalanceThreshold: rupees } });
     if (!result.ok) return result.error;
     await get().load();
+    return null;
+  },
+
+  async recordTopUp(amountPaise, reference) {
+    const gen = generation;
+    const result = await api('wallet.recordTopUp', { amountPaise, reference });
+    if (gen !== generation) return null;
+    if (!result.ok) return result.error;
+    set({ view: result.data, status: 'ready' });
     return null;
   },
 

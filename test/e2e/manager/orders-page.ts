@@ -38,6 +38,6 @@ export class OrdersPage {
   }
 
   async showSummary(): Promise<void> {
-    await this.page.getByRole('tab', { name: 'End of day' }).click();
+    await this.page.getByRole('tab', { name: 'Day summary' }).click();
   }
 }
