@@ -16,7 +16,7 @@ export interface ShiftServiceDeps {
   audit: AuditLog;
   now: () => number;
   staffName: (staffId: string) => string;
-  settings: () => Pick<Settings, 'store'>;
+  settings: () => Pick<Settings, 'store' | 'receipt'>;
   training: boolean;
   onChanged?: (shift: ShiftView | null) => void;
 }
@@ -171,6 +171,7 @@ export class ShiftService {
       generatedByName: this.deps.staffName(actor),
       training: this.deps.training,
       store: this.deps.settings().store,
+      paperWidth: this.deps.settings().receipt.paperWidth,
       cash: { openingFloatPaise: shift.openingFloatPaise, ...totals },
       expectedCashPaise,
       countedCashPaise: counted,
