@@ -29,6 +29,7 @@ export function wireAppEvents(): () => void {
       useOrdersStore.getState().patchState(saleId, state);
       useAttentionStore.getState().saleChanged();
       useOrderDetailStore.getState().saleChanged(saleId);
+      useShift.getState().saleChanged();
     }),
     onEvent('catalog.progress', (progress) => useCatalogStatusStore.getState().progressed(progress)),
     onEvent('catalog.synced', (e) => {

@@ -64,7 +64,7 @@ export function CashCount({ label, hint, state, onChange, error, autoFocus }: Pr
         <input
           type="checkbox"
           checked={state.counting}
-          aria-controls={tableId}
+          aria-controls={state.counting ? tableId : undefined}
           onChange={(e) => {
             setFirstRow(e.target.checked);
             edit({ counting: e.target.checked, ...(e.target.checked ? {} : { text: added.totalPaise ? String(added.totalPaise / 100) : state.text }) });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSession } from '../app/session-store';
 import type { ShiftReport, ShiftView } from '../bridge/contract';
-import { formatDateTime, formatPaise, formatTime } from '../ui/format';
+import { formatDate, formatDateTime, formatPaise, formatTime } from '../ui/format';
 import { ErrorNotice, Loading, Notice } from '../ui/Notice';
 import { StatTile } from '../ui/StatTile';
 import { Table } from '../ui/Table';
@@ -59,7 +59,7 @@ function OpenShift({ shift }: { shift: ShiftView }) {
   return (
     <>
       <div className="stats">
-        <StatTile label="Opened" value={formatTime(shift.openedAt)} sub={`by ${shift.openedByName} · ${formatDateTime(shift.openedAt)}`} />
+        <StatTile label="Opened" value={formatTime(shift.openedAt)} sub={`by ${shift.openedByName} · ${formatDate(shift.openedAt)}`} />
         <StatTile label="Opening float" value={formatPaise(shift.openingFloatPaise)} />
         <StatTile hero tone="ok" label="Expected cash now" value={formatPaise(shift.expectedCashPaise)} sub="float + cash sales − refunds ± pay-ins and pay-outs" />
       </div>

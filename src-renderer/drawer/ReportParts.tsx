@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CashierTotal, ShiftReport, TenderTotal } from '../bridge/contract';
 import { formatPaise } from '../ui/format';
-import { TENDER_LABEL } from './report-words';
+import { TENDER_LABEL, tendersUsed } from './report-words';
 
 /**
  * Pieces of the printed reports (X, Z, end of day), laid out for a receipt roll as narrow as
@@ -53,10 +53,11 @@ export function ReportSection({ title, children }: { title: string; children: Re
 const details = (taken: number, refunded: number) => `taken ${formatPaise(taken)}${refunded ? ` · refunded ${formatPaise(refunded)}` : ''}`;
 
 export function TenderLines({ byTender }: { byTender: TenderTotal[] }) {
-  if (byTender.length === 0) return <p>No payments taken.</p>;
+  const used = tendersUsed(byTender);
+  if (used.length === 0) return <p>No payments taken.</p>;
   return (
     <ul className="report__list">
-      {byTender.map((t) => (
+      {used.map((t) => (
         <li key={t.method}>
           <span className="report__line report__line--strong">
             <span>

@@ -3,7 +3,7 @@ import type { ShiftReport } from '../bridge/contract';
 import { paperClass } from '../receipt/receipt-content';
 import { formatDateTime, formatPaise } from '../ui/format';
 import { CashierLines, ReportFacts, ReportLines, ReportSection, StoreHeader, TenderLines, type Line } from './ReportParts';
-import { MOVEMENT_LABEL, overShortText, signedMovement } from './report-words';
+import { minusPaise, MOVEMENT_LABEL, overShortText, signedMovement } from './report-words';
 import '../receipt/receipt.css';
 import './report.css';
 
@@ -20,9 +20,9 @@ export function ShiftReportDoc({ report, ref }: { report: ShiftReport; ref?: Ref
   const cashLines: Line[] = [
     { label: 'Opening float', value: formatPaise(cash.openingFloatPaise) },
     { label: 'Cash taken', value: formatPaise(cash.takenPaise) },
-    { label: 'Cash refunded', value: `−${formatPaise(cash.refundedPaise)}` },
+    { label: 'Cash refunded', value: minusPaise(cash.refundedPaise) },
     { label: 'Pay-ins', value: formatPaise(cash.payInsPaise) },
-    { label: 'Pay-outs', value: `−${formatPaise(cash.payOutsPaise)}` },
+    { label: 'Pay-outs', value: minusPaise(cash.payOutsPaise) },
     { label: 'Expected in drawer', value: formatPaise(report.expectedCashPaise), strong: true },
   ];
   if (z && report.countedCashPaise !== null) cashLines.push({ label: 'Counted', value: formatPaise(report.countedCashPaise), strong: true });

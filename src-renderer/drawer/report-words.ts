@@ -7,6 +7,13 @@ export const TENDER_LABEL: Record<TenderMethod, string> = { CASH: 'Cash', UPI: '
 
 export const MOVEMENT_LABEL: Record<CashMovementKind, string> = { PAY_IN: 'Pay-in', PAY_OUT: 'Pay-out' };
 
+/** Money out, as a report line shows it: −₹200, and ₹0 when nothing went out. */
+export const minusPaise = (paise: number): string => (paise === 0 ? formatPaise(0) : `−${formatPaise(paise)}`);
+
+/** The methods that were used (main lists every method, most with nothing taken). */
+export const tendersUsed = <T extends { count: number; takenPaise: number; refundedPaise: number }>(byTender: T[]): T[] =>
+  byTender.filter((t) => t.count > 0 || t.takenPaise !== 0 || t.refundedPaise !== 0);
+
 /** A movement's amount with its direction: +₹500 into the drawer, −₹200 out of it. */
 export const signedMovement = (kind: CashMovementKind, amountPaise: number): string => `${kind === 'PAY_IN' ? '+' : '−'}${formatPaise(amountPaise)}`;
 

@@ -12,6 +12,8 @@ interface ShiftState {
   load(): Promise<void>;
   /** A shift.changed event (this counter's drawer opened, moved cash or closed, from any screen). */
   changed(shift: ShiftView | null): void;
+  /** A sale moved: a payment taken or given back changes the cash expected in an open drawer. */
+  saleChanged(): void;
   open(openingFloatPaise: number, count: DrawerCount[] | undefined): Promise<BridgeError | null>;
   cashMovement(kind: CashMovementKind, amountPaise: number, reason: string): Promise<BridgeError | null>;
   xReport(): Promise<BridgeError | null>;
@@ -30,7 +32,7 @@ let generation = 0;
  * main is the truth: each call answers the shift as it now is, and shift.changed keeps every
  * screen in step (app/useAppEvents.ts).
  */
-export const useShift = create<ShiftState>()((set) => {
+export const useShift = create<ShiftState>()((set, get) => {
   /** Runs a call and keeps its answer only if the session it was made in is still the one on screen. */
   const current = async <T>(call: Promise<{ ok: true; data: T } | { ok: false; error: BridgeError }>, apply: (data: T) => void): Promise<BridgeError | null> => {
     const gen = generation;
@@ -55,6 +57,11 @@ export const useShift = create<ShiftState>()((set) => {
 
     changed(shift) {
       set({ shift, status: 'ready', error: null });
+    },
+
+    saleChanged() {
+      // shift.changed covers the drawer's own steps; sales and refunds move its cash too.
+      if (get().shift) void get().load();
     },
 
     open: (openingFloatPaise, count) =>

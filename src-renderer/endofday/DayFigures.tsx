@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { EndOfDayReport } from '../bridge/contract';
-import { TENDER_LABEL } from '../drawer/report-words';
+import { TENDER_LABEL, tendersUsed } from '../drawer/report-words';
 import { formatCount, formatDateTime, formatPaise } from '../ui/format';
 import { Table } from '../ui/Table';
 import { dayGaps, type Gap } from './end-of-day-figures';
@@ -85,7 +85,7 @@ export function DayFigures({ report }: { report: EndOfDayReport }) {
       </section>
       <section className="card" aria-labelledby="fig-tenders">
         <h3 id="fig-tenders">Payments taken</h3>
-        {tenders.byTender.length === 0 ? (
+        {tendersUsed(tenders.byTender).length === 0 ? (
           <p className="muted">No payments taken on this day.</p>
         ) : (
           <Table
@@ -99,7 +99,7 @@ export function DayFigures({ report }: { report: EndOfDayReport }) {
               </>
             }
           >
-            {tenders.byTender.map((t) => (
+            {tendersUsed(tenders.byTender).map((t) => (
               <tr key={t.method}>
                 <th scope="row">
                   {TENDER_LABEL[t.method]} <span className="muted">({t.count})</span>

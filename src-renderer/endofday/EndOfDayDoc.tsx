@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import type { EndOfDayReport } from '../bridge/contract';
 import { CashierLines, ReportLines, ReportSection, StoreHeader, TenderLines } from '../drawer/ReportParts';
-import { overShortText } from '../drawer/report-words';
+import { minusPaise, overShortText } from '../drawer/report-words';
 import { paperClass } from '../receipt/receipt-content';
 import { formatCount, formatDate, formatDateTime, formatPaise, formatTime } from '../ui/format';
 import { DISCREPANCY_TITLE, dayGaps } from './end-of-day-figures';
@@ -77,7 +77,7 @@ export function EndOfDayDoc({ report, paperWidth, ref }: { report: EndOfDayRepor
         <ReportLines
           lines={[
             { label: 'Taken', value: formatPaise(tenders.takenPaise) },
-            { label: 'Refunded', value: `−${formatPaise(tenders.refundedPaise)}` },
+            { label: 'Refunded', value: minusPaise(tenders.refundedPaise) },
             { label: 'Net', value: formatPaise(tenders.netPaise), strong: true },
             { label: 'Sales should bring in', value: formatPaise(tenders.expectedNetPaise) },
             { label: 'Difference', value: formatPaise(gaps.tenders.differencePaise), strong: true },

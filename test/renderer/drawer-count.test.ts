@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addUpCount, DENOMINATIONS, denominationLabel, overShortOf, parsePieces, type CountText } from '../../src-renderer/drawer/drawer-count.js';
-import { overShortText, overShortTone } from '../../src-renderer/drawer/report-words.js';
+import { minusPaise, overShortText, overShortTone, tendersUsed } from '../../src-renderer/drawer/report-words.js';
 
 describe('counting the drawer note by note', () => {
   it('lists India’s notes and coins largest first, ₹10 as a note and as a coin', () => {
@@ -69,5 +69,17 @@ describe('over and short', () => {
     expect(overShortText(15_050)).toBe('Over by ₹150.50');
     expect(overShortText(0)).toBe('Balanced');
     expect([overShortTone(-1), overShortTone(1), overShortTone(0)]).toEqual(['bad', 'warn', 'ok']);
+  });
+});
+
+describe('report lines', () => {
+  it('prints money out with a minus, and nothing out as ₹0', () => {
+    expect(minusPaise(20_000)).toBe('−₹200');
+    expect(minusPaise(0)).toBe('₹0');
+  });
+
+  it('lists only the payment methods that were used', () => {
+    const t = (method: string, count: number, takenPaise: number, refundedPaise = 0) => ({ method, count, takenPaise, refundedPaise, netPaise: takenPaise - refundedPaise });
+    expect(tendersUsed([t('CASH', 2, 5_000), t('UPI', 0, 0), t('CARD', 1, 0, 0), t('OTHER', 0, 0)]).map((x) => x.method)).toEqual(['CASH', 'CARD']);
   });
 });
