@@ -1,17 +1,8 @@
 import { useSession } from '../app/session-store';
 import type { Discrepancy } from '../bridge/contract';
 import { useOrderDetailStore } from '../orders/order-detail-store';
-import { formatPaise } from '../ui/format';
 import { SupportDetails } from '../ui/SupportDetails';
-import { DISCREPANCY_TITLE } from './end-of-day-figures';
-
-/** Signed amounts (wallet, drawer) say which way; the others are an amount in question. */
-function amountText(d: Discrepancy): string | null {
-  if (d.amountPaise === null) return null;
-  if (d.kind === 'WALLET_MOVEMENT') return d.amountPaise > 0 ? `${formatPaise(d.amountPaise)} more than expected` : `${formatPaise(-d.amountPaise)} less than expected`;
-  if (d.kind === 'DRAWER') return d.amountPaise === 0 ? null : d.amountPaise > 0 ? `over by ${formatPaise(d.amountPaise)}` : `short by ${formatPaise(-d.amountPaise)}`;
-  return formatPaise(Math.abs(d.amountPaise));
-}
+import { amountText, DISCREPANCY_TITLE } from './end-of-day-figures';
 
 const supportText = (d: Discrepancy): string =>
   [d.referenceId && `Reference: ${d.referenceId}`, d.orderId && `Order id: ${d.orderId}`, d.saleId && `Sale: ${d.saleId}`].filter(Boolean).join('\n');

@@ -1,5 +1,6 @@
-import type { DiscrepancyKind, EndOfDayReport } from '../bridge/contract';
+import type { Discrepancy, DiscrepancyKind, EndOfDayReport } from '../bridge/contract';
 import { istDayStartOfText } from '../orders/day-text';
+import { formatPaise } from '../ui/format';
 import { DAY_MS, istDateInput } from '../ui/india-day';
 
 /** What each kind of disagreement is called on the screen and the printed summary. */
@@ -14,6 +15,22 @@ export const DISCREPANCY_TITLE: Record<DiscrepancyKind, string> = {
   REFUND_DUE: 'Money not given back',
   DRAWER: 'Drawer',
 };
+
+/** The words for a signed difference: [when positive, when negative]. */
+const SIGNED: Partial<Record<Discrepancy['kind'], [string, string]>> = {
+  WALLET_MOVEMENT: ['more spent than the sales explain', 'less spent than the sales explain'],
+  DRAWER: ['over', 'short'],
+  TENDER_MISSING: ['not recorded', 'more than the sales account for'],
+  SERVICE_DIFFERS: ['more at the service', 'less at the service'],
+};
+
+/** The amount in question; a difference says which way (contract/report.ts gives the signs). */
+export function amountText(d: Pick<Discrepancy, 'kind' | 'amountPaise'>): string | null {
+  if (d.amountPaise === null || d.amountPaise === 0) return null;
+  const words = SIGNED[d.kind];
+  if (!words) return formatPaise(Math.abs(d.amountPaise));
+  return `${formatPaise(Math.abs(d.amountPaise))} ${d.amountPaise > 0 ? words[0] : words[1]}`;
+}
 
 /** "26/11/2026": a day as Indian stores write it (orders/day-text.ts reads it back). */
 export function dayText(ms: number): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayGaps, dayOfText, dayText } from '../../src-renderer/endofday/end-of-day-figures.js';
+import { amountText, dayGaps, dayOfText, dayText } from '../../src-renderer/endofday/end-of-day-figures.js';
 
 /** 26 Nov 2026 00:00 in India is 25 Nov 2026 18:30 UTC. */
 const MIDNIGHT_26_NOV_IST = Date.UTC(2026, 10, 25, 18, 30);
@@ -40,5 +40,23 @@ describe('the gaps the screen shows', () => {
       wallet: { actualPaise: 0, expectedPaise: 0, differencePaise: 0 },
       tenders: { actualPaise: 0, expectedPaise: 0, differencePaise: 0 },
     });
+  });
+});
+
+describe('the amount beside a discrepancy', () => {
+  it('says which way a difference goes, by the contract’s signs', () => {
+    expect(amountText({ kind: 'WALLET_MOVEMENT', amountPaise: -5_000_000 })).toBe('₹50,000 less spent than the sales explain');
+    expect(amountText({ kind: 'WALLET_MOVEMENT', amountPaise: 10_000 })).toBe('₹100 more spent than the sales explain');
+    expect(amountText({ kind: 'DRAWER', amountPaise: -5_000 })).toBe('₹50 short');
+    expect(amountText({ kind: 'DRAWER', amountPaise: 10_000 })).toBe('₹100 over');
+    expect(amountText({ kind: 'TENDER_MISSING', amountPaise: 50_000 })).toBe('₹500 not recorded');
+    expect(amountText({ kind: 'TENDER_MISSING', amountPaise: -50_000 })).toBe('₹500 more than the sales account for');
+    expect(amountText({ kind: 'SERVICE_DIFFERS', amountPaise: -25_000 })).toBe('₹250 less at the service');
+  });
+
+  it('gives the plain amount where there is no direction, and nothing where there is no amount', () => {
+    expect(amountText({ kind: 'REFUND_DUE', amountPaise: 50_000 })).toBe('₹500');
+    expect(amountText({ kind: 'SERVICE_UNKNOWN', amountPaise: null })).toBeNull();
+    expect(amountText({ kind: 'DRAWER', amountPaise: 0 })).toBeNull();
   });
 });
