@@ -21,7 +21,7 @@ test('end of day: matched after a day of sales; a top-up not entered makes it no
   expect(await app.ok('shift.close', { countedCashPaise: 155_000 })).toMatchObject({ overShortPaise: 0 });
 
   await app.open('End of day');
-  const day = page.getByLabel('Day');
+  const day = page.getByLabel('Day', { exact: true });
   await expect(day).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/); // today, dd/mm/yyyy
   await page.getByRole('button', { name: 'Check the day' }).click();
   const verdict = page.locator('.verdict');
@@ -47,6 +47,15 @@ test('end of day: matched after a day of sales; a top-up not entered makes it no
     expect(summary).toContain(line);
   }
   expect(summary).not.toContain('NOT MATCHED');
+
+  // A closed drawer's Z report, again, from the day's drawers.
+  await page.getByRole('button', { name: /^Z report of Counter 1/ }).click();
+  const zReport = app.dialog('Z report');
+  await expect(zReport.locator('.report-paper')).toContainText('Z report — shift closed');
+  await expect(zReport.locator('.report-paper')).toContainText('Balanced');
+  await expect(zReport.getByRole('button', { name: 'Print the Z report' })).toBeVisible();
+  await zReport.getByRole('button', { name: 'Close: Z report' }).click();
+  await expect(zReport).toHaveCount(0);
 
   // The day's CSV: the three sales, nothing else.
   const download = page.waitForEvent('download');
@@ -88,12 +97,12 @@ test('a day typed wrong is refused by the field; a past day with no wallet readi
   const app = new DrawerPage(page);
   await app.startAsManager();
   await app.open('End of day');
-  await page.getByLabel('Day').fill('31/02/2026');
+  await page.getByLabel('Day', { exact: true }).fill('31/02/2026');
   await page.getByRole('button', { name: 'Check the day' }).click();
   await expect(page.getByText('Enter a real day as dd/mm/yyyy')).toBeVisible();
   await expect(page.locator('.verdict')).toHaveCount(0);
 
-  await page.getByLabel('Day').fill('01/01/2026');
+  await page.getByLabel('Day', { exact: true }).fill('01/01/2026');
   await page.getByRole('button', { name: 'Check the day' }).click();
   await expect(page.locator('.verdict')).toContainText('Not matched');
   await expect(page.getByRole('region', { name: /To look at/ })).toContainText('The wallet was not read');
