@@ -1,0 +1,109 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * The Drawer's and the End of day's stores against a mocked bridge: each call answers from a
+ * queue, so the order answers come back in is the test's to choose.
+ */
+type Answer = { ok: true; data: unknown } | { ok: false; error: { code: string; message: string; fields?: { field: string; message: string }[] } };
+const calls: { method: string; payload: unknown; resolve: (a: Answer) => void }[] = [];
+
+vi.mock('../../src-renderer/bridge/api', () => ({
+  api: (method: string, payload: unknown) => new Promise<Answer>((resolve) => calls.push({ method, payload, resolve })),
+  onEvent: () => () => undefined,
+}));
+
+const load = async <T>(path: string): Promise<T> => (await import(/* @vite-ignore */ path)) as T;
+const { useShift } = await load<{ useShift: any }>('../../src-renderer/drawer/shift-store.ts');
+const { useEndOfDay } = await load<{ useEndOfDay: any }>('../../src-renderer/endofday/end-of-day-store.ts');
+
+const shift = (expectedCashPaise: number) => ({ id: 'SH1', counter: 'Counter 1', openedAt: 1, openedByName: 'Asha', openingFloatPaise: 100_000, closedAt: null, closedByName: null, expectedCashPaise, movements: [] });
+/** Lets the store's `await` see the answer. */
+const settle = () => new Promise((r) => setTimeout(r, 0));
+const answer = async (data: unknown, index = calls.length - 1) => {
+  calls.splice(index, 1)[0]!.resolve({ ok: true, data });
+  await settle();
+};
+const refuse = async (error: Extract<Answer, { ok: false }>['error']) => {
+  calls.pop()!.resolve({ ok: false, error });
+  await settle();
+};
+
+beforeEach(() => {
+  calls.length = 0;
+  useShift.getState().reset();
+  useEndOfDay.getState().reset();
+});
+
+describe('the shift store', () => {
+  it('sends the count only when notes and coins were counted, and keeps main’s answer', async () => {
+    const opening = useShift.getState().open(100_000, undefined);
+    expect(calls[0]).toMatchObject({ method: 'shift.open', payload: { openingFloatPaise: 100_000 } });
+    expect(calls[0]!.payload).not.toHaveProperty('count');
+    await answer(shift(100_000));
+    expect(await opening).toBeNull();
+    expect(useShift.getState()).toMatchObject({ status: 'ready', shift: { expectedCashPaise: 100_000 } });
+  });
+
+  it('a refused step answers the error and changes nothing', async () => {
+    useShift.getState().changed(shift(100_000));
+    const paying = useShift.getState().cashMovement('PAY_OUT', 500_000, 'Rent');
+    await refuse({ code: 'INVALID_INPUT', message: 'The drawer should hold ₹1,000', fields: [{ field: 'amountPaise', message: 'too much' }] });
+    expect(await paying).toMatchObject({ code: 'INVALID_INPUT' });
+    expect(useShift.getState().shift.expectedCashPaise).toBe(100_000);
+  });
+
+  it('closing keeps the Z report and leaves the drawer closed; the note and count go only when given', async () => {
+    useShift.getState().changed(shift(100_000));
+    const closing = useShift.getState().close(95_000, [{ denominationPaise: 50_000, quantity: 1 }], '  ');
+    expect(calls[0]).toMatchObject({ method: 'shift.close', payload: { countedCashPaise: 95_000, count: [{ denominationPaise: 50_000, quantity: 1 }] } });
+    expect(calls[0]!.payload).not.toHaveProperty('note');
+    await answer({ kind: 'Z', overShortPaise: -5_000, shift: shift(100_000) });
+    expect(await closing).toBeNull();
+    expect(useShift.getState()).toMatchObject({ shift: null, report: { kind: 'Z', overShortPaise: -5_000 } });
+  });
+
+  it('re-reads an open drawer when a sale moves, and leaves a closed one alone', async () => {
+    useShift.getState().saleChanged();
+    expect(calls).toHaveLength(0);
+    useShift.getState().changed(shift(100_000));
+    useShift.getState().saleChanged();
+    expect(calls.map((c) => c.method)).toEqual(['shift.current']);
+    await answer(shift(150_000));
+    expect(useShift.getState().shift.expectedCashPaise).toBe(150_000);
+  });
+
+  it('drops an answer to a call made before the reset (another person signs in)', async () => {
+    const x = useShift.getState().xReport();
+    useShift.getState().reset();
+    await answer({ kind: 'X', shift: shift(1) });
+    await x;
+    expect(useShift.getState()).toMatchObject({ report: null, shift: null, status: 'idle' });
+  });
+});
+
+describe('the end-of-day store', () => {
+  it('shows the check running, then its report', async () => {
+    const running = useEndOfDay.getState().run('2026-11-26');
+    expect(useEndOfDay.getState()).toMatchObject({ status: 'running', day: '2026-11-26', startedAt: expect.any(Number) });
+    expect(calls[0]).toMatchObject({ method: 'report.endOfDay', payload: { day: '2026-11-26' } });
+    await answer({ day: '2026-11-26', matched: true });
+    await running;
+    expect(useEndOfDay.getState()).toMatchObject({ status: 'ready', report: { matched: true }, startedAt: null });
+  });
+
+  it('keeps the error to show with a retry', async () => {
+    const running = useEndOfDay.getState().run('2026-11-26');
+    await refuse({ code: 'APP_UNREACHABLE', message: 'The app’s background service is not answering.' });
+    await running;
+    expect(useEndOfDay.getState()).toMatchObject({ status: 'error', error: { code: 'APP_UNREACHABLE' }, day: '2026-11-26' });
+  });
+
+  it('a slow answer for a day no longer asked for is dropped', async () => {
+    const first = useEndOfDay.getState().run('2026-11-25');
+    const second = useEndOfDay.getState().run('2026-11-26');
+    await answer({ day: '2026-11-26', matched: false }, 1);
+    await answer({ day: '2026-11-25', matched: true }, 0);
+    await Promise.all([first, second]);
+    expect(useEndOfDay.getState()).toMatchObject({ day: '2026-11-26', report: { day: '2026-11-26', matched: false } });
+  });
+});
