@@ -63,7 +63,7 @@ export type { BridgeError, BridgeResult } from './result.js';
 export { SHELL_METHOD_NAMES } from './names.js';
 export type { Role } from './define.js';
 export type { AppInfo, CheckLine, KeyProtection } from './app.js';
-export type { StaffMemberView, SessionView, StaffRole } from './staff.js';
+export type { StaffMemberView, StaffAdminView, SessionView, StaffRole } from './staff.js';
 export type { CatalogStatus } from './catalog.js';
 export type { SaleRequest, TenderInput, QuoteView, SaleLineView, MaskedVoucher, RevealedVoucher, SaleView, PaymentView, RefundView, ReceiptData, ReceiptView } from './sale.js';
 export type { ShiftView, ShiftReport, CashMovementView, CashMovementKind, TenderTotal, CashierTotal, DrawerCount } from './shift.js';
