@@ -75,7 +75,7 @@ export type { UnrecognisedWebhook, ReprocessResult } from './webhooks.js';
 export type { SettingsView, AuditVerification } from './settings.js';
 export type { TrainingScenarioId } from './training.js';
 export type { PrinterInfo, PrintOutcome } from './shell.js';
-export type { CatalogBrand, CategoryCount, CatalogCounts, SyncProgress, SyncSummary } from '../catalog/catalog-types.js';
+export type { CatalogBrand, CategoryCount, CatalogCounts, SyncProgress, SyncSummary, UnavailableBrand } from '../catalog/catalog-types.js';
 export type { SaleState } from '../orders/journal/sale-state.js';
 export type { SaleAttempt } from '../orders/journal/sale-record.js';
 export type { PartnerBrand, HowToUse, AmountRestrictions, DeliveryChannel } from '../partner-api/types.js';

@@ -25,6 +25,7 @@ export function samplePayloads(ids: { saleId: string; managerId: string; cashier
     'catalog.categories': {},
     'catalog.brand': { productId: 'TEST_FIXED_STANDARD' },
     'catalog.status': {},
+    'catalog.unavailable': {},
     'catalog.image': { productId: 'TEST_FIXED_STANDARD' },
     'catalog.syncNow': {},
     'sale.quote': sale,

@@ -113,6 +113,7 @@ const VALID: Record<CoreMethodName, Record<string, unknown>> = {
   'catalog.categories': {},
   'catalog.brand': { productId: 'TEST_FIXED_STANDARD' },
   'catalog.status': {},
+  'catalog.unavailable': { limit: 50 },
   'catalog.image': { productId: 'TEST_FIXED_STANDARD', kind: 'logo' },
   'catalog.syncNow': {},
   'sale.quote': { productId: 'TEST_FIXED_STANDARD', amountPaise: 50_000, lines: [{ denominationPaise: 50_000, quantity: 1 }], discountPaise: 0, customer: { name: 'A', phoneNumber: '9876543210', email: 'a@b.in' }, delivery: { recipientType: 'SELF', recipientPhoneNumber: '9876543210' }, tenders: [{ method: 'CASH', amountPaise: 50_000, receivedPaise: 60_000 }] },
