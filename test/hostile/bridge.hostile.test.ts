@@ -37,7 +37,7 @@ beforeAll(async () => {
       }
     });
   });
-  saleId = (await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 50_000 })).id;
+  saleId = (await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 50_000, tenders: [{ method: 'CASH', amountPaise: 50_000 }] })).id;
   await walletRead;
   watchers = ['app.db', 'training.db', 'training-catalog.db'].map((f) => new Database(join(h.dataDir, f), { readonly: true, fileMustExist: true }));
 });
@@ -102,12 +102,18 @@ const VALID: Record<CoreMethodName, Record<string, unknown>> = {
   'staff.signIn': { staffId: 'x', pin: '2580' },
   'staff.signOut': {},
   'staff.session': {},
+  'staff.changePin': { currentPin: '2580', newPin: '4826' },
+  'staff.manage': {},
   'staff.create': { name: 'Ravi', role: 'cashier', pin: '4826' },
+  'staff.resetPin': { staffId: 'x', newPin: '4826' },
+  'staff.unlock': { staffId: 'x' },
+  'staff.enable': { staffId: 'x' },
   'staff.disable': { staffId: 'x' },
   'catalog.search': { text: 'test', category: 'FOOD', includeInactive: true, limit: 10 },
   'catalog.categories': {},
   'catalog.brand': { productId: 'TEST_FIXED_STANDARD' },
   'catalog.status': {},
+  'catalog.unavailable': { limit: 50 },
   'catalog.image': { productId: 'TEST_FIXED_STANDARD', kind: 'logo' },
   'catalog.syncNow': {},
   'sale.quote': { productId: 'TEST_FIXED_STANDARD', amountPaise: 50_000, lines: [{ denominationPaise: 50_000, quantity: 1 }], discountPaise: 0, customer: { name: 'A', phoneNumber: '9876543210', email: 'a@b.in' }, delivery: { recipientType: 'SELF', recipientPhoneNumber: '9876543210' }, tenders: [{ method: 'CASH', amountPaise: 50_000, receivedPaise: 60_000 }] },
@@ -125,8 +131,8 @@ const VALID: Record<CoreMethodName, Record<string, unknown>> = {
   'report.endOfDay': { day: '2026-11-26' },
   'sale.checkNow': { saleId: 'x' },
   'sale.markLeftWithoutReceipt': { saleId: 'x', managerPin: '2580', reason: 'left in a hurry' },
-  'receipt.print': { saleId: 'x', managerPin: '2580' },
-  'voucher.reveal': { saleId: 'x', seq: 1, managerPin: '2580' },
+  'receipt.print': { saleId: 'x', managerPin: '2580', approverId: 'm' },
+  'voucher.reveal': { saleId: 'x', seq: 1, managerPin: '2580', approverId: 'm' },
   'voucher.balance': { saleId: 'x', seq: 1 },
   'orders.list': { filter: { from: 0, to: 1, states: ['SUCCESS'], productId: 'x', reference: 'x', phone: '9876543210' }, after: { createdAt: 1, id: 'x' }, limit: 5 },
   'orders.attention': {},
