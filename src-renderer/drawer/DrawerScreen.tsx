@@ -97,13 +97,16 @@ function OpenShift({ shift }: { shift: ShiftView }) {
 function ReportShown({ report }: { report: ShiftReport }) {
   const name = `${report.kind} report`;
   const z = report.kind === 'Z';
+  // Asked for once, printed once: back on this screen later, it waits for "Print again".
+  const [autoPrint] = useState(() => !useShift.getState().reportPrinted);
+  useEffect(() => useShift.getState().markReportPrinted(), []);
   return (
     <PrintableReport
       key={report.generatedAt}
       what={name}
       title={`${name} ${report.shift.counter} ${formatDateTime(report.generatedAt)}`}
       paperWidth={report.paperWidth}
-      autoPrint
+      autoPrint={autoPrint}
       reprint={z}
       preview={z ? true : 'folded'}
       render={(ref) => <ShiftReportDoc report={report} ref={ref} />}

@@ -9,6 +9,8 @@ interface ShiftState {
   error: BridgeError | null;
   /** The last X or Z report produced in this session, shown (and printable) on the Drawer screen. */
   report: ShiftReport | null;
+  /** That report went to the printer once already: coming back to the screen does not print it again. */
+  reportPrinted: boolean;
   load(): Promise<void>;
   /** A shift.changed event (this counter's drawer opened, moved cash or closed, from any screen). */
   changed(shift: ShiftView | null): void;
@@ -18,12 +20,13 @@ interface ShiftState {
   cashMovement(kind: CashMovementKind, amountPaise: number, reason: string): Promise<BridgeError | null>;
   xReport(): Promise<BridgeError | null>;
   close(countedCashPaise: number, count: DrawerCount[] | undefined, note: string): Promise<BridgeError | null>;
+  markReportPrinted(): void;
   /** Puts the last report away (the next shift starts with a clean screen). */
   dismissReport(): void;
   reset(): void;
 }
 
-const initial = { shift: null, status: 'idle' as const, error: null, report: null };
+const initial = { shift: null, status: 'idle' as const, error: null, report: null, reportPrinted: false };
 /** Bumped by reset(): an answer to a call made before it (another person, another environment) is dropped. */
 let generation = 0;
 
@@ -65,20 +68,24 @@ export const useShift = create<ShiftState>()((set, get) => {
     },
 
     open: (openingFloatPaise, count) =>
-      current(api('shift.open', count?.length ? { openingFloatPaise, count } : { openingFloatPaise }), (shift) => set({ shift, status: 'ready', report: null })),
+      current(api('shift.open', count?.length ? { openingFloatPaise, count } : { openingFloatPaise }), (shift) => set({ shift, status: 'ready', report: null, reportPrinted: false })),
 
     cashMovement: (kind, amountPaise, reason) => current(api('shift.cashMovement', { kind, amountPaise, reason }), (shift) => set({ shift })),
 
-    xReport: () => current(api('shift.xReport'), (report) => set({ report, shift: report.shift })),
+    xReport: () => current(api('shift.xReport'), (report) => set({ report, reportPrinted: false, shift: report.shift })),
 
     close: (countedCashPaise, count, note) =>
       current(
         api('shift.close', { countedCashPaise, ...(count?.length ? { count } : {}), ...(note.trim() ? { note: note.trim() } : {}) }),
-        (report) => set({ report, shift: null, status: 'ready' }),
+        (report) => set({ report, reportPrinted: false, shift: null, status: 'ready' }),
       ),
 
+    markReportPrinted() {
+      set({ reportPrinted: true });
+    },
+
     dismissReport() {
-      set({ report: null });
+      set({ report: null, reportPrinted: false });
     },
 
     reset() {

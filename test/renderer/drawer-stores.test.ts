@@ -62,6 +62,19 @@ describe('the shift store', () => {
     expect(useShift.getState()).toMatchObject({ shift: null, report: { kind: 'Z', overShortPaise: -5_000 } });
   });
 
+  it('a new report is printed once: marked when shown, unmarked by the next report', async () => {
+    useShift.getState().changed(shift(100_000));
+    const x = useShift.getState().xReport();
+    await answer({ kind: 'X', shift: shift(100_000) });
+    await x;
+    expect(useShift.getState().reportPrinted).toBe(false);
+    useShift.getState().markReportPrinted();
+    const again = useShift.getState().xReport();
+    await answer({ kind: 'X', shift: shift(100_000) });
+    await again;
+    expect(useShift.getState().reportPrinted).toBe(false);
+  });
+
   it('re-reads an open drawer when a sale moves, and leaves a closed one alone', async () => {
     useShift.getState().saleChanged();
     expect(calls).toHaveLength(0);

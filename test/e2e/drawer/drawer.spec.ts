@@ -121,6 +121,13 @@ test('the next shift closes over, on a 58 mm roll; a wrong count is refused next
   const z = await flat((await saveReceiptPng(page, 'z-report-over-58mm', '58mm')).pdf);
   for (const line of ['Counted ₹1,100', 'Over by ₹100', '₹500 × 2 ₹1,000', '₹100 × 1 ₹100', 'Meera Shah']) expect(z).toContain(line);
 
+  // Back on the Drawer later, the Z report is still there, and is not printed a second time unasked.
+  await app.nav('Sell').click();
+  await app.open('Drawer');
+  await expect(app.tile('Over / short')).toContainText('Over by ₹100');
+  await expect(page.getByRole('button', { name: 'Print the Z report', exact: true })).toBeVisible();
+  await expect(page.getByText('Z report printed.')).toHaveCount(0);
+
   // The next shift starts from a clean screen.
   await page.getByRole('button', { name: 'Open the next shift' }).click();
   await expect(page.getByLabel('Opening float (₹)')).toBeVisible();
