@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SaleState } from '../orders/journal/sale-state.js';
 import type { Settings } from '../settings/settings-schema.js';
-import { manager } from './define.js';
+import { needs } from './define.js';
 import type { CashierTotal, TenderTotal } from './shift.js';
 
 /** What kind of disagreement an end of day found; each comes with a sentence and what to do. */
@@ -101,5 +101,5 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD');
 
 export const reportMethods = {
   /** Checks the day three ways (asks the service about every order of the day). Audited. */
-  'report.endOfDay': manager(z.strictObject({ day })).returns<EndOfDayReport>(),
+  'report.endOfDay': needs('seeAllTotals')(z.strictObject({ day })).returns<EndOfDayReport>(),
 };

@@ -108,6 +108,7 @@ const VALID: Record<CoreMethodName, Record<string, unknown>> = {
   'staff.resetPin': { staffId: 'x', newPin: '4826' },
   'staff.unlock': { staffId: 'x' },
   'staff.enable': { staffId: 'x' },
+  'staff.setPermissions': { staffId: 'x', permissions: ['sell', 'lookUpOrders'] },
   'staff.disable': { staffId: 'x' },
   'catalog.search': { text: 'test', category: 'FOOD', includeInactive: true, limit: 10 },
   'catalog.categories': {},
