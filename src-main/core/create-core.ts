@@ -16,6 +16,7 @@ import { openEnvironmentSwitch, type EnvironmentSwitch, type StartupReport } fro
 import { appFacade, type AppFacade } from './facade/app-facade.js';
 import { catalogFacade, type CatalogFacade } from './facade/catalog-facade.js';
 import { ordersFacade, type OrdersFacade } from './facade/orders-facade.js';
+import { reportFacade, type ReportFacade } from './facade/report-facade.js';
 import { salesFacade, type SalesFacade } from './facade/sales-facade.js';
 import { settingsAdmin, type SettingsAdmin, type SwitchOutcome } from './facade/settings-admin.js';
 import { trainingFacade, type TrainingFacade } from './facade/training-facade.js';
@@ -54,6 +55,7 @@ export interface Core {
   readonly sales: SalesFacade;
   readonly orders: OrdersFacade;
   readonly wallet: WalletFacade;
+  readonly reports: ReportFacade;
   readonly settingsAdmin: SettingsAdmin;
   readonly training: TrainingFacade;
   readonly webhookEvents: WebhookEventsFacade;
@@ -136,6 +138,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     current: () => ({ environment: env().environment, credentials: env().credentials, signOut: () => env().client.signOut() }),
   });
 
+  const wallet = walletFacade(env, events, audit);
   const core: Core = {
     settings,
     staff,
@@ -145,8 +148,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     app: appFacade({ env, settings, audit, clock }),
     catalog: catalogFacade(env, events),
     sales: salesFacade(env, () => environments.ready()),
-    orders: ordersFacade(env, audit),
-    wallet: walletFacade(env, events),
+    orders: ordersFacade(env, audit, staff),
+    wallet,
+    reports: reportFacade({ env, staff, audit, settings, clock, wallet }),
     settingsAdmin: settingsAdmin({ settings, audit, env, secrets, switchEnvironment, webhooks }),
     training: trainingFacade(env),
     webhookEvents: webhookEventsFacade({ env, events, logger, clock, audit }),

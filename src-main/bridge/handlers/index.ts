@@ -4,6 +4,7 @@ import type { Session } from '../session.js';
 import { appHandlers } from './app-handlers.js';
 import { catalogHandlers } from './catalog-handlers.js';
 import { managerHandlers } from './manager-handlers.js';
+import { reportHandlers } from './report-handlers.js';
 import { saleHandlers } from './sale-handlers.js';
 import { staffHandlers } from './staff-handlers.js';
 import { webhookHandlers } from './webhook-handlers.js';
@@ -16,6 +17,7 @@ export function buildHandlers(core: Core, session: Session, version: string, sig
     ...catalogHandlers(core),
     ...saleHandlers(core, session),
     ...managerHandlers(core, session),
+    ...reportHandlers(core, session),
     ...webhookHandlers(core, session),
   } satisfies CoreHandlers;
 }
