@@ -26,7 +26,15 @@ export type AuditAction =
   | 'manager.approval_failed'
   | 'export.csv'
   | 'webhook.reprocessed'
-  | 'webhook.dismissed';
+  | 'webhook.dismissed'
+  | 'sale.refunded'
+  | 'shift.opened'
+  | 'shift.cash_movement'
+  | 'shift.x_report'
+  | 'shift.closed'
+  | 'shift.z_reprinted'
+  | 'wallet.top_up_recorded'
+  | 'report.end_of_day';
 
 export interface AuditEntry {
   seq: number;

@@ -71,6 +71,11 @@ export class StaffService {
     return this.db.prepare<[], StaffRow>('SELECT * FROM staff ORDER BY disabled_at IS NOT NULL, name').all().map(toMember);
   }
 
+  /** The name to print beside a staff id (reports, receipts); a removed record still reads as something. */
+  nameOf(staffId: string): string {
+    return this.row(staffId)?.name ?? `Staff ${staffId.slice(0, 8)}`;
+  }
+
   hasManager(): boolean {
     return this.db.prepare("SELECT 1 FROM staff WHERE role = 'manager' AND disabled_at IS NULL LIMIT 1").get() !== undefined;
   }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CORE_METHODS, type CoreMethodName, type Role } from '../../src-main/contract/index.js';
 import { bridgeHarness, setUpCounter, type BridgeHarness } from '../bridge/bridge-harness.js';
 import { samplePayloads } from '../bridge/sample-payloads.js';
+import { cashTenders } from '../support/till.js';
 
 const methodsFor = (...roles: Role[]) => (Object.keys(CORE_METHODS) as CoreMethodName[]).filter((m) => roles.includes(CORE_METHODS[m].role));
 
@@ -14,7 +15,7 @@ describe('roles are checked in main for every method of the contract', () => {
     h = await bridgeHarness();
     const staff = await setUpCounter(h);
     await h.ok('staff.signIn', { staffId: staff.cashierId, pin: '4826' });
-    const sale = await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000 });
+    const sale = await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000, tenders: cashTenders(100_000) });
     ids = { saleId: sale.id, ...staff };
     samples = samplePayloads(ids);
   });

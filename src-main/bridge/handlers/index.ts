@@ -6,6 +6,7 @@ import { catalogHandlers } from './catalog-handlers.js';
 import { managerHandlers } from './manager-handlers.js';
 import { reportHandlers } from './report-handlers.js';
 import { saleHandlers } from './sale-handlers.js';
+import { shiftHandlers } from './shift-handlers.js';
 import { staffHandlers } from './staff-handlers.js';
 import { webhookHandlers } from './webhook-handlers.js';
 
@@ -16,6 +17,7 @@ export function buildHandlers(core: Core, session: Session, version: string, sig
     ...staffHandlers(core, session, signal),
     ...catalogHandlers(core),
     ...saleHandlers(core, session),
+    ...shiftHandlers(core, session),
     ...managerHandlers(core, session),
     ...reportHandlers(core, session),
     ...webhookHandlers(core, session),

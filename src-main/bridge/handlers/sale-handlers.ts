@@ -8,6 +8,9 @@ function quoteFailure(result: Exclude<QuoteResult, { ok: true }>): never {
   if (result.kind === 'invalid') {
     return fail('INVALID_SALE', result.problems[0]?.message ?? 'Check the sale', { fields: result.problems });
   }
+  if (result.kind === 'no-shift') {
+    return fail('NO_OPEN_SHIFT', result.message, { fields: [{ field: 'shift', message: result.message }], action: 'Open the drawer on the Drawer screen, then sell.' });
+  }
   return fail(result.error.code, result.error.message, { action: result.error.action, requestId: result.error.requestId });
 }
 
@@ -20,22 +23,37 @@ export function saleHandlers(core: Core, session: Session) {
     return approved.value;
   };
   return {
-    'sale.quote': async (input: ParsedInput<'sale.quote'>) => {
-      const result = await core.sales.quote(input);
+    'sale.quote': async ({ tenders, ...input }: ParsedInput<'sale.quote'>) => {
+      const result = await core.sales.quote(input, tenders);
       if (!result.ok) return quoteFailure(result);
-      const { sale, brand, floatWarning } = result.quote;
-      return { lines: sale.lines, totalPaise: sale.totalPaise, voucherCount: sale.voucherCount, debitPaise: sale.debitPaise, brandTitle: brand.title, floatWarning };
+      const { sale, brand, floatWarning, customerPaysPaise, changePaise } = result.quote;
+      return {
+        lines: sale.lines,
+        totalPaise: sale.totalPaise,
+        voucherCount: sale.voucherCount,
+        discountPaise: sale.discountPaise,
+        customerPaysPaise,
+        debitPaise: sale.debitPaise,
+        changePaise,
+        brandTitle: brand.title,
+        floatWarning,
+      };
     },
-    'sale.place': async (input: ParsedInput<'sale.place'>) => {
-      const result = await core.sales.place(input, session.staff!.id);
+    'sale.place': async ({ tenders, ...input }: ParsedInput<'sale.place'>) => {
+      const result = await core.sales.place(input, session.staff!.id, tenders);
       if (!result.ok) return quoteFailure(result);
-      return result.sale;
+      return { ...result.sale, changePaise: result.changePaise };
     },
     'sale.get': (input: ParsedInput<'sale.get'>) => core.sales.get(input.saleId) ?? fail('NOT_FOUND', 'No such sale'),
     'sale.pending': () => ({ sales: core.sales.pending(), unprinted: core.sales.unprinted() }),
     'sale.retry': async (input: ParsedInput<'sale.retry'>) => {
-      const result = await core.sales.retry(input.saleId, session.staff!.id);
+      const result = await core.sales.retry(input.saleId, session.staff!.id, input.tenders);
       if (!result.ok) return result.kind === 'not-retryable' ? fail('NOT_RETRYABLE', result.message) : quoteFailure(result);
+      return { ...result.sale, changePaise: result.changePaise };
+    },
+    'sale.refund': (input: ParsedInput<'sale.refund'>) => {
+      const result = core.sales.refund(input.saleId, session.staff!.id);
+      if (!result.ok) return fail(result.code, result.message);
       return result.sale;
     },
     'sale.checkNow': async (input: ParsedInput<'sale.checkNow'>) => {

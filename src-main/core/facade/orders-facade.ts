@@ -1,7 +1,6 @@
 import type { AuditLog } from '../../audit/audit-log.js';
 import type { OrderDetail, SaleCursor, SaleListFilter, SaleListItem, SalePage, SalesSummary } from '../../contract/index.js';
 import type { SaleListRow } from '../../orders/sales/sales-history.js';
-import { saleView } from '../../orders/sales/sale-view.js';
 import type { DeliveryChannel } from '../../partner-api/types.js';
 import type { StaffService } from '../../staff/staff-service.js';
 import type { ResendResult } from '../../vouchers/voucher-service.js';
@@ -24,10 +23,10 @@ export interface OrdersFacade {
 }
 
 export function ordersFacade(env: () => EnvironmentContext, audit: AuditLog, staff: StaffService): OrdersFacade {
-  /** Staff names by id, read once per answer (a handful of rows; disabled staff keep their names). */
-  const staffNames = (): ((id: string) => string | null) => {
-    const names = new Map(staff.list().map((m) => [m.id, m.name]));
-    return (id) => names.get(id) ?? null;
+  /** Staff names by id, each read once per answer (a page names a handful of people). */
+  const staffNames = (): ((id: string) => string) => {
+    const names = new Map<string, string>();
+    return (id) => names.get(id) ?? names.set(id, staff.nameOf(id)).get(id)!;
   };
   const named = (rows: SaleListRow[]): SaleListItem[] => {
     const name = staffNames();
@@ -40,11 +39,11 @@ export function ordersFacade(env: () => EnvironmentContext, audit: AuditLog, sta
     },
     attention: () => named(env().history.needingAttention()),
     detail(saleId) {
-      const { journal, vouchers } = env();
+      const { journal, viewSale } = env();
       const sale = journal.get(saleId);
       if (!sale) return undefined;
       return {
-        ...saleView(sale, vouchers, journal),
+        ...viewSale(sale),
         customer: sale.payload.customerDetails ?? null,
         delivery: sale.payload.deliveryDetails ?? null,
         canBalanceBeFetched: sale.brandSnapshot.canBalanceBeFetched,
