@@ -43,9 +43,12 @@ export async function askService(
     } catch {
       return { kind: 'unreachable', reason: 'the request could not be completed.' };
     }
-    const outcome = lookup.ok ? (lookup.order?.status ?? 'NOT_FOUND') : lookup.error.code;
+    // By reference a 404 answers "no order" (null); by id it comes back as the service's refusal.
+    const notFound = !lookup.ok && lookup.error.httpStatus === 404;
+    const outcome = lookup.ok ? (lookup.order?.status ?? 'NOT_FOUND') : notFound ? 'NOT_FOUND' : lookup.error.code;
     const at = deps.now();
     for (const requestId of lookup.requestIds) deps.journal.finishAttempt(sale.id, deps.journal.beginAttempt(sale.id, kind, requestId, at), at, outcome);
+    if (notFound) return { kind: 'none' };
     if (!lookup.ok) return { kind: 'unreachable', reason: lookup.error.message };
     return lookup.order ? { kind: 'found', order: summary(lookup.order) } : { kind: 'none' };
   });
