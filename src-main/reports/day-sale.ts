@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import type { SaleState } from '../orders/journal/sale-state.js';
+import { UNFINISHED_STATES, type SaleState } from '../orders/journal/sale-state.js';
 
 /** A journal row as the end of day reads it. */
 export interface DaySale {
@@ -12,6 +12,9 @@ export interface DaySale {
   createdAt: number;
   cashierId: string | null;
 }
+
+/** Journal states whose outcome is not known at the service's word yet (waiting for support included). */
+export const UNSETTLED_STATES: readonly SaleState[] = [...UNFINISHED_STATES, 'NEEDS_SUPPORT'];
 
 /** What the customer pays for a sale, and what the service charges the wallet for it: face value − discount. */
 export const customerPays = (sale: Pick<DaySale, 'amountPaise' | 'discountPaise'>): number => sale.amountPaise - sale.discountPaise;

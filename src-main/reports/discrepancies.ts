@@ -2,7 +2,7 @@ import type { Discrepancy } from '../contract/report.js';
 import type { SaleState } from '../orders/journal/sale-state.js';
 import { formatRupees } from '../orders/rules/index.js';
 import { istDateTimes } from '../platform/india-time.js';
-import { customerPays, type DaySale } from './day-sale.js';
+import { customerPays, UNSETTLED_STATES, type DaySale } from './day-sale.js';
 
 /**
  * Every sentence the end of day shows a manager, with what to do: one place, so the wording
@@ -40,7 +40,7 @@ export function serviceDiffers(sale: DaySale, serviceSays: string, detail?: { se
   const action =
     sale.state === 'REJECTED'
       ? 'The service took an order the counter recorded as refused, so the wallet may be charged for it. ' + CALL_SUPPORT
-      : ['INTENT', 'IN_DOUBT', 'PROCESSING', 'NEEDS_SUPPORT'].includes(sale.state)
+      : UNSETTLED_STATES.includes(sale.state)
         ? CHECK_NOW
         : serviceSays === 'SUCCESS'
           ? 'The service issued vouchers for a sale the counter shows as not sold, and charged the wallet. ' + CHECK_NOW
@@ -49,6 +49,16 @@ export function serviceDiffers(sale: DaySale, serviceSays: string, detail?: { se
     kind: 'SERVICE_DIFFERS',
     message: `${named(sale)}: the counter shows ${stateWords(sale.state)}, the service says ${serviceWords(serviceSays)}.`,
     action,
+    ...ofSale(sale, customerPays(sale)),
+  };
+}
+
+/** The service answered for this sale's order with an order of another reference. */
+export function serviceOtherOrder(sale: DaySale, otherReference: string): Discrepancy {
+  return {
+    kind: 'SERVICE_DIFFERS',
+    message: `${named(sale)}: the service’s order ${sale.orderId ?? ''} belongs to another sale (${otherReference.slice(0, 40)}).`,
+    action: CALL_SUPPORT,
     ...ofSale(sale, customerPays(sale)),
   };
 }

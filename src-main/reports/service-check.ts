@@ -1,12 +1,11 @@
 import type { Discrepancy } from '../contract/report.js';
 import type { OrderApi, OrderLookup } from '../orders/engine/order-api.js';
 import type { SaleJournal } from '../orders/journal/sale-journal.js';
-import { UNFINISHED_STATES } from '../orders/journal/sale-state.js';
 import { toPaise } from '../orders/rules/index.js';
 import type { PartnerOrder } from '../partner-api/types.js';
 import { mapBounded } from './bounded.js';
-import type { DaySale } from './day-sale.js';
-import { serviceDiffers, serviceUnknown, serviceUnreachable, unsettled } from './discrepancies.js';
+import { UNSETTLED_STATES, type DaySale } from './day-sale.js';
+import { serviceDiffers, serviceOtherOrder, serviceUnknown, serviceUnreachable, unsettled } from './discrepancies.js';
 
 /** What the service said about an order: its status and vouchers' total, never the vouchers' card data. */
 export interface ServiceOrder {
@@ -71,8 +70,8 @@ export type Verdict = 'agreed' | 'differed' | 'unreachable';
 export function compareWithService(sale: DaySale, answer: ServiceAnswer): { verdict: Verdict; discrepancy: Discrepancy | null } {
   if (answer.kind === 'unreachable') return { verdict: 'unreachable', discrepancy: serviceUnreachable(sale, answer.reason) };
   const order = answer.kind === 'found' ? answer.order : null;
-  if (order && order.referenceId !== sale.referenceId) return { verdict: 'differed', discrepancy: serviceDiffers(sale, `an order of reference ${order.referenceId.slice(0, 40)}`) };
-  if (UNFINISHED_STATES.includes(sale.state) || sale.state === 'NEEDS_SUPPORT') {
+  if (order && order.referenceId !== sale.referenceId) return { verdict: 'differed', discrepancy: serviceOtherOrder(sale, order.referenceId) };
+  if (UNSETTLED_STATES.includes(sale.state)) {
     if (order && order.status !== 'PROCESSING') return { verdict: 'differed', discrepancy: serviceDiffers(sale, order.status) };
     // A sale with an order id that the service does not know is not merely unsettled.
     if (!order && sale.orderId) return { verdict: 'differed', discrepancy: serviceUnknown(sale) };

@@ -116,6 +116,7 @@ describe('comparing a sale with the service', () => {
     expect(verdict(sale(), found('SUCCESS'))).toEqual(['agreed', null]);
     expect(verdict(sale(), found('SUCCESS', 40_000))).toEqual(['differed', 'SERVICE_DIFFERS']);
     expect(verdict(sale(), found('SUCCESS', 50_000, 'POS-OTHER'))).toEqual(['differed', 'SERVICE_DIFFERS']);
+    expect(compareWithService(sale(), found('SUCCESS', 50_000, 'POS-OTHER')).discrepancy!.message).toContain('belongs to another sale (POS-OTHER)');
     expect(verdict(sale(), found('REVERSED'))).toEqual(['differed', 'SERVICE_DIFFERS']);
     expect(verdict(sale(), found('SOMETHING_NEW'))).toEqual(['differed', 'SERVICE_DIFFERS']);
     expect(verdict(sale(), { kind: 'none' })).toEqual(['differed', 'SERVICE_UNKNOWN']);
