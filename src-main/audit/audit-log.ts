@@ -19,6 +19,10 @@ export type AuditAction =
   | 'staff.created'
   | 'staff.disabled'
   | 'staff.pin_changed'
+  /** A manager set a temporary PIN its owner must change at the next sign-in. */
+  | 'staff.pin_reset'
+  | 'staff.unlocked'
+  | 'staff.enabled'
   | 'staff.signed_in'
   | 'staff.sign_in_failed'
   | 'staff.locked'

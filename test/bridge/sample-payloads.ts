@@ -4,7 +4,7 @@ import type { CoreMethodName } from '../../src-main/contract/index.js';
  * A payload its schema accepts for every core method, so a refusal is the role check speaking
  * (not the argument check that runs first) and an answer is the handler's.
  */
-export function samplePayloads(ids: { saleId: string; managerId: string }): Record<CoreMethodName, unknown> {
+export function samplePayloads(ids: { saleId: string; managerId: string; cashierId: string }): Record<CoreMethodName, unknown> {
   const sale = { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000 };
   return {
     'app.info': {},
@@ -13,12 +13,19 @@ export function samplePayloads(ids: { saleId: string; managerId: string }): Reco
     'staff.signIn': { staffId: ids.managerId, pin: '9137' },
     'staff.signOut': {},
     'staff.session': {},
+    // A wrong current PIN: the caller keeps the PIN the other calls sign in with.
+    'staff.changePin': { currentPin: '1357', newPin: '9137' },
+    'staff.manage': {},
     'staff.create': { name: 'Intruder', role: 'manager', pin: '9137' },
+    'staff.resetPin': { staffId: ids.cashierId, newPin: '9137' },
+    'staff.unlock': { staffId: ids.cashierId },
+    'staff.enable': { staffId: ids.cashierId },
     'staff.disable': { staffId: ids.managerId },
     'catalog.search': { text: 'test' },
     'catalog.categories': {},
     'catalog.brand': { productId: 'TEST_FIXED_STANDARD' },
     'catalog.status': {},
+    'catalog.unavailable': {},
     'catalog.image': { productId: 'TEST_FIXED_STANDARD' },
     'catalog.syncNow': {},
     'sale.quote': sale,

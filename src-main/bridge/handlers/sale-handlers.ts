@@ -15,10 +15,10 @@ function quoteFailure(result: Exclude<QuoteResult, { ok: true }>): never {
 }
 
 export function saleHandlers(core: Core, session: Session) {
-  const managerApproval = async (pin: string | undefined, what: string) => {
+  const managerApproval = async (pin: string | undefined, what: string, approverId?: string) => {
     if (!pin) return fail('MANAGER_PIN_REQUIRED', `A manager's PIN is needed to ${what}`);
     // Audited (approved or failed) and rate-limited by the staff service itself.
-    const approved = await core.staff.approveByManagerPin(pin, { what, for: session.staff?.id ?? null });
+    const approved = await core.staff.approveByManagerPin(pin, { what, for: session.staff?.id ?? null }, approverId ?? null);
     if (!approved.ok) return fail(approved.error.code, approved.error.message);
     return approved.value;
   };
@@ -71,7 +71,7 @@ export function saleHandlers(core: Core, session: Session) {
       const refusal = core.sales.receiptWaiverRefusal(input.saleId);
       if (refusal) return fail(refusal.kind === 'not-found' ? 'NOT_FOUND' : 'RECEIPT_NOT_OWED', refusal.message);
       // A signed-in manager approves by being signed in; a cashier needs a manager's PIN.
-      const approver = staff.role === 'manager' && !input.managerPin ? staff : await managerApproval(input.managerPin, 'record that the customer left without the receipt');
+      const approver = staff.role === 'manager' && !input.managerPin ? staff : await managerApproval(input.managerPin, 'record that the customer left without the receipt', input.approverId);
       const result = core.sales.recordLeftWithoutReceipt(input.saleId, { actor: staff.id, approvedBy: approver.id, reason: input.reason || null });
       if (!result.ok) return fail('RECEIPT_NOT_OWED', result.message);
       return result.sale;
@@ -79,7 +79,7 @@ export function saleHandlers(core: Core, session: Session) {
     'receipt.print': async (input: ParsedInput<'receipt.print'>) => {
       const sale = core.sales.get(input.saleId) ?? fail('NOT_FOUND', 'No such sale');
       // The first print is the cashier's; every later one is a reprint that a manager approves.
-      const approver = sale.printCount > 0 ? await managerApproval(input.managerPin, 'reprint a receipt') : null;
+      const approver = sale.printCount > 0 ? await managerApproval(input.managerPin, 'reprint a receipt', input.approverId) : null;
       const receipt = core.sales.receipt(input.saleId, session.staff!.id, approver?.id ?? null);
       if (!receipt) return fail('NOT_PRINTABLE', 'Only a successful sale has a receipt');
       const s = core.settings.get();
@@ -93,7 +93,7 @@ export function saleHandlers(core: Core, session: Session) {
       };
     },
     'voucher.reveal': async (input: ParsedInput<'voucher.reveal'>) => {
-      const approver = await managerApproval(input.managerPin, 'show a card number or PIN');
+      const approver = await managerApproval(input.managerPin, 'show a card number or PIN', input.approverId);
       return core.sales.reveal(input.saleId, input.seq, approver.id) ?? fail('NOT_FOUND', 'No such voucher');
     },
     'voucher.balance': async (input: ParsedInput<'voucher.balance'>) => {
