@@ -22,6 +22,9 @@ export type SaleListFilter = z.infer<typeof saleListFilter>;
 export interface SaleListItem
   extends Pick<SaleView, 'id' | 'referenceId' | 'orderId' | 'state' | 'productId' | 'brandTitle' | 'amountPaise' | 'createdAt' | 'errorCode' | 'failureReason' | 'supportReason' | 'printCount'> {
   customerPhone: string | null;
+  /** Who sold it, and their name (null when no cashier was recorded or the staff member is not known). */
+  cashierId: string | null;
+  cashierName: string | null;
 }
 
 export interface SaleCursor {
