@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cashier, manager } from './define.js';
+import { needs, signedIn } from './define.js';
 import { empty, paise } from './fields.js';
 
 export interface WalletView {
@@ -17,14 +17,14 @@ export interface WalletView {
 }
 
 export const walletMethods = {
-  'wallet.view': cashier(empty).returns<WalletView>(),
+  'wallet.view': signedIn(empty).returns<WalletView>(),
   /** Reads the balance from the service; the view also goes out as a wallet.updated event. */
-  'wallet.refresh': cashier(empty).returns<WalletView>(),
+  'wallet.refresh': signedIn(empty).returns<WalletView>(),
   /**
    * A top-up the manager made to the wallet (at the partner's portal or by bank transfer), so
    * the end of day can tell it from sales. Audited.
    */
-  'wallet.recordTopUp': manager(
+  'wallet.recordTopUp': needs('seeAllTotals')(
     z.strictObject({ amountPaise: paise.min(1), reference: z.string().trim().min(1, 'enter the top-up reference').max(60), at: z.number().int().optional() }),
   ).returns<WalletView>(),
 };

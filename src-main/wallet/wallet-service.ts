@@ -5,10 +5,17 @@ import type { Logger } from '../platform/logger.js';
 import type { PartnerClient } from '../partner-api/partner-client.js';
 import type { PartnerError } from '../partner-api/partner-error.js';
 import type { WalletLowBalanceEvent } from '../partner-api/types.js';
+import { WALLET_NOT_CHARGED_STATES } from './wallet-charge.js';
+import { WalletHistory, type WalletTopUp } from './wallet-history.js';
 
 export type FloatGuard = { ok: true } | { ok: false; warning: string };
 
-const SETTLED_NOT_CHARGED = "('FAILED', 'REJECTED', 'CANCELLED', 'REVERSED')";
+export type TopUpResult = { ok: true; topUp: WalletTopUp } | { ok: false; field: 'at' | 'reference'; message: string };
+
+/** A top-up may be entered a little ahead of this counter's clock (another device's time), not more. */
+const TOP_UP_CLOCK_SLACK_MS = 5 * 60_000;
+
+const SETTLED_NOT_CHARGED = `(${WALLET_NOT_CHARGED_STATES.map((s) => `'${s}'`).join(', ')})`;
 
 /**
  * The prepaid wallet as the counter knows it: the last balance read (with its time), a
@@ -17,6 +24,8 @@ const SETTLED_NOT_CHARGED = "('FAILED', 'REJECTED', 'CANCELLED', 'REVERSED')";
  */
 export class WalletService {
   private readonly inFlight;
+  /** Every reading and the managers' top-ups, for the end of day. */
+  readonly history: WalletHistory;
 
   constructor(
     private readonly deps: {
@@ -32,6 +41,7 @@ export class WalletService {
       `SELECT COALESCE(SUM(amount_paise - discount_paise), 0) AS total FROM sales
        WHERE created_at >= ? AND state NOT IN ${SETTLED_NOT_CHARGED}`,
     );
+    this.history = new WalletHistory(deps.db);
   }
 
   view(): WalletView {
@@ -57,9 +67,27 @@ export class WalletService {
       this.deps.logger.log('warn', 'wallet.refresh_failed', { code: result.error.code, requestIds: result.requestIds });
       return { ok: false, error: result.error, view: this.view() };
     }
-    const balancePaise = Math.round(result.value.balance * 100);
-    this.deps.shelf.write('wallet_reading', JSON.stringify({ balancePaise, at: this.deps.now() }));
+    const reading = { balancePaise: Math.round(result.value.balance * 100), at: this.deps.now() };
+    // The latest (for the banner) and the history (for the end of day) in one commit: never one without the other.
+    this.deps.db.transaction(() => {
+      this.deps.shelf.write('wallet_reading', JSON.stringify(reading));
+      this.history.recordReading(reading);
+    })();
     return { ok: true, view: this.view() };
+  }
+
+  /**
+   * A top-up the manager made outside the app (the partner's portal, a bank transfer), so the
+   * end of day can tell it from sales. `at` is when it reached the wallet; now when not given.
+   */
+  recordTopUp(input: { amountPaise: number; reference: string; at?: number }, recordedBy: string): TopUpResult {
+    const now = this.deps.now();
+    const at = input.at ?? now;
+    if (at > now + TOP_UP_CLOCK_SLACK_MS) return { ok: false, field: 'at', message: 'The top-up time is in the future; enter when the money reached the wallet.' };
+    if (at < 0) return { ok: false, field: 'at', message: 'Enter when the money reached the wallet.' };
+    const recorded = this.history.recordTopUp({ at, amountPaise: input.amountPaise, reference: input.reference, recordedBy, recordedAt: now });
+    if (!recorded.ok) return { ok: false, field: 'reference', message: `A top-up with the reference ${input.reference} was already entered.` };
+    return recorded;
   }
 
   /** Warns (does not block: the service is the authority) when a debit would overdraw the estimate. */

@@ -20,6 +20,7 @@ export function samplePayloads(ids: { saleId: string; managerId: string; cashier
     'staff.resetPin': { staffId: ids.cashierId, newPin: '9137' },
     'staff.unlock': { staffId: ids.cashierId },
     'staff.enable': { staffId: ids.cashierId },
+    'staff.setPermissions': { staffId: ids.cashierId, permissions: null },
     'staff.disable': { staffId: ids.managerId },
     'catalog.search': { text: 'test' },
     'catalog.categories': {},

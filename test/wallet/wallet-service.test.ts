@@ -97,6 +97,34 @@ describe('WalletService', () => {
     expect(build().view()).toMatchObject({ balancePaise: 12_345_67, readAt: T0 + 5_000 }); // survives a restart
   });
 
+  it('keeps every balance read in the history, beside the latest on the shelf; a failed read keeps none', async () => {
+    await readAt(20_000, T0);
+    await readAt(19_500, T0 + 60_000);
+    await control('POST', '/faults', { kind: 'error-5xx', count: 3, match: { method: 'GET', path: WALLET_PATH } });
+    now = T0 + 120_000;
+    expect((await wallet.refresh()).ok).toBe(false);
+    expect(db.prepare('SELECT at, balance_paise AS balancePaise FROM wallet_readings ORDER BY at').all()).toEqual([
+      { at: T0, balancePaise: 20_000_00 },
+      { at: T0 + 60_000, balancePaise: 19_500_00 },
+    ]);
+    expect(wallet.history.lastBefore(T0 + 60_000)).toEqual({ at: T0, balancePaise: 20_000_00 });
+    expect(wallet.history.lastIn(T0, T0 + 120_000)).toEqual({ at: T0 + 60_000, balancePaise: 19_500_00 });
+    expect(JSON.parse(shelf.read('wallet_reading')!)).toEqual({ balancePaise: 19_500_00, at: T0 + 60_000 });
+  });
+
+  it('records a manager’s top-up once, and refuses one entered twice or dated in the future without writing', () => {
+    now = T0;
+    const recorded = wallet.recordTopUp({ amountPaise: 5_000_00, reference: 'NEFT-1' }, 'manager-1');
+    expect(recorded).toMatchObject({ ok: true, topUp: { at: T0, amountPaise: 5_000_00, reference: 'NEFT-1', recordedBy: 'manager-1', recordedAt: T0 } });
+    const earlier = wallet.recordTopUp({ amountPaise: 1_00, reference: 'UTR-2', at: T0 - 3_600_000 }, 'manager-1');
+    expect(earlier).toMatchObject({ ok: true, topUp: { at: T0 - 3_600_000, recordedAt: T0 } });
+    expect(wallet.recordTopUp({ amountPaise: 5_000_00, reference: 'neft-1' }, 'manager-2')).toMatchObject({ ok: false, field: 'reference' });
+    expect(wallet.recordTopUp({ amountPaise: 5_000_00, reference: 'NEFT-3', at: T0 + 3_600_000 }, 'manager-2')).toMatchObject({ ok: false, field: 'at' });
+    expect(wallet.history.topUpsBetween(T0 - 3_600_000, T0).map((t) => t.reference)).toEqual(['NEFT-1']); // (after, upTo]
+    expect(wallet.history.topUpsBetween(T0 - 3_600_001, T0).map((t) => t.reference)).toEqual(['UTR-2', 'NEFT-1']);
+    expect(db.prepare('SELECT count(*) AS n FROM wallet_topups').get()).toEqual({ n: 2 });
+  });
+
   it('a failed refresh returns the error and keeps the previous reading', async () => {
     await readAt(20_000, T0);
     await control('PUT', '/wallet', { balance: 5_000 });
