@@ -16,6 +16,9 @@ export interface WalletView {
   lowBalanceAlert: { balancePaise: number; thresholdPaise: number | null; at: number } | null;
 }
 
+export type { StatementLine, StatementKind } from '../wallet/wallet-statement.js';
+import type { StatementLine } from '../wallet/wallet-statement.js';
+
 export const walletMethods = {
   'wallet.view': signedIn(empty).returns<WalletView>(),
   /** Reads the balance from the service; the view also goes out as a wallet.updated event. */
@@ -27,4 +30,8 @@ export const walletMethods = {
   'wallet.recordTopUp': needs('seeAllTotals')(
     z.strictObject({ amountPaise: paise.min(1), reference: z.string().trim().min(1, 'enter the top-up reference').max(60), at: z.number().int().optional() }),
   ).returns<WalletView>(),
+  /** Every debit, reversal and top-up the counter knows of, with the service's balances beside them; newest first. */
+  'wallet.statement': needs('seeAllTotals')(
+    z.strictObject({ before: z.number().int().optional(), limit: z.number().int().min(1).max(1_000).optional() }),
+  ).returns<{ lines: StatementLine[] }>(),
 };
