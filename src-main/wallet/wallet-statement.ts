@@ -1,26 +1,6 @@
+import type { StatementLine } from '../contract/wallet.js';
 import type { Db } from '../db/database.js';
 import { WALLET_NOT_CHARGED_STATES } from './wallet-charge.js';
-
-export const STATEMENT_KINDS = ['DEBIT', 'REVERSAL', 'TOP_UP', 'READING'] as const;
-export type StatementKind = (typeof STATEMENT_KINDS)[number];
-
-/**
- * One line of the wallet's statement as the counter knows it. Debits are the sales the service
- * took (an order id came back), at the time they were sent; reversals are those of them that
- * then failed or were cancelled, at the time the counter learnt it; top-ups are the managers';
- * readings are the service's own balance, for comparison.
- */
-export interface StatementLine {
-  at: number;
-  kind: StatementKind;
-  /** Positive paise: what moved (the balance, for a reading). */
-  amountPaise: number;
-  /** The sale's reference, or the top-up's. */
-  reference: string | null;
-  saleId: string | null;
-  /** The first balance the service reported at or after this line: what it showed once this had happened. */
-  serviceBalancePaise: number | null;
-}
 
 const NOT_CHARGED = WALLET_NOT_CHARGED_STATES.map((s) => `'${s}'`).join(', ');
 
