@@ -71,7 +71,7 @@ export type { ShiftView, ShiftReport, CashMovementView, CashMovementKind, Tender
 export type { EndOfDayReport, Discrepancy, DiscrepancyKind } from './report.js';
 export type { Tender, TenderMethod, PaymentState } from '../till/tender.js';
 export type { SaleListFilter, SaleListItem, SaleCursor, SalePage, SalesSummary, OrderDetail } from './orders.js';
-export type { WalletView } from './wallet.js';
+export type { WalletView, StatementLine, StatementKind } from './wallet.js';
 export type { UnrecognisedWebhook, ReprocessResult } from './webhooks.js';
 export type { SettingsView, AuditVerification } from './settings.js';
 export type { TrainingScenarioId } from './training.js';

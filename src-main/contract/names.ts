@@ -16,7 +16,7 @@ export const METHOD_NAMES = [
   'shift.open', 'shift.current', 'shift.cashMovement', 'shift.xReport', 'shift.close', 'shift.report',
   'report.endOfDay',
   'orders.list', 'orders.attention', 'orders.detail', 'orders.exportCsv', 'orders.summary', 'delivery.resend',
-  'wallet.view', 'wallet.refresh', 'wallet.recordTopUp',
+  'wallet.view', 'wallet.refresh', 'wallet.recordTopUp', 'wallet.statement',
   'settings.get', 'settings.update', 'settings.setCredentials', 'settings.switchEnvironment', 'audit.verify',
   'settings.setWebhookSecret', 'webhook.apply',
   'training.scenarios', 'training.run',

@@ -56,6 +56,7 @@ export function samplePayloads(ids: { saleId: string; managerId: string; cashier
     'wallet.view': {},
     'wallet.refresh': {},
     'wallet.recordTopUp': { amountPaise: 100_000, reference: 'NEFT-1' },
+    'wallet.statement': {},
     'settings.get': {},
     'settings.update': { store: { name: 'Intruder Ltd' } },
     'settings.setCredentials': { environment: 'staging', baseUrl: 'https://evil.example', clientId: 'x', clientSecret: 'stolen-secret' },

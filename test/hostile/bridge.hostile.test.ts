@@ -144,6 +144,7 @@ const VALID: Record<CoreMethodName, Record<string, unknown>> = {
   'wallet.view': {},
   'wallet.refresh': {},
   'wallet.recordTopUp': { amountPaise: 100_000, reference: 'NEFT-1', at: 1 },
+  'wallet.statement': { before: 1, limit: 10 },
   'settings.get': {},
   'settings.update': { store: { name: 'X' } },
   'settings.setCredentials': { environment: 'staging', baseUrl: 'https://staging.example.com', clientId: 'c', clientSecret: 's' },

@@ -37,7 +37,7 @@ describe('WalletService', () => {
     return res.json();
   };
   const build = () =>
-    new WalletService({ db, shelf, client: () => client, thresholdPaise: () => thresholdPaise, now: () => now, logger });
+    new WalletService({ db, shelf, client: () => client, thresholdPaise: () => thresholdPaise, maxReadingAgeMs: () => 10 * 60_000, now: () => now, logger });
   /** A journal row of ₹`rupees` (less ₹`discount`) created at `createdAt`, moved to `state`. */
   const sale = (rupees: number, state: SaleState, createdAt: number, discount = 0) => {
     const s = journal.insertIntent(newSale({ denomination: rupees, createdAt, discountPaise: discount * 100 }));
@@ -85,7 +85,12 @@ describe('WalletService', () => {
       low: false,
       lowBalanceAlert: null,
     });
-    expect(wallet.floatGuard(1_000_000_00)).toEqual({ ok: true });
+  });
+
+  it('reads the balance before guarding the first sale', async () => {
+    await control('PUT', '/wallet', { balance: 2_000 });
+    expect(await wallet.floatGuard(1_000_00)).toEqual({ ok: true });
+    expect(wallet.view()).toMatchObject({ balancePaise: 2_000_00, readAt: now });
   });
 
   it('refresh() stores the balance the service reports, with the time it was read', async () => {
@@ -159,19 +164,63 @@ describe('WalletService', () => {
 
   it('the float guard warns when a debit exceeds the balance minus sales in flight', async () => {
     await readAt(10_000, T0);
-    expect(wallet.floatGuard(10_000_00)).toEqual({ ok: true });
+    // The reading is seconds old: it is used as it is.
+    expect(await wallet.floatGuard(10_000_00)).toEqual({ ok: true });
     sale(2_000, 'INTENT', T0 + 1_000);
     sale(1_000, 'SUCCESS', T0 + 2_000);
     sale(5_000, 'FAILED', T0 + 3_000);
     sale(5_000, 'REJECTED', T0 + 4_000);
     sale(9_000, 'SUCCESS', T0 - 1_000); // before the reading
-    expect(wallet.floatGuard(7_000_00)).toEqual({ ok: true });
-    const guard = wallet.floatGuard(7_000_01);
+    expect(await wallet.floatGuard(7_000_00)).toEqual({ ok: true });
+    const guard = await wallet.floatGuard(7_000_01);
     expect(guard.ok).toBe(false);
     if (guard.ok) return;
-    expect(guard.warning).toContain('₹7000.01');
-    expect(guard.warning).toContain('₹7000.00');
+    expect(guard.warning).toContain('₹7,000.01');
+    expect(guard.warning).toContain('₹7,000 after');
     expect(guard.warning).toContain('Insufficient balance');
+  });
+
+  const walletReads = () => sandbox.requests.list().filter((r) => r.method === 'GET' && r.path.includes('wallet')).length;
+
+  it('reads the balance again before a sale when the reading is older than the manager’s limit', async () => {
+    await readAt(10_000, T0);
+    // Spent elsewhere (another counter, the portal) meanwhile.
+    await control('PUT', '/wallet', { balance: 1_000 });
+    now = T0 + 9 * 60_000;
+    expect(await wallet.floatGuard(2_000_00)).toEqual({ ok: true }); // younger than 10 minutes, and a small share
+    now = T0 + 11 * 60_000;
+    const reads = walletReads();
+    const guard = await wallet.floatGuard(2_000_00);
+    expect(walletReads()).toBe(reads + 1);
+    expect(guard).toMatchObject({ ok: false, warning: expect.stringContaining('₹1,000 after') });
+    expect(wallet.view()).toMatchObject({ balancePaise: 1_000_00, readAt: T0 + 11 * 60_000 });
+  });
+
+  it('reads again before a sale larger than half of the last balance, once for a quote and its placing', async () => {
+    await readAt(10_000, T0);
+    await control('PUT', '/wallet', { balance: 4_000 });
+    now = T0 + 60_000;
+    const reads = walletReads();
+    expect(await wallet.floatGuard(4_000_00)).toEqual({ ok: true }); // not more than half: the old reading stands
+    expect(walletReads()).toBe(reads);
+    const [quoted, placed] = await Promise.all([wallet.floatGuard(6_000_00), wallet.floatGuard(6_000_00)]);
+    expect(walletReads()).toBe(reads + 1);
+    expect(quoted).toMatchObject({ ok: false, warning: expect.stringContaining('₹4,000 after') });
+    expect(placed).toEqual(quoted);
+  });
+
+  it('reads again after a Wallet Low Balance event, and says when the balance could not be read', async () => {
+    await readAt(50_000, T0);
+    now = T0 + 60_000;
+    wallet.onLowBalanceEvent({ type: 'WALLET_LOW_BALANCE', eventId: 'e1', createdAt: null, balance: 900, threshold: 1_000 });
+    await control('POST', '/faults', { kind: 'error-5xx', status: 503, count: 10, match: { path: '/v1/partners/wallet*' } });
+    const guard = await wallet.floatGuard(100_00);
+    expect(guard).toEqual({ ok: false, warning: 'The wallet balance could not be read just now (the service reported a low balance). The sale may fail with "Insufficient balance".' });
+    await control('DELETE', '/faults');
+    await control('PUT', '/wallet', { balance: 900 });
+    now = T0 + 120_000;
+    expect(await wallet.floatGuard(100_00)).toEqual({ ok: true });
+    expect(wallet.view()).toMatchObject({ balancePaise: 900_00, lowBalanceAlert: null });
   });
 
   it('is low when the estimate falls below the threshold', async () => {
@@ -205,7 +254,7 @@ describe('WalletService', () => {
       shelf.write('wallet_reading', damaged);
       shelf.write('wallet_low_alert', damaged);
       expect(wallet.view()).toMatchObject({ balancePaise: null, readAt: null, estimatedPaise: null, low: false, lowBalanceAlert: null });
-      expect(wallet.floatGuard(1_00)).toEqual({ ok: true });
+      expect(await wallet.floatGuard(1_00)).toEqual({ ok: true }); // read afresh: an unreadable reading is no reading
     }
     await readAt(1_234, T0); // a good reading replaces the damaged one
     expect(wallet.view()).toMatchObject({ balancePaise: 1_234_00, readAt: T0 });

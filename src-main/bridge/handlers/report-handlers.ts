@@ -16,5 +16,6 @@ export function reportHandlers(core: Core, session: Session) {
       if (!result.ok) return fail('INVALID_TOP_UP', result.message, { fields: [{ field: result.field, message: result.message }] });
       return result.view;
     },
+    'wallet.statement': (input: ParsedInput<'wallet.statement'>) => ({ lines: core.wallet.statement({ before: input.before ?? core.clock.now() + 1, limit: input.limit ?? 200 }) }),
   } satisfies Partial<CoreHandlers>;
 }

@@ -1,5 +1,5 @@
 import type { AuditLog } from '../../audit/audit-log.js';
-import type { WalletView } from '../../contract/index.js';
+import type { StatementLine, WalletView } from '../../contract/index.js';
 import type { TopUpResult, WalletService } from '../../wallet/wallet-service.js';
 import type { CoreEvents } from '../core-events.js';
 import type { EnvironmentContext } from '../environment-context.js';
@@ -14,6 +14,7 @@ export interface WalletFacade {
    * answered shows it; a failed read leaves the top-up recorded and answers the last view.
    */
   recordTopUp(input: { amountPaise: number; reference: string; at?: number }, actor: string): Promise<Exclude<TopUpResult, { ok: true }> | { ok: true; view: WalletView }>;
+  statement(options: { before: number; limit: number }): StatementLine[];
 }
 
 export function walletFacade(env: () => EnvironmentContext, events: CoreEvents, audit: AuditLog): WalletFacade {
@@ -24,6 +25,7 @@ export function walletFacade(env: () => EnvironmentContext, events: CoreEvents, 
   }
   return {
     view: () => env().wallet.view(),
+    statement: (options) => env().wallet.statement(options),
     refresh,
     async recordTopUp(input, actor) {
       const recorded = env().wallet.recordTopUp(input, actor);
