@@ -1,4 +1,6 @@
-import type { SaleView } from '../bridge/contract';
+import type { SaleView, Tender } from '../bridge/contract';
+import { formatPaise, formatTime } from '../ui/format';
+import { TENDER_WORDS, tendersInWords } from './tender-draft';
 
 export interface OutcomeText {
   title: string;
@@ -55,6 +57,86 @@ export function outcomeText(sale: SaleView): OutcomeText {
         message: 'The service cancelled this order; the vouchers are not valid.',
         action: "Do not hand over a receipt; call the manager about the customer's payment.",
       };
+  }
+}
+
+export interface MoneyText {
+  /** 'refund': give it back now; 'hold': keep it, do nothing yet; 'kept' / 'done': nothing to do with it. */
+  kind: 'refund' | 'hold' | 'kept' | 'done';
+  /** The line the cashier reads first: what to do with the customer's money. */
+  headline: string;
+  /** Why, in a sentence. */
+  detail: string;
+}
+
+/** What the customer paid for a sale: the payment's sum, else what they were to pay. */
+export const paidPaise = (sale: SaleView): number => sale.payment?.amountPaise ?? sale.customerPaysPaise;
+
+const paidWith = (sale: SaleView): string => (sale.payment ? ` (${tendersInWords(sale.payment.tenders)})` : '');
+
+const HOLD_WHY: Partial<Record<SaleView['state'], string>> = {
+  PROCESSING: 'The service is still issuing the vouchers and the app is checking: a refund now could give away vouchers the customer keeps.',
+  IN_DOUBT: "The service has not said whether the order went through, and the app is asking: a refund now could give away vouchers the customer keeps.",
+  INTENT: "The service has not said whether the order went through, and the app is asking: a refund now could give away vouchers the customer keeps.",
+};
+
+/**
+ * What to do with the customer's money for a sale, by its payment state (main derives it from
+ * the sale's state and its payment; till/tender.ts says what each means). Null when nothing
+ * was recorded, for sales from before payments were kept: the state's own words then stand.
+ */
+export function moneyText(sale: SaleView): MoneyText | null {
+  const amount = formatPaise(paidPaise(sale));
+  switch (sale.paymentState) {
+    case 'NOT_RECORDED':
+      return null;
+    case 'ON_HOLD':
+      if (sale.state === 'NEEDS_SUPPORT') {
+        return {
+          kind: 'hold',
+          headline: `Keep the customer's ${amount} on hold — call the manager`,
+          detail: "The service may still complete it — keep the customer's payment on hold, call the manager. Do not refund or resell it: if the service completes it, the vouchers are issued and paid for.",
+        };
+      }
+      return { kind: 'hold', headline: 'Do not refund or resell yet', detail: `${HOLD_WHY[sale.state] ?? 'The service has not settled this sale yet.'} Keep the customer's ${amount}${paidWith(sale)} on hold.` };
+    case 'KEPT':
+      return { kind: 'kept', headline: `Paid ${amount}${paidWith(sale)}`, detail: 'The vouchers were issued: the payment is the sale’s and cannot be refunded.' };
+    case 'REFUND_DUE':
+      return {
+        kind: 'refund',
+        headline: `Give ${amount} back${paidWith(sale)}`,
+        detail: 'The order did not go through and no voucher was issued. Give the money back the way it was paid, then record it here.',
+      };
+    case 'REFUNDED': {
+      const refund = sale.refund;
+      const given = refund ? formatPaise(refund.amountPaise) : amount;
+      const how = refund ? ` (${tendersInWords(refund.tenders)})` : paidWith(sale);
+      return { kind: 'done', headline: `Refunded ${given}${how}`, detail: refund ? `Given back at ${formatTime(refund.at)} by ${refund.byName}. Nothing more to give.` : 'Nothing more to give.' };
+    }
+    case 'CARRIED_TO_RETRY':
+      return { kind: 'done', headline: 'Payment moved to the retry', detail: `The customer's ${amount}${paidWith(sale)} pays for the new try of this sale: do not refund it here.` };
+    case 'MANAGER_REVIEW':
+      return {
+        kind: 'hold',
+        headline: `Call the manager about the customer's ${amount}`,
+        detail: 'The service cancelled or reversed this order after it completed. Do not refund or hand anything over until the manager decides.',
+      };
+  }
+}
+
+/** How to give one part back, by the way it was paid. */
+export function refundStep(tender: Pick<Tender, 'method' | 'amountPaise' | 'reference'>): string {
+  const amount = formatPaise(tender.amountPaise);
+  const ref = tender.reference ? ` (${TENDER_WORDS[tender.method].referenceShort} ${tender.reference})` : '';
+  switch (tender.method) {
+    case 'CASH':
+      return `Give ${amount} back in cash from the drawer`;
+    case 'UPI':
+      return `Send ${amount} back by UPI${ref}`;
+    case 'CARD':
+      return `Reverse ${amount} on the card terminal${ref}`;
+    case 'OTHER':
+      return `Give ${amount} back the way it was paid${ref}`;
   }
 }
 
