@@ -15,8 +15,8 @@ function PendingCard({ sale, onLeftWithoutReceipt }: { sale: SaleView; onLeftWit
   const dismiss = usePending((s) => s.dismiss);
   const text = outcomeText(sale);
   const money = moneyText(sale);
-  // What to do with the customer's money leads the card while something is to do (give back, hold).
-  const moneyFirst = money !== null && (money.kind === 'refund' || money.kind === 'hold');
+  // Money to give back leads the card until it is given back.
+  const moneyFirst = money?.kind === 'refund';
   const refundDue = sale.paymentState === 'REFUND_DUE';
   const waiting = isPendingState(sale.state);
   const owed = sale.state === 'SUCCESS' && sale.receiptOwed;
@@ -32,9 +32,9 @@ function PendingCard({ sale, onLeftWithoutReceipt }: { sale: SaleView; onLeftWit
       <p className="pending-card__state">
         {waiting && <span className="spinner" aria-hidden="true" />} {status} · since {formatTime(sale.createdAt)}
       </p>
-      {moneyFirst && !owed && <p className="pending-card__money">{money.headline}</p>}
+      {moneyFirst && <p className="pending-card__money">{money.headline}</p>}
       <p className="pending-card__text">
-        {owed ? 'Paid for and issued; the customer has not had the receipt with the voucher.' : moneyFirst ? money.detail : waiting ? text.action : text.message}
+        {owed ? 'Paid for and issued; the customer has not had the receipt with the voucher.' : waiting ? text.action : text.message}
       </p>
       <div className="pending-card__actions">
         {sale.state === 'SUCCESS' ? (

@@ -61,8 +61,8 @@ export function outcomeText(sale: SaleView): OutcomeText {
 }
 
 export interface MoneyText {
-  /** 'refund': give it back now; 'hold': keep it, do nothing yet; 'kept' / 'done': nothing to do with it. */
-  kind: 'refund' | 'hold' | 'kept' | 'done';
+  /** 'refund': give it back now; 'done': nothing more to do with it here. */
+  kind: 'refund' | 'done';
   /** The line the cashier reads first: what to do with the customer's money. */
   headline: string;
   /** Why, in a sentence. */
@@ -74,38 +74,27 @@ export const paidPaise = (sale: SaleView): number => sale.payment?.amountPaise ?
 
 const paidWith = (sale: SaleView): string => (sale.payment ? ` (${tendersInWords(sale.payment.tenders)})` : '');
 
-const HOLD_WHY: Partial<Record<SaleView['state'], string>> = {
-  PROCESSING: 'The service is still issuing the vouchers and the app is checking: a refund now could give away vouchers the customer keeps.',
-  IN_DOUBT: "The service has not said whether the order went through, and the app is asking: a refund now could give away vouchers the customer keeps.",
-  INTENT: "The service has not said whether the order went through, and the app is asking: a refund now could give away vouchers the customer keeps.",
-};
-
 /**
- * What to do with the customer's money for a sale, by its payment state (main derives it from
- * the sale's state and its payment; till/tender.ts says what each means). Null when nothing
- * was recorded, for sales from before payments were kept: the state's own words then stand.
+ * What to do with the customer's money when it is more than the state's own words say: give
+ * it back (how much, how it was paid), given back, or gone with the retry (main derives the
+ * payment state; till/tender.ts says what each means). Null where outcomeText already says
+ * it — on hold (do not refund or resell yet; NEEDS_SUPPORT: keep it on hold, call the manager),
+ * kept (issued vouchers are not refundable), a manager's review — and for sales recorded
+ * before payments were kept.
  */
 export function moneyText(sale: SaleView): MoneyText | null {
   const amount = formatPaise(paidPaise(sale));
   switch (sale.paymentState) {
     case 'NOT_RECORDED':
-      return null;
     case 'ON_HOLD':
-      if (sale.state === 'NEEDS_SUPPORT') {
-        return {
-          kind: 'hold',
-          headline: `Keep the customer's ${amount} on hold — call the manager`,
-          detail: "The service may still complete it — keep the customer's payment on hold, call the manager. Do not refund or resell it: if the service completes it, the vouchers are issued and paid for.",
-        };
-      }
-      return { kind: 'hold', headline: 'Do not refund or resell yet', detail: `${HOLD_WHY[sale.state] ?? 'The service has not settled this sale yet.'} Keep the customer's ${amount}${paidWith(sale)} on hold.` };
     case 'KEPT':
-      return { kind: 'kept', headline: `Paid ${amount}${paidWith(sale)}`, detail: 'The vouchers were issued: the payment is the sale’s and cannot be refunded.' };
+    case 'MANAGER_REVIEW':
+      return null;
     case 'REFUND_DUE':
       return {
         kind: 'refund',
         headline: `Give ${amount} back${paidWith(sale)}`,
-        detail: 'The order did not go through and no voucher was issued. Give the money back the way it was paid, then record it here.',
+        detail: 'No voucher was issued. Give the money back the way it was paid and record it here — or Try again: the same payment goes with the new order.',
       };
     case 'REFUNDED': {
       const refund = sale.refund;
@@ -115,12 +104,6 @@ export function moneyText(sale: SaleView): MoneyText | null {
     }
     case 'CARRIED_TO_RETRY':
       return { kind: 'done', headline: 'Payment moved to the retry', detail: `The customer's ${amount}${paidWith(sale)} pays for the new try of this sale: do not refund it here.` };
-    case 'MANAGER_REVIEW':
-      return {
-        kind: 'hold',
-        headline: `Call the manager about the customer's ${amount}`,
-        detail: 'The service cancelled or reversed this order after it completed. Do not refund or hand anything over until the manager decides.',
-      };
   }
 }
 
