@@ -19,6 +19,10 @@ export type AuditAction =
   | 'staff.created'
   | 'staff.disabled'
   | 'staff.pin_changed'
+  /** A manager set a temporary PIN its owner must change at the next sign-in. */
+  | 'staff.pin_reset'
+  | 'staff.unlocked'
+  | 'staff.enabled'
   | 'staff.signed_in'
   | 'staff.sign_in_failed'
   | 'staff.locked'
@@ -26,7 +30,15 @@ export type AuditAction =
   | 'manager.approval_failed'
   | 'export.csv'
   | 'webhook.reprocessed'
-  | 'webhook.dismissed';
+  | 'webhook.dismissed'
+  | 'sale.refunded'
+  | 'shift.opened'
+  | 'shift.cash_movement'
+  | 'shift.x_report'
+  | 'shift.closed'
+  | 'shift.z_reprinted'
+  | 'wallet.top_up_recorded'
+  | 'report.end_of_day';
 
 export interface AuditEntry {
   seq: number;

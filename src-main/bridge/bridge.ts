@@ -94,6 +94,10 @@ export function createBridge(core: Core, options: BridgeOptions): Bridge {
     }
     if (spec.role !== 'none') {
       if (!session.staff) return refusal('UNAUTHENTICATED', 'Sign in with your PIN first');
+      // A PIN a manager reset is known to them: its owner does nothing else until choosing their own.
+      if (session.staff.mustChangePin && method !== 'staff.changePin') {
+        return refusal('PIN_CHANGE_REQUIRED', 'Choose a new PIN first: a manager reset yours.');
+      }
       if (spec.role === 'manager' && session.staff.role !== 'manager') return refusal('FORBIDDEN', 'Only a manager can do this');
     }
     // Reading the session or app info (which a screen may poll) is not someone at the counter.

@@ -5,7 +5,7 @@ import { usableUsageInstructions } from '../partner-api/deprecated-fields.js';
 import type { PartnerBrand } from '../partner-api/types.js';
 import { CatalogListing, substringTerms } from './catalog-listing.js';
 import { ftsNamedQuery, ftsPrefixQuery } from './catalog-text.js';
-import type { BrandDiscount, CatalogBrand, CatalogCounts, CatalogSearchQuery, CategoryCount } from './catalog-types.js';
+import type { BrandDiscount, CatalogBrand, CatalogCounts, CatalogSearchQuery, CategoryCount, UnavailableBrand } from './catalog-types.js';
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 500;
@@ -141,6 +141,16 @@ export class CatalogReader {
         GROUP BY c.category ORDER BY c.category`,
     ).all() as CategoryCount[];
     return this.categoryCounts.map((c) => ({ ...c }));
+  }
+
+  /** Brands that cannot be sold: listed but not ACTIVE first, then no longer listed; by title. */
+  unavailable(limit: number): UnavailableBrand[] {
+    return this.statement(
+      `SELECT id AS productId, title, status, removed_at AS removedAt, synced_at AS syncedAt
+         FROM brands INDEXED BY brands_order
+        WHERE active_rank = 1 OR removed_at IS NOT NULL
+        ORDER BY removed_at IS NOT NULL, sort_key LIMIT ?`,
+    ).all(limit) as UnavailableBrand[];
   }
 
   counts(): CatalogCounts {

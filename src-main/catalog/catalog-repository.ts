@@ -14,6 +14,7 @@ import type {
   CatalogUpdateError,
   CategoryCount,
   ReplaceSummary,
+  UnavailableBrand,
 } from './catalog-types.js';
 import { CatalogWriter, KV_LAST_FULL_SYNC, KV_LAST_SUMMARY, type ReplaceStaging } from './catalog-writer.js';
 
@@ -114,6 +115,10 @@ export class CatalogRepository {
 
   count(): CatalogCounts {
     return this.reader.counts();
+  }
+
+  unavailable(limit: number): UnavailableBrand[] {
+    return this.reader.unavailable(limit);
   }
 
   lastFullSyncAt(): number | null {

@@ -66,6 +66,17 @@ export interface CategoryCount {
   active: number;
 }
 
+/** A brand the counter cannot sell, as the manager's Catalog screen lists it. */
+export interface UnavailableBrand {
+  productId: string;
+  title: string;
+  /** The service's status (INACTIVE, or whatever else it sent); ACTIVE only for a brand no longer listed. */
+  status: string;
+  /** Set when a full sync no longer listed the brand (kept because past sales reference it). */
+  removedAt: number | null;
+  syncedAt: number;
+}
+
 export interface CatalogCounts {
   /** Not removed, any status. */
   listed: number;

@@ -4,6 +4,7 @@ import type { HowToUse } from '../partner-api/types.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { TENDER_METHODS, type PaymentState, type Tender } from '../till/tender.js';
 import { cashier } from './define.js';
+import { approval } from './staff.js';
 import { id, paise, pin, saleIdInput } from './fields.js';
 
 const customer = z.strictObject({
@@ -204,10 +205,10 @@ export const saleMethods = {
    * (their PIN, or their own session), journaled and audited; the sale is no longer pinned.
    */
   'sale.markLeftWithoutReceipt': cashier(
-    z.strictObject({ saleId: id, managerPin: pin.optional(), reason: z.string().trim().max(200).optional() }),
+    z.strictObject({ saleId: id, ...approval, reason: z.string().trim().max(200).optional() }),
   ).returns<SaleView>(),
   /** The first print is the cashier's; a reprint needs a manager's PIN and says DUPLICATE. */
-  'receipt.print': cashier(z.strictObject({ saleId: id, managerPin: pin.optional() })).returns<ReceiptView>(),
-  'voucher.reveal': cashier(z.strictObject({ saleId: id, seq: voucherSeq, managerPin: pin })).returns<RevealedVoucher>(),
+  'receipt.print': cashier(z.strictObject({ saleId: id, ...approval })).returns<ReceiptView>(),
+  'voucher.reveal': cashier(z.strictObject({ saleId: id, seq: voucherSeq, managerPin: pin, approverId: id.optional() })).returns<RevealedVoucher>(),
   'voucher.balance': cashier(z.strictObject({ saleId: id, seq: voucherSeq })).returns<{ balancePaise: number | null; readAt: number }>(),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { manager, open } from './define.js';
+import { cashier, manager, open } from './define.js';
 import { empty, id, pin } from './fields.js';
 
 export type StaffRole = 'cashier' | 'manager';
@@ -9,18 +9,40 @@ export interface StaffMemberView {
   id: string;
   name: string;
   role: StaffRole;
+  /** A manager reset this PIN: its owner must choose a new one before anything else. */
+  mustChangePin: boolean;
+}
+
+/** A member of staff as the manager's Staff page sees them. */
+export interface StaffAdminView extends StaffMemberView {
+  status: 'active' | 'locked' | 'disabled';
+  /** While locked after too many wrong PINs: until when (a manager may unlock sooner). */
+  lockedUntil: number | null;
+  disabledAt: number | null;
+  createdAt: number;
 }
 
 export type SessionView = { signedIn: false } | ({ signedIn: true } & StaffMemberView);
 
 const name = z.string().min(1).max(60);
+/** Approvals name the approving manager (their PIN alone is accepted only when it matches one manager). */
+export const approval = { managerPin: pin.optional(), approverId: id.optional() };
 
 export const staffMethods = {
   'staff.list': open(empty).returns<{ staff: StaffMemberView[]; needsSetup: boolean }>(),
   'staff.setupFirstManager': open(z.strictObject({ name, pin })).returns<StaffMemberView>(),
+  /** By name (the id of the name chosen) and PIN. */
   'staff.signIn': open(z.strictObject({ staffId: id, pin })).returns<StaffMemberView>(),
   'staff.signOut': open(empty).returns<{ signedIn: false }>(),
   'staff.session': open(empty).returns<SessionView>(),
+  /** The signed-in person's own PIN; the only thing a person whose PIN was reset may do. Audited. */
+  'staff.changePin': cashier(z.strictObject({ currentPin: pin, newPin: pin })).returns<StaffMemberView>(),
+  'staff.manage': manager(empty).returns<{ staff: StaffAdminView[] }>(),
   'staff.create': manager(z.strictObject({ name, role: z.enum(['cashier', 'manager']), pin })).returns<StaffMemberView>(),
   'staff.disable': manager(z.strictObject({ staffId: id })).returns<{ id: string; disabled: true }>(),
+  /** A temporary PIN, to be changed at the next sign-in; also lifts a lock. Audited. */
+  'staff.resetPin': manager(z.strictObject({ staffId: id, newPin: pin })).returns<StaffAdminView>(),
+  'staff.unlock': manager(z.strictObject({ staffId: id })).returns<StaffAdminView>(),
+  /** Re-enables someone who was disabled. */
+  'staff.enable': manager(z.strictObject({ staffId: id })).returns<StaffAdminView>(),
 };

@@ -17,6 +17,7 @@ import { appFacade, type AppFacade } from './facade/app-facade.js';
 import { catalogFacade, type CatalogFacade } from './facade/catalog-facade.js';
 import { ordersFacade, type OrdersFacade } from './facade/orders-facade.js';
 import { salesFacade, type SalesFacade } from './facade/sales-facade.js';
+import { shiftsFacade, type ShiftsFacade } from './facade/shifts-facade.js';
 import { settingsAdmin, type SettingsAdmin, type SwitchOutcome } from './facade/settings-admin.js';
 import { trainingFacade, type TrainingFacade } from './facade/training-facade.js';
 import { walletFacade, type WalletFacade } from './facade/wallet-facade.js';
@@ -52,6 +53,7 @@ export interface Core {
   readonly app: AppFacade;
   readonly catalog: CatalogFacade;
   readonly sales: SalesFacade;
+  readonly shifts: ShiftsFacade;
   readonly orders: OrdersFacade;
   readonly wallet: WalletFacade;
   readonly settingsAdmin: SettingsAdmin;
@@ -95,6 +97,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       events,
       clock,
       logger,
+      staffName: (id) => staff.nameOf(id),
       trainingEndpoint: () => training.endpoint(),
       timeouts: options.timeouts,
       quietStart: options.quietStart,
@@ -144,7 +147,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     clock,
     app: appFacade({ env, settings, audit, clock }),
     catalog: catalogFacade(env, events),
-    sales: salesFacade(env, () => environments.ready()),
+    sales: salesFacade(env, () => environments.ready(), { audit, now: () => clock.now() }),
+    shifts: shiftsFacade(env),
     orders: ordersFacade(env, audit),
     wallet: walletFacade(env, events),
     settingsAdmin: settingsAdmin({ settings, audit, env, secrets, switchEnvironment, webhooks }),

@@ -20,6 +20,10 @@ import { createPartnerClient, type PartnerClient } from '../partner-api/partner-
 import type { PartnerCredentials } from '../partner-api/token-manager.js';
 import { CredentialStore } from '../secrets/credential-store.js';
 import type { Environment, Settings } from '../settings/settings-schema.js';
+import { NO_OPEN_SHIFT, ShiftService } from '../till/shift-service.js';
+import { TillStore } from '../till/till-store.js';
+import type { SaleView } from '../contract/index.js';
+import type { SaleRecord } from '../orders/journal/sale-record.js';
 import { VoucherService } from '../vouchers/voucher-service.js';
 import { WalletService } from '../wallet/wallet-service.js';
 import type { CoreEvents } from './core-events.js';
@@ -43,6 +47,10 @@ export interface EnvironmentContext {
   vouchers: VoucherService;
   history: SalesHistory;
   wallet: WalletService;
+  till: TillStore;
+  shifts: ShiftService;
+  /** A journal row as screens see it, with the customer's payment. */
+  viewSale(sale: SaleRecord): SaleView;
   /** Work that outlives the call that started it (wallet re-reads, catalog sync); close() waits for it. */
   runInBackground(work: Promise<unknown>): void;
   close(): Promise<void>;
@@ -56,6 +64,8 @@ export interface EnvironmentDeps {
   audit: AuditLog;
   events: CoreEvents;
   settings: () => Settings;
+  /** The name of a member of staff (staff live in the app database, shared by environments). */
+  staffName: (staffId: string) => string;
   /** Where the service is, and the credentials to use when none are stored (Training). */
   endpoint: { baseUrl: string; fallbackCredentials: PartnerCredentials | null };
   timeouts?: Partial<{ connectMs: number; responseMs: number; orderResponseMs: number }>;
@@ -151,7 +161,7 @@ async function buildEnvironment(
     newRequestId: () => crypto.randomUUID(),
     failureCode: failureReasonToCode,
     // The event carries the sale's view, so a screen showing it need not ask again.
-    onSaleChanged: (sale) => deps.events.emit('sale.updated', { saleId: sale.id, state: sale.state, sale: saleView(sale, vouchers, journal) }),
+    onSaleChanged: (sale) => deps.events.emit('sale.updated', { saleId: sale.id, state: sale.state, sale: viewSale(sale) }),
   });
   const background = new Set<Promise<unknown>>();
   const runInBackground = (work: Promise<unknown>): void => {
@@ -159,6 +169,16 @@ async function buildEnvironment(
     background.add(tracked);
     void tracked.finally(() => background.delete(tracked));
   };
+  const till = new TillStore(db);
+  const shifts = new ShiftService({
+    store: till,
+    audit: deps.audit,
+    now: () => deps.clock.now(),
+    staffName: deps.staffName,
+    settings: deps.settings,
+    training: environment === 'training',
+    onChanged: (shift) => deps.events.emit('shift.changed', { shift }),
+  });
   const nextReference = referenceIdGenerator({ now: () => deps.clock.now() });
   const sales = new SaleService({
     engine,
@@ -170,6 +190,9 @@ async function buildEnvironment(
     businessModel: () => deps.settings().businessModel,
     newReferenceId: () => nextReference(deps.settings().store.counterCode),
     floatGuard: (debit) => wallet.floatGuard(debit),
+    till,
+    currentShiftId: () => shifts.currentId(),
+    noShiftMessage: NO_OPEN_SHIFT,
     // The copy fetched for validation is the freshest there is: the cashier's catalog follows it.
     onFreshBrand: (brand) =>
       catalog.applyBrandUpdate({
@@ -183,6 +206,9 @@ async function buildEnvironment(
   });
   const vouchers = new VoucherService({ journal, vault, audit: deps.audit, client: () => client });
   const history = new SalesHistory(readDb);
+  function viewSale(sale: SaleRecord): SaleView {
+    return saleView(sale, { vouchers, journal, till, staffName: deps.staffName });
+  }
 
   return {
     environment,
@@ -200,6 +226,9 @@ async function buildEnvironment(
     vouchers,
     history,
     wallet,
+    till,
+    shifts,
+    viewSale,
     runInBackground,
     async close() {
       engine.stop();

@@ -23,6 +23,7 @@ export interface EnvironmentSwitchDeps {
   events: CoreEvents;
   clock: Clock;
   logger: Logger;
+  staffName: (staffId: string) => string;
   /** Where Training's service is: the one thing the switch needs from the sandbox. */
   trainingEndpoint: () => Promise<TrainingEndpoint>;
   timeouts?: Partial<{ connectMs: number; responseMs: number; orderResponseMs: number }>;
@@ -71,6 +72,7 @@ export async function openEnvironmentSwitch(deps: EnvironmentSwitchDeps): Promis
       audit: deps.audit,
       events,
       settings: () => settings.get(),
+      staffName: deps.staffName,
       endpoint,
       timeouts: deps.timeouts,
       nativeBinding: deps.nativeBinding,

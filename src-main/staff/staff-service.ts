@@ -14,10 +14,24 @@ export interface StaffMember {
   createdAt: number;
   disabledAt: number | null;
   lockedUntil: number | null;
+  /** A manager reset the PIN: nothing but choosing a new one until it is changed. */
+  mustChangePin: boolean;
 }
 
 export interface StaffError {
-  code: 'INVALID_PIN' | 'LOCKED' | 'UNKNOWN_STAFF' | 'WEAK_PIN' | 'INVALID_NAME' | 'PIN_IN_USE' | 'LAST_MANAGER';
+  code:
+    | 'INVALID_PIN'
+    | 'LOCKED'
+    | 'UNKNOWN_STAFF'
+    | 'WEAK_PIN'
+    | 'INVALID_NAME'
+    | 'NAME_IN_USE'
+    | 'LAST_MANAGER'
+    | 'SAME_PIN'
+    | 'NOT_LOCKED'
+    | 'NOT_DISABLED'
+    | 'APPROVER_REQUIRED'
+    | 'NOT_A_MANAGER';
   message: string;
 }
 
@@ -34,6 +48,7 @@ interface StaffRow {
   locked_until: number | null;
   created_at: number;
   disabled_at: number | null;
+  must_change_pin: number;
 }
 
 const toMember = (r: StaffRow): StaffMember => ({
@@ -43,12 +58,17 @@ const toMember = (r: StaffRow): StaffMember => ({
   createdAt: r.created_at,
   disabledAt: r.disabled_at,
   lockedUntil: r.locked_until,
+  mustChangePin: r.must_change_pin === 1,
 });
 
+const triesLeft = (n: number) => `${n} ${n === 1 ? 'try' : 'tries'} left`;
+
 /**
- * Cashier and manager accounts. PINs are scrypt-hashed and unique among active staff (so a
- * manager approval can be given by PIN alone); wrong PINs are counted per account and lock
- * it with a growing delay. Every sign-in, failure and lock is audited.
+ * Cashier and manager accounts. A person is their name and PIN together: sign-in and manager
+ * approvals name the person, so two people may share a PIN and nothing ever says whether a
+ * PIN is someone else's. Names are unique among active staff. PINs are scrypt-hashed; wrong
+ * PINs are counted per account and lock it with a growing delay, until a manager unlocks it.
+ * Every sign-in, failure, lock, change, reset, unlock and re-enable is audited.
  */
 export class StaffService {
   /** Wrong manager PINs given for approvals, counter-wide: such a PIN names no account to lock. */
@@ -71,6 +91,11 @@ export class StaffService {
     return this.db.prepare<[], StaffRow>('SELECT * FROM staff ORDER BY disabled_at IS NOT NULL, name').all().map(toMember);
   }
 
+  /** The name to print beside a staff id (reports, receipts); a removed record still reads as something. */
+  nameOf(staffId: string): string {
+    return this.row(staffId)?.name ?? `Staff ${staffId.slice(0, 8)}`;
+  }
+
   hasManager(): boolean {
     return this.db.prepare("SELECT 1 FROM staff WHERE role = 'manager' AND disabled_at IS NULL LIMIT 1").get() !== undefined;
   }
@@ -78,9 +103,10 @@ export class StaffService {
   async create(input: { name: string; role: Role; pin: string }, actor: string | null): Promise<Result<StaffMember, StaffError>> {
     const name = input.name.trim().replace(/\s+/g, ' ');
     if (name.length < 1 || name.length > 60) return err({ code: 'INVALID_NAME', message: 'Enter a name of 1 to 60 characters' });
+    const clash = this.nameClash(name, null);
+    if (clash) return err(clash);
     const weak = pinProblem(input.pin);
     if (weak) return err({ code: 'WEAK_PIN', message: weak });
-    if (await this.findByPin(input.pin)) return err({ code: 'PIN_IN_USE', message: 'Choose another PIN: this one is already in use' });
     const member: StaffRow = {
       id: randomUUID(),
       name,
@@ -90,12 +116,69 @@ export class StaffService {
       locked_until: null,
       created_at: this.now(),
       disabled_at: null,
+      must_change_pin: 0,
     };
     this.db
       .prepare('INSERT INTO staff (id, name, role, pin_hash, failed_attempts, locked_until, created_at, disabled_at) VALUES (@id, @name, @role, @pin_hash, 0, NULL, @created_at, NULL)')
       .run(member);
     this.audit.append({ actor, action: 'staff.created', details: { staffId: member.id, name, role: input.role } });
     return ok(toMember(member));
+  }
+
+  /** The signed-in person chooses a new PIN, proving the current one (a wrong one counts toward the lock). */
+  changePin(staffId: string, currentPin: string, newPin: string): Promise<Result<StaffMember, StaffError>> {
+    return this.oneAtATime(async () => {
+      const weak = pinProblem(newPin);
+      if (weak) return err({ code: 'WEAK_PIN', message: weak });
+      if (newPin === currentPin) return err({ code: 'SAME_PIN', message: 'Choose a PIN different from the one you have now' });
+      const checked = await this.checkPin(staffId, currentPin, 'change PIN');
+      if (!checked.ok) return checked;
+      this.db.prepare('UPDATE staff SET pin_hash = ?, must_change_pin = 0 WHERE id = ?').run(await hashPin(newPin), staffId);
+      this.audit.append({ actor: staffId, action: 'staff.pin_changed', details: { staffId } });
+      return ok(toMember(this.row(staffId)!));
+    });
+  }
+
+  /** A manager gives someone a temporary PIN (forgotten, or seen by others): it must be changed at the next sign-in. Unlocks too. */
+  async resetPin(staffId: string, newPin: string, actor: string): Promise<Result<StaffMember, StaffError>> {
+    const row = this.row(staffId);
+    if (!row || row.disabled_at !== null) return err({ code: 'UNKNOWN_STAFF', message: 'No such active staff member' });
+    const weak = pinProblem(newPin);
+    if (weak) return err({ code: 'WEAK_PIN', message: weak });
+    const hash = await hashPin(newPin);
+    this.db.prepare('UPDATE staff SET pin_hash = ?, must_change_pin = 1, failed_attempts = 0, locked_until = NULL WHERE id = ?').run(hash, staffId);
+    this.audit.append({ actor, action: 'staff.pin_reset', details: { staffId } });
+    return ok(toMember(this.row(staffId)!));
+  }
+
+  /** A manager lifts a lock after too many wrong PINs (the failure count starts again). */
+  unlock(staffId: string, actor: string): Result<StaffMember, StaffError> {
+    const row = this.row(staffId);
+    if (!row || row.disabled_at !== null) return err({ code: 'UNKNOWN_STAFF', message: 'No such active staff member' });
+    if (row.locked_until === null || row.locked_until <= this.now()) return err({ code: 'NOT_LOCKED', message: `${row.name} is not locked out` });
+    this.db.prepare('UPDATE staff SET failed_attempts = 0, locked_until = NULL WHERE id = ?').run(staffId);
+    this.audit.append({ actor, action: 'staff.unlocked', details: { staffId } });
+    return ok(toMember(this.row(staffId)!));
+  }
+
+  /** A manager brings back someone who was removed (their PIN is as it was; reset it if it may be known). */
+  enable(staffId: string, actor: string): Result<StaffMember, StaffError> {
+    const row = this.row(staffId);
+    if (!row) return err({ code: 'UNKNOWN_STAFF', message: 'No such staff member' });
+    if (row.disabled_at === null) return err({ code: 'NOT_DISABLED', message: `${row.name} is already active` });
+    const clash = this.nameClash(row.name, staffId);
+    if (clash) return err(clash);
+    this.db.prepare('UPDATE staff SET disabled_at = NULL, failed_attempts = 0, locked_until = NULL WHERE id = ?').run(staffId);
+    this.audit.append({ actor, action: 'staff.enabled', details: { staffId } });
+    return ok(toMember(this.row(staffId)!));
+  }
+
+  /** Active staff are told apart by name at sign-in and approval, so a name is used once (any case). */
+  private nameClash(name: string, except: string | null): StaffError | null {
+    const taken = this.db
+      .prepare<[string, string], { id: string }>('SELECT id FROM staff WHERE disabled_at IS NULL AND lower(name) = lower(?) AND id <> ?')
+      .get(name, except ?? '');
+    return taken ? { code: 'NAME_IN_USE', message: `There is already someone called ${name}; add a surname or an initial` } : null;
   }
 
   disable(staffId: string, actor: string): Result<StaffMember, StaffError> {
@@ -121,7 +204,15 @@ export class StaffService {
     return result;
   }
 
-  private async checkSignIn(staffId: string, pin: string): Promise<Result<StaffMember, StaffError>> {
+  private checkSignIn(staffId: string, pin: string): Promise<Result<StaffMember, StaffError>> {
+    return this.checkPin(staffId, pin, null);
+  }
+
+  /**
+   * Checks `staffId`'s PIN, counting a wrong one toward the account's lock. `purpose` null is a
+   * sign-in (audited as one); otherwise what the PIN was given for (a PIN change, an approval).
+   */
+  private async checkPin(staffId: string, pin: string, purpose: string | null): Promise<Result<StaffMember, StaffError>> {
     const row = this.row(staffId);
     if (!row || row.disabled_at !== null) {
       // Same scrypt work as a real attempt: answering at once would tell ids apart by timing.
@@ -136,29 +227,47 @@ export class StaffService {
     }
     if (await verifyPin(pin, row.pin_hash)) {
       this.db.prepare('UPDATE staff SET failed_attempts = 0, locked_until = NULL WHERE id = ?').run(staffId);
-      this.audit.append({ actor: staffId, action: 'staff.signed_in', details: { role: row.role } });
+      if (purpose === null) this.audit.append({ actor: staffId, action: 'staff.signed_in', details: { role: row.role } });
       return ok(toMember({ ...row, failed_attempts: 0, locked_until: null }));
     }
     const failures = row.failed_attempts + 1;
     const locks = Math.floor(failures / MAX_PIN_FAILURES);
     const lockedUntil = failures % MAX_PIN_FAILURES === 0 ? now + LOCK_BASE_MS * 2 ** (locks - 1) : row.locked_until;
     this.db.prepare('UPDATE staff SET failed_attempts = ?, locked_until = ? WHERE id = ?').run(failures, lockedUntil, staffId);
-    this.audit.append({ actor: staffId, action: 'staff.sign_in_failed', details: { failures } });
+    this.audit.append({ actor: staffId, action: 'staff.sign_in_failed', details: purpose === null ? { failures } : { failures, for: purpose } });
     if (lockedUntil !== row.locked_until && lockedUntil !== null) {
       this.audit.append({ actor: staffId, action: 'staff.locked', details: { until: lockedUntil } });
       return err({ code: 'LOCKED', message: `Too many wrong PINs. This account is locked for ${Math.round((lockedUntil - now) / 60_000)} minutes.` });
     }
-    return err({ code: 'INVALID_PIN', message: `Wrong PIN (${MAX_PIN_FAILURES - (failures % MAX_PIN_FAILURES)} tries left before a lock)` });
+    return err({ code: 'INVALID_PIN', message: `Wrong PIN (${triesLeft(MAX_PIN_FAILURES - (failures % MAX_PIN_FAILURES))} before a lock)` });
   }
 
   /**
-   * A manager's PIN given at the counter to approve a protected action (reprint, reveal …),
-   * audited as `manager.approved` with what it was for. A wrong PIN matches no account, so
-   * the failures are counted for the counter as a whole and lock approvals like an account;
-   * the count is kept in the audit log, so restarting the app does not reset it.
+   * A manager approves a protected action at the counter (reprint, reveal …) with their name
+   * and PIN, audited as `manager.approved` with what it was for. Named, a wrong PIN counts
+   * toward that manager's own lock. Without a name (older screens) the PIN alone must match
+   * exactly one manager; a wrong one matches no account, so those failures are counted for the
+   * counter as a whole and lock approvals like an account — the count is kept in the audit log,
+   * so restarting the app does not reset it.
    */
-  approveByManagerPin(pin: string, context: { what: string; for: string | null } = { what: 'approval', for: null }): Promise<Result<StaffMember, StaffError>> {
-    return this.oneAtATime(() => this.checkApproval(pin, context));
+  approveByManagerPin(
+    pin: string,
+    context: { what: string; for: string | null } = { what: 'approval', for: null },
+    approverId: string | null = null,
+  ): Promise<Result<StaffMember, StaffError>> {
+    return this.oneAtATime(() => (approverId ? this.checkNamedApproval(approverId, pin, context) : this.checkApproval(pin, context)));
+  }
+
+  private async checkNamedApproval(approverId: string, pin: string, context: { what: string; for: string | null }): Promise<Result<StaffMember, StaffError>> {
+    const row = this.row(approverId);
+    if (row && row.disabled_at === null && row.role !== 'manager') return err({ code: 'NOT_A_MANAGER', message: `${row.name} is not a manager; choose a manager to approve` });
+    const checked = await this.checkPin(approverId, pin, context.what);
+    if (!checked.ok) {
+      this.audit.append({ actor: context.for, action: 'manager.approval_failed', details: { what: context.what, approverId, code: checked.error.code } });
+      return checked;
+    }
+    this.audit.append({ actor: approverId, action: 'manager.approved', details: { what: context.what, for: context.for } });
+    return checked;
   }
 
   private async checkApproval(pin: string, context: { what: string; for: string | null }): Promise<Result<StaffMember, StaffError>> {
@@ -168,7 +277,9 @@ export class StaffService {
       const minutes = Math.ceil((state.lockedUntil - now) / 60_000);
       return err({ code: 'LOCKED', message: `Too many wrong manager PINs. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` });
     }
-    const member = await this.findByPin(pin, 'manager');
+    const matching = await this.managersWithPin(pin);
+    if (matching.length > 1) return err({ code: 'APPROVER_REQUIRED', message: 'Choose the approving manager’s name, then type their PIN' });
+    const member = matching[0];
     if (!member) {
       const failures = state.failures + 1;
       const lockedUntil = failures % MAX_PIN_FAILURES === 0 ? now + LOCK_BASE_MS * 2 ** (failures / MAX_PIN_FAILURES - 1) : state.lockedUntil;
@@ -179,7 +290,7 @@ export class StaffService {
       }
       return err({ code: 'INVALID_PIN', message: 'That is not a manager PIN' });
     }
-    const signedIn = await this.checkSignIn(member.id, pin);
+    const signedIn = await this.checkPin(member.id, pin, context.what);
     if (signedIn.ok) {
       this.approvals = { failures: 0, lockedUntil: null };
       this.audit.append({ actor: member.id, action: 'manager.approved', details: { what: context.what, for: context.for } });
@@ -201,13 +312,12 @@ export class StaffService {
     return this.approvals;
   }
 
-  private async findByPin(pin: string, role?: Role): Promise<StaffRow | undefined> {
-    const rows = this.db
-      .prepare<[], StaffRow>('SELECT * FROM staff WHERE disabled_at IS NULL')
-      .all()
-      .filter((r) => !role || r.role === role);
-    for (const row of rows) if (await verifyPin(pin, row.pin_hash)) return row;
-    return undefined;
+  /** Active managers whose PIN is `pin` (a few scrypt checks: a counter has a handful of managers). */
+  private async managersWithPin(pin: string): Promise<StaffRow[]> {
+    const rows = this.db.prepare<[], StaffRow>("SELECT * FROM staff WHERE disabled_at IS NULL AND role = 'manager'").all();
+    const matching: StaffRow[] = [];
+    for (const row of rows) if (await verifyPin(pin, row.pin_hash)) matching.push(row);
+    return matching;
   }
 
   private row(id: string): StaffRow | undefined {

@@ -3,6 +3,7 @@ import { formatAgo, formatCount, formatDateTime } from '../ui/format';
 import { ErrorNotice, Loading, Success } from '../ui/Notice';
 import { StatTile } from '../ui/StatTile';
 import { useCatalogStatusStore } from './catalog-status-store';
+import { UnavailableBrands } from './UnavailableBrands';
 import './catalog.css';
 
 function SyncProgressBar() {
@@ -83,6 +84,7 @@ export function CatalogScreen() {
         )}
         {!syncing && outcome && !outcome.ok && <ErrorNotice error={outcome.error} title="The sync did not finish" />}
       </section>
+      {status && <UnavailableBrands version={status.lastFullSyncAt} />}
     </section>
   );
 }

@@ -68,10 +68,11 @@ export async function bridgeHarness(options: Pick<BridgeOptions, 'shellHandlers'
   };
 }
 
-/** First launch: set up the manager, add a cashier, and sync the catalog. */
+/** First launch: set up the manager, add a cashier, sync the catalog, and open the drawer (selling needs a shift). */
 export async function setUpCounter(h: BridgeHarness): Promise<{ managerId: string; cashierId: string }> {
   const manager = await h.ok('staff.setupFirstManager', { name: 'Meera Shah', pin: '2580' });
   const cashier = await h.ok('staff.create', { name: 'Ravi Kumar', role: 'cashier', pin: '4826' });
   await h.ok('catalog.syncNow');
+  await h.ok('shift.open', { openingFloatPaise: 0 });
   return { managerId: manager.id, cashierId: cashier.id };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CREDENTIALS } from '../../src-main/sandbox/auth/credentials.js';
 import { bridgeHarness, setUpCounter, type BridgeHarness } from './bridge-harness.js';
+import { cashTenders } from '../support/till.js';
 
 describe('a counter shift through the bridge (training mode against the sandbox)', () => {
   let h: BridgeHarness;
@@ -44,7 +45,7 @@ describe('a counter shift through the bridge (training mode against the sandbox)
   });
 
   it('answers an invalid sale with field-level problems and places nothing', async () => {
-    const r = await h.call('sale.place', { productId: 'TEST_FLEXIBLE_STANDARD', amountPaise: 5_000 });
+    const r = await h.call('sale.place', { productId: 'TEST_FLEXIBLE_STANDARD', amountPaise: 5_000, tenders: cashTenders(5_000) });
     expect(r.ok).toBe(false);
     expect(r.error.code).toBe('INVALID_SALE');
     expect(r.error.fields.map((f: { field: string }) => f.field)).toContain('amount');
@@ -52,7 +53,7 @@ describe('a counter shift through the bridge (training mode against the sandbox)
   });
 
   it('sells, prints once, and needs a manager PIN to print a DUPLICATE', async () => {
-    const sale = await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 350_000 });
+    const sale = await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 350_000, tenders: cashTenders(350_000) });
     expect(sale.state).toBe('SUCCESS');
     expect(sale.vouchers).toHaveLength(3);
     expect(sale.vouchers[0].cardNumberMasked).toMatch(/^•••• •••• •••• \d{4}$/);
@@ -71,7 +72,7 @@ describe('a counter shift through the bridge (training mode against the sandbox)
   });
 
   it('retries a failed sale under a new referenceId linked to the old one', async () => {
-    const failed = await h.ok('sale.place', { productId: 'TEST_E200_GENERATION_FAILED', amountPaise: 50_000 });
+    const failed = await h.ok('sale.place', { productId: 'TEST_E200_GENERATION_FAILED', amountPaise: 50_000, tenders: cashTenders(50_000) });
     expect(failed).toMatchObject({ state: 'FAILED', errorCode: 'E200' });
     const again = await h.ok('sale.retry', { saleId: failed.id });
     expect(again.retryOf).toBe(failed.id);
@@ -79,7 +80,7 @@ describe('a counter shift through the bridge (training mode against the sandbox)
   });
 
   it('keeps a PROCESSING sale pending and visible', async () => {
-    const sale = await h.ok('sale.place', { productId: 'TEST_PROCESSING_SUCCESS', amountPaise: 50_000 });
+    const sale = await h.ok('sale.place', { productId: 'TEST_PROCESSING_SUCCESS', amountPaise: 50_000, tenders: cashTenders(50_000) });
     expect(sale.state).toBe('PROCESSING');
     const { sales } = await h.ok('sale.pending');
     expect(sales.map((s: { id: string }) => s.id)).toContain(sale.id);
@@ -94,7 +95,7 @@ describe('a counter shift through the bridge (training mode against the sandbox)
       return r;
     };
     h.core.env().client.signOut();
-    await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000 });
+    await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000, tenders: cashTenders(100_000) });
     await h.ok('wallet.refresh');
     const vouchers = [...h.sandbox.state.orders.vouchers.values()];
     // A 6-digit PIN could occur by chance inside other digits, so PINs are looked for as JSON

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CORE_METHODS, type CoreMethodName } from '../../src-main/contract/index.js';
 import { bridgeHarness, setUpCounter, type BridgeHarness } from './bridge-harness.js';
 import { samplePayloads } from './sample-payloads.js';
+import { cashTenders } from '../support/till.js';
 
 describe('the bridge and the core’s per-domain services', () => {
   let h: BridgeHarness;
@@ -11,7 +12,7 @@ describe('the bridge and the core’s per-domain services', () => {
     h = await bridgeHarness();
     const staff = await setUpCounter(h);
     await h.ok('staff.signIn', { staffId: staff.cashierId, pin: '4826' });
-    const sale = await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000 });
+    const sale = await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000, tenders: cashTenders(100_000) });
     ids = { saleId: sale.id, ...staff };
   });
   afterAll(async () => h.close());

@@ -4,7 +4,7 @@ import type { CoreMethodName } from '../../src-main/contract/index.js';
  * A payload its schema accepts for every core method, so a refusal is the role check speaking
  * (not the argument check that runs first) and an answer is the handler's.
  */
-export function samplePayloads(ids: { saleId: string; managerId: string }): Record<CoreMethodName, unknown> {
+export function samplePayloads(ids: { saleId: string; managerId: string; cashierId: string }): Record<CoreMethodName, unknown> {
   const sale = { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000 };
   return {
     'app.info': {},
@@ -13,20 +13,35 @@ export function samplePayloads(ids: { saleId: string; managerId: string }): Reco
     'staff.signIn': { staffId: ids.managerId, pin: '9137' },
     'staff.signOut': {},
     'staff.session': {},
+    // A wrong current PIN: the caller keeps the PIN the other calls sign in with.
+    'staff.changePin': { currentPin: '1357', newPin: '9137' },
+    'staff.manage': {},
     'staff.create': { name: 'Intruder', role: 'manager', pin: '9137' },
+    'staff.resetPin': { staffId: ids.cashierId, newPin: '9137' },
+    'staff.unlock': { staffId: ids.cashierId },
+    'staff.enable': { staffId: ids.cashierId },
     'staff.disable': { staffId: ids.managerId },
     'catalog.search': { text: 'test' },
     'catalog.categories': {},
     'catalog.brand': { productId: 'TEST_FIXED_STANDARD' },
     'catalog.status': {},
+    'catalog.unavailable': {},
     'catalog.image': { productId: 'TEST_FIXED_STANDARD' },
     'catalog.syncNow': {},
     'sale.quote': sale,
-    'sale.place': sale,
+    'sale.place': { ...sale, tenders: [{ method: 'CASH', amountPaise: 100_000 }] },
     'sale.get': { saleId: ids.saleId },
     'sale.pending': {},
     'sale.retry': { saleId: ids.saleId },
     'sale.checkNow': { saleId: ids.saleId },
+    'sale.refund': { saleId: ids.saleId },
+    'shift.open': { openingFloatPaise: 500_000 },
+    'shift.current': {},
+    'shift.cashMovement': { kind: 'PAY_IN', amountPaise: 100, reason: 'change from the bank' },
+    'shift.xReport': {},
+    'shift.close': { countedCashPaise: 0 },
+    'shift.report': { shiftId: 'x' },
+    'report.endOfDay': { day: '2026-11-26' },
     'sale.markLeftWithoutReceipt': { saleId: ids.saleId, managerPin: '2580' },
     'receipt.print': { saleId: ids.saleId, managerPin: '2580' },
     'voucher.reveal': { saleId: ids.saleId, seq: 1, managerPin: '2580' },
@@ -39,6 +54,7 @@ export function samplePayloads(ids: { saleId: string; managerId: string }): Reco
     'delivery.resend': { saleId: ids.saleId, channels: ['EMAIL'] },
     'wallet.view': {},
     'wallet.refresh': {},
+    'wallet.recordTopUp': { amountPaise: 100_000, reference: 'NEFT-1' },
     'settings.get': {},
     'settings.update': { store: { name: 'Intruder Ltd' } },
     'settings.setCredentials': { environment: 'staging', baseUrl: 'https://evil.example', clientId: 'x', clientSecret: 'stolen-secret' },

@@ -7,6 +7,7 @@ import { KeyUnwrapError } from '../../src-main/platform/secret-store.js';
 import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { tempDir } from '../support/temp-dir.js';
 import { fakeRenderer, finished, webCli } from './host-harness.js';
+import { cashTenders } from '../support/till.js';
 
 const MANAGER = { name: 'Meera Shah', pin: '2580' };
 
@@ -48,7 +49,8 @@ describe('a browser host restarted on its own --data-dir', () => {
     const host = await start();
     await ok(host, 'staff.setupFirstManager', MANAGER);
     await host.core.env().catalogSync.syncNow();
-    const sale = await ok(host, 'sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 50_000 });
+    await ok(host, 'shift.open', { openingFloatPaise: 0 });
+    const sale = await ok(host, 'sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 50_000, tenders: cashTenders(50_000) });
     expect(sale.state).toBe('SUCCESS');
     await stop(host);
     return sale as { id: string; referenceId: string };

@@ -250,3 +250,19 @@ describe('categories()', () => {
     expect(repo.categories()[0]).toEqual({ category: 'FOOD', brands: 2, active: 2 });
   });
 });
+
+describe('unavailable', () => {
+  it('lists inactive brands, then brands no longer listed, each by title — never an active listed one', async () => {
+    await repo.replaceAll(
+      [makeBrand('a', { title: 'Alpha' }), makeBrand('z', { title: 'Zeta', status: 'INACTIVE' }), makeBrand('m', { title: 'Mu', status: 'INACTIVE' }), makeBrand('gone', { title: 'Gone' })],
+      T0,
+    );
+    await repo.replaceAll([makeBrand('a', { title: 'Alpha' }), makeBrand('z', { title: 'Zeta', status: 'INACTIVE' }), makeBrand('m', { title: 'Mu', status: 'INACTIVE' })], T1);
+    expect(repo.unavailable(10)).toEqual([
+      { productId: 'm', title: 'Mu', status: 'INACTIVE', removedAt: null, syncedAt: T0 },
+      { productId: 'z', title: 'Zeta', status: 'INACTIVE', removedAt: null, syncedAt: T0 },
+      { productId: 'gone', title: 'Gone', status: 'ACTIVE', removedAt: T1, syncedAt: T0 },
+    ]);
+    expect(repo.unavailable(1)).toHaveLength(1);
+  });
+});

@@ -9,6 +9,7 @@ import { startSandbox } from '../../src-main/sandbox/server.js';
 import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
 import { fakeSecretStore } from '../support/fake-secret-store.js';
 import { tempDir } from '../support/temp-dir.js';
+import { ensureShift, exactCash } from '../support/till.js';
 
 describe('the core factory', () => {
   let core: Core | null = null;
@@ -106,7 +107,8 @@ describe('the core factory', () => {
     const c = await build();
     await c.env().catalogSync.syncNow();
     expect(await c.training.run('connection-drop')).toEqual({ ok: true });
-    const placed = await c.env().sales.place({ productId: FIXED_BRAND.id, amountPaise: 50_000 }, null);
+    ensureShift(c.env().shifts);
+    const placed = await c.env().sales.place({ productId: FIXED_BRAND.id, amountPaise: 50_000 }, 'test-cashier', exactCash(50_000));
     expect(placed.ok && placed.sale.state).toBe('SUCCESS');
     expect(placed.ok && c.env().journal.attempts(placed.sale.id).map((a) => a.kind)).toEqual(['place', 'lookup']);
   });
@@ -147,7 +149,8 @@ describe('the core factory', () => {
     expect(c.settings.update({ webhook: { enabled: true, port } }).ok).toBe(true);
     const started = await c.settingsAdmin.applyWebhooks();
     expect(started.listening).toBe(`http://127.0.0.1:${port}/`);
-    const placed = await c.env().sales.place({ productId: 'TEST_PROCESSING_SUCCESS', amountPaise: 50_000 }, null);
+    ensureShift(c.env().shifts);
+    const placed = await c.env().sales.place({ productId: 'TEST_PROCESSING_SUCCESS', amountPaise: 50_000 }, 'test-cashier', exactCash(50_000));
     if (!placed.ok) throw new Error('placing failed');
     expect(placed.sale.state).toBe('PROCESSING');
     // The receiver answers the sandbox before applying: wait for the app's own sale.updated event.

@@ -14,7 +14,10 @@ const KINDS = Object.keys(SCHEMAS) as DatabaseKind[];
 /** What each kind of file is for, and so the only tables a new one gets. */
 const OWN_TABLES: Record<DatabaseKind, string[]> = {
   app: ['audit_log', 'staff'],
-  environment: ['kv', 'receipt_waivers', 'sale_attempts', 'sales', 'sales_ref_search', 'vouchers', 'webhook_events', 'webhook_unrecognised'],
+  environment: [
+    'cash_movements', 'kv', 'payment_tenders', 'payments', 'receipt_waivers', 'refund_tenders', 'refunds', 'sale_attempts', 'sale_payments', 'sales',
+    'sales_ref_search', 'shifts', 'vouchers', 'wallet_readings', 'wallet_topups', 'webhook_events', 'webhook_unrecognised',
+  ],
   catalog: ['brand_categories', 'brands', 'brands_fts', 'kv'],
 };
 

@@ -15,6 +15,8 @@ import { clientFor } from '../partner-api/helpers.js';
 import { fakeSecretStore } from '../support/fake-secret-store.js';
 import { tempDir } from '../support/temp-dir.js';
 import { catalogSyncOf } from './catalog-sync-of.js';
+import { ensureShift, exactCash } from '../support/till.js';
+import { cashTenders } from '../support/till.js';
 
 /**
  * Boundary: the disk → the app's SQLite files (src-main/db/database.ts). A data file from a
@@ -49,7 +51,8 @@ describe('damaged or foreign data files at start-up', () => {
     await core.ready();
     expect((await core.staff.create({ name: 'Meera Shah', role: 'manager', pin: '2580' }, null)).ok).toBe(true);
     expect((await core.env().catalogSync.syncNow()).ok).toBe(true);
-    const placed = await core.env().sales.place({ productId: 'TEST_FIXED_STANDARD', amountPaise: 50_000 }, null);
+    ensureShift(core.env().shifts);
+    const placed = await core.env().sales.place({ productId: 'TEST_FIXED_STANDARD', amountPaise: 50_000 }, 'test-cashier', exactCash(50_000));
     expect(placed.ok && placed.sale.state).toBe('SUCCESS');
     await core.close(); // closing the last connection folds the WAL into the main files
     for (const f of FILES) expect(existsSync(join(template.path, `${f}-wal`)), f).toBe(false);
@@ -153,7 +156,7 @@ describe('a full disk while a sale is being placed', () => {
   beforeAll(async () => {
     h = await bridgeHarness();
     await setUpCounter(h);
-    await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 50_000 });
+    await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 50_000, tenders: cashTenders(50_000) });
   });
   afterAll(async () => h.close());
 
@@ -183,7 +186,7 @@ describe('a full disk while a sale is being placed', () => {
     const sales = fc.sample(fc.record({ amountPaise: fc.constantFrom(10_000, 50_000, 350_000), retries: fc.integer({ min: 1, max: 3 }) }), { seed: SEED, numRuns: 3 });
     for (const { amountPaise, retries } of sales) {
       for (let i = 0; i < retries; i++) {
-        const r = await h.call('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise });
+        const r = await h.call('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise, tenders: cashTenders(amountPaise) });
         expect(r).toMatchObject({ ok: false, error: { code: 'DISK_FULL', message: expect.stringMatching(/disk is full/), action: expect.stringMatching(/Free some disk space.*Pending sales/) } });
       }
     }
@@ -201,7 +204,7 @@ describe('a full disk while a sale is being placed', () => {
 
     // Space again: the same counter sells at once, exactly one order per sale.
     db.pragma('max_page_count = 1073741823');
-    const sale = await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 50_000 });
+    const sale = await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 50_000, tenders: cashTenders(50_000) });
     expect(sale.state).toBe('SUCCESS');
     expect(journal().serviceOrders).toBe(before.serviceOrders + 1);
     expect(await h.ok('audit.verify')).toMatchObject({ ok: true });
@@ -219,7 +222,7 @@ describe('a full disk while a sale is being placed', () => {
     }) as typeof original;
     try {
       const before = journal();
-      const r = await h.call('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 75_000 });
+      const r = await h.call('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 75_000, tenders: cashTenders(75_000) });
       expect(r).toMatchObject({ ok: false, error: { code: 'DISK_FULL' } });
       expect(r.error.message).not.toMatch(/nothing was (sent|charged)/); // it was sent: the answer must not say otherwise
       expect(journal().serviceOrders).toBe(before.serviceOrders + 1);

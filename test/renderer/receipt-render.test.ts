@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src-renderer/ui/format.js';
 import { bridgeHarness, setUpCounter, type BridgeHarness } from '../bridge/bridge-harness.js';
+import { cashTenders } from '../support/till.js';
 
 // .tsx is loaded by path (the Node type-check has no JSX); tsconfig.web.json type-checks it for real.
 const screen = async <T>(path: string): Promise<T> => (await import(/* @vite-ignore */ path)) as T;
@@ -24,7 +25,7 @@ describe('the printed receipt', () => {
     await h.ok('staff.signIn', { staffId: ids.managerId, pin: '2580' });
     await h.ok('settings.update', { store: { address: '12 MG Road, Pune', phone: '020 2553 1234', gstin: '27AAPFU0939F1ZV' } });
     await h.ok('staff.signIn', { staffId: ids.cashierId, pin: '4826' });
-    saleId = (await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000 })).id;
+    saleId = (await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000, tenders: cashTenders(100_000) })).id;
   });
   afterAll(async () => h.close());
 

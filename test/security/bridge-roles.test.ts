@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CORE_METHODS, type CoreMethodName, type Role } from '../../src-main/contract/index.js';
 import { bridgeHarness, setUpCounter, type BridgeHarness } from '../bridge/bridge-harness.js';
 import { samplePayloads } from '../bridge/sample-payloads.js';
+import { cashTenders } from '../support/till.js';
 
 const methodsFor = (...roles: Role[]) => (Object.keys(CORE_METHODS) as CoreMethodName[]).filter((m) => roles.includes(CORE_METHODS[m].role));
 
@@ -14,7 +15,7 @@ describe('roles are checked in main for every method of the contract', () => {
     h = await bridgeHarness();
     const staff = await setUpCounter(h);
     await h.ok('staff.signIn', { staffId: staff.cashierId, pin: '4826' });
-    const sale = await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000 });
+    const sale = await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000, tenders: cashTenders(100_000) });
     ids = { saleId: sale.id, ...staff };
     samples = samplePayloads(ids);
   });
@@ -26,7 +27,7 @@ describe('roles are checked in main for every method of the contract', () => {
    * handler should use at all. A refused call must touch none of them.
    */
   function watchCore() {
-    const domains = ['app', 'catalog', 'sales', 'orders', 'wallet', 'settingsAdmin', 'training', 'webhookEvents'] as const;
+    const domains = ['app', 'catalog', 'sales', 'shifts', 'orders', 'wallet', 'settingsAdmin', 'training', 'webhookEvents'] as const;
     const serviceSpies = domains.flatMap((domain) => {
       // Each service is a plain object of functions.
       const service = h.core[domain] as unknown as Record<string, (...args: unknown[]) => unknown>;
@@ -38,6 +39,10 @@ describe('roles are checked in main for every method of the contract', () => {
       vi.spyOn(h.core.settings, 'update').mockName('settings.update'),
       vi.spyOn(h.core.staff, 'create').mockName('staff.create'),
       vi.spyOn(h.core.staff, 'disable').mockName('staff.disable'),
+      vi.spyOn(h.core.staff, 'changePin').mockName('staff.changePin'),
+      vi.spyOn(h.core.staff, 'resetPin').mockName('staff.resetPin'),
+      vi.spyOn(h.core.staff, 'unlock').mockName('staff.unlock'),
+      vi.spyOn(h.core.staff, 'enable').mockName('staff.enable'),
       vi.spyOn(h.core.staff, 'approveByManagerPin').mockName('staff.approveByManagerPin'),
       vi.spyOn(h.core.audit, 'append').mockName('audit.append'),
       vi.spyOn(h.core.audit, 'verify').mockName('audit.verify'),

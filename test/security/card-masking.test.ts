@@ -5,6 +5,7 @@ import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bridgeHarness, setUpCounter, type BridgeHarness } from '../bridge/bridge-harness.js';
+import { cashTenders } from '../support/till.js';
 
 // Server rendering reads a zustand store's *initial* state, so the order-detail store is
 // replaced by a plain holder the test fills with what the bridge really answered.
@@ -47,8 +48,8 @@ describe('card data is masked on screens and in exports', () => {
     h = await bridgeHarness();
     ids = await setUpCounter(h);
     await h.ok('staff.signIn', { staffId: ids.cashierId, pin: '4826' });
-    const split = await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 350_000, customer: { name: 'Asha', phoneNumber: phone } });
-    const single = await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000 });
+    const split = await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 350_000, customer: { name: 'Asha', phoneNumber: phone }, tenders: cashTenders(350_000) });
+    const single = await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000, tenders: cashTenders(100_000) });
     saleIds = [split.id, single.id];
     // The cashier's own first print is the one place the full values are meant to go.
     for (const id of saleIds) await h.ok('receipt.print', { saleId: id });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PIN_FAILURES } from '../../src-main/staff/staff-service.js';
 import { bridgeHarness, setUpCounter, type BridgeHarness } from '../bridge/bridge-harness.js';
+import { cashTenders } from '../support/till.js';
 
 /**
  * A cashier (or a compromised page) guessing PINs through the bridge: the manager PIN that
@@ -17,7 +18,7 @@ describe('guessing PINs through the bridge', () => {
     h = await bridgeHarness();
     ids = await setUpCounter(h);
     await h.ok('staff.signIn', { staffId: ids.cashierId, pin: '4826' });
-    saleId = (await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000 })).id;
+    saleId = (await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000, tenders: cashTenders(100_000) })).id;
   });
   afterAll(async () => h.close());
 

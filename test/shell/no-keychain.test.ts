@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIXED_BRAND } from '../orders/journal/journal-fixtures.js';
 import { tempDir } from '../support/temp-dir.js';
+import { ensureShift, exactCash } from '../support/till.js';
 
 /**
  * Electron's safeStorage, faked: real AES-GCM under a key this fake holds (the "keyring"),
@@ -83,7 +84,8 @@ describe('the desktop app without an OS keychain (safeStorage faked)', () => {
       expect(statSync(keyFile()).mode & 0o777).toBe(0o600);
 
       await core.env().catalogSync.syncNow();
-      const placed = await core.env().sales.place({ productId: FIXED_BRAND.id, amountPaise: 50_000 }, null);
+      ensureShift(core.env().shifts);
+      const placed = await core.env().sales.place({ productId: FIXED_BRAND.id, amountPaise: 50_000 }, 'test-cashier', exactCash(50_000));
       if (!placed.ok) throw new Error('the sale was refused');
       expect(placed.sale.state).toBe('SUCCESS');
       await core.close();

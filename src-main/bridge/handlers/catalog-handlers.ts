@@ -9,6 +9,7 @@ export function catalogHandlers(core: Core) {
     'catalog.brand': (input: ParsedInput<'catalog.brand'>) => core.catalog.brand(input.productId) ?? fail('NOT_FOUND', 'That brand is not in the catalog'),
     'catalog.image': async (input: ParsedInput<'catalog.image'>) => ({ dataUrl: await core.catalog.image(input.productId, input.kind ?? 'logo') }),
     'catalog.status': () => core.catalog.status(),
+    'catalog.unavailable': (input: ParsedInput<'catalog.unavailable'>) => ({ brands: core.catalog.unavailable(input.limit ?? 1_000) }),
     // Answers when the sync is done; progress arrives meanwhile as catalog.progress events.
     'catalog.syncNow': async () => {
       const result = await core.catalog.syncNow();

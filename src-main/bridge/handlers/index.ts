@@ -5,6 +5,7 @@ import { appHandlers } from './app-handlers.js';
 import { catalogHandlers } from './catalog-handlers.js';
 import { managerHandlers } from './manager-handlers.js';
 import { saleHandlers } from './sale-handlers.js';
+import { shiftHandlers } from './shift-handlers.js';
 import { staffHandlers } from './staff-handlers.js';
 import { webhookHandlers } from './webhook-handlers.js';
 
@@ -15,6 +16,7 @@ export function buildHandlers(core: Core, session: Session, version: string, sig
     ...staffHandlers(core, session, signal),
     ...catalogHandlers(core),
     ...saleHandlers(core, session),
+    ...shiftHandlers(core, session),
     ...managerHandlers(core, session),
     ...webhookHandlers(core, session),
   } satisfies CoreHandlers;

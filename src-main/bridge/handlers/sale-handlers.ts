@@ -8,34 +8,52 @@ function quoteFailure(result: Exclude<QuoteResult, { ok: true }>): never {
   if (result.kind === 'invalid') {
     return fail('INVALID_SALE', result.problems[0]?.message ?? 'Check the sale', { fields: result.problems });
   }
+  if (result.kind === 'no-shift') {
+    return fail('NO_OPEN_SHIFT', result.message, { fields: [{ field: 'shift', message: result.message }], action: 'Open the drawer on the Drawer screen, then sell.' });
+  }
   return fail(result.error.code, result.error.message, { action: result.error.action, requestId: result.error.requestId });
 }
 
 export function saleHandlers(core: Core, session: Session) {
-  const managerApproval = async (pin: string | undefined, what: string) => {
+  const managerApproval = async (pin: string | undefined, what: string, approverId?: string) => {
     if (!pin) return fail('MANAGER_PIN_REQUIRED', `A manager's PIN is needed to ${what}`);
     // Audited (approved or failed) and rate-limited by the staff service itself.
-    const approved = await core.staff.approveByManagerPin(pin, { what, for: session.staff?.id ?? null });
+    const approved = await core.staff.approveByManagerPin(pin, { what, for: session.staff?.id ?? null }, approverId ?? null);
     if (!approved.ok) return fail(approved.error.code, approved.error.message);
     return approved.value;
   };
   return {
-    'sale.quote': async (input: ParsedInput<'sale.quote'>) => {
-      const result = await core.sales.quote(input);
+    'sale.quote': async ({ tenders, ...input }: ParsedInput<'sale.quote'>) => {
+      const result = await core.sales.quote(input, tenders);
       if (!result.ok) return quoteFailure(result);
-      const { sale, brand, floatWarning } = result.quote;
-      return { lines: sale.lines, totalPaise: sale.totalPaise, voucherCount: sale.voucherCount, debitPaise: sale.debitPaise, brandTitle: brand.title, floatWarning };
+      const { sale, brand, floatWarning, customerPaysPaise, changePaise } = result.quote;
+      return {
+        lines: sale.lines,
+        totalPaise: sale.totalPaise,
+        voucherCount: sale.voucherCount,
+        discountPaise: sale.discountPaise,
+        customerPaysPaise,
+        debitPaise: sale.debitPaise,
+        changePaise,
+        brandTitle: brand.title,
+        floatWarning,
+      };
     },
-    'sale.place': async (input: ParsedInput<'sale.place'>) => {
-      const result = await core.sales.place(input, session.staff!.id);
+    'sale.place': async ({ tenders, ...input }: ParsedInput<'sale.place'>) => {
+      const result = await core.sales.place(input, session.staff!.id, tenders);
       if (!result.ok) return quoteFailure(result);
-      return result.sale;
+      return { ...result.sale, changePaise: result.changePaise };
     },
     'sale.get': (input: ParsedInput<'sale.get'>) => core.sales.get(input.saleId) ?? fail('NOT_FOUND', 'No such sale'),
     'sale.pending': () => ({ sales: core.sales.pending(), unprinted: core.sales.unprinted() }),
     'sale.retry': async (input: ParsedInput<'sale.retry'>) => {
-      const result = await core.sales.retry(input.saleId, session.staff!.id);
+      const result = await core.sales.retry(input.saleId, session.staff!.id, input.tenders);
       if (!result.ok) return result.kind === 'not-retryable' ? fail('NOT_RETRYABLE', result.message) : quoteFailure(result);
+      return { ...result.sale, changePaise: result.changePaise };
+    },
+    'sale.refund': (input: ParsedInput<'sale.refund'>) => {
+      const result = core.sales.refund(input.saleId, session.staff!.id);
+      if (!result.ok) return fail(result.code, result.message);
       return result.sale;
     },
     'sale.checkNow': async (input: ParsedInput<'sale.checkNow'>) => {
@@ -53,7 +71,7 @@ export function saleHandlers(core: Core, session: Session) {
       const refusal = core.sales.receiptWaiverRefusal(input.saleId);
       if (refusal) return fail(refusal.kind === 'not-found' ? 'NOT_FOUND' : 'RECEIPT_NOT_OWED', refusal.message);
       // A signed-in manager approves by being signed in; a cashier needs a manager's PIN.
-      const approver = staff.role === 'manager' && !input.managerPin ? staff : await managerApproval(input.managerPin, 'record that the customer left without the receipt');
+      const approver = staff.role === 'manager' && !input.managerPin ? staff : await managerApproval(input.managerPin, 'record that the customer left without the receipt', input.approverId);
       const result = core.sales.recordLeftWithoutReceipt(input.saleId, { actor: staff.id, approvedBy: approver.id, reason: input.reason || null });
       if (!result.ok) return fail('RECEIPT_NOT_OWED', result.message);
       return result.sale;
@@ -61,7 +79,7 @@ export function saleHandlers(core: Core, session: Session) {
     'receipt.print': async (input: ParsedInput<'receipt.print'>) => {
       const sale = core.sales.get(input.saleId) ?? fail('NOT_FOUND', 'No such sale');
       // The first print is the cashier's; every later one is a reprint that a manager approves.
-      const approver = sale.printCount > 0 ? await managerApproval(input.managerPin, 'reprint a receipt') : null;
+      const approver = sale.printCount > 0 ? await managerApproval(input.managerPin, 'reprint a receipt', input.approverId) : null;
       const receipt = core.sales.receipt(input.saleId, session.staff!.id, approver?.id ?? null);
       if (!receipt) return fail('NOT_PRINTABLE', 'Only a successful sale has a receipt');
       const s = core.settings.get();
@@ -75,7 +93,7 @@ export function saleHandlers(core: Core, session: Session) {
       };
     },
     'voucher.reveal': async (input: ParsedInput<'voucher.reveal'>) => {
-      const approver = await managerApproval(input.managerPin, 'show a card number or PIN');
+      const approver = await managerApproval(input.managerPin, 'show a card number or PIN', input.approverId);
       return core.sales.reveal(input.saleId, input.seq, approver.id) ?? fail('NOT_FOUND', 'No such voucher');
     },
     'voucher.balance': async (input: ParsedInput<'voucher.balance'>) => {

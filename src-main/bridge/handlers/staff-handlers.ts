@@ -1,12 +1,27 @@
 import type { Core } from '../../core/create-core.js';
+import type { StaffAdminView, StaffMemberView } from '../../contract/index.js';
+import type { StaffError, StaffMember } from '../../staff/staff-service.js';
+import type { Result } from '../../platform/result.js';
 import { fail } from '../bridge-result.js';
 import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
 import type { Session } from '../session.js';
 
+const memberView = (m: StaffMember): StaffMemberView => ({ id: m.id, name: m.name, role: m.role, mustChangePin: m.mustChangePin });
+
 export function staffHandlers(core: Core, session: Session, signal: (reason: string | null) => void) {
-  const publicStaff = () => core.staff.list().filter((s) => s.disabledAt === null).map((s) => ({ id: s.id, name: s.name, role: s.role }));
+  const adminView = (m: StaffMember): StaffAdminView => {
+    const locked = m.lockedUntil !== null && m.lockedUntil > core.clock.now();
+    return {
+      ...memberView(m),
+      status: m.disabledAt !== null ? 'disabled' : locked ? 'locked' : 'active',
+      lockedUntil: locked ? m.lockedUntil : null,
+      disabledAt: m.disabledAt,
+      createdAt: m.createdAt,
+    };
+  };
+  const answer = (result: Result<StaffMember, StaffError>): StaffAdminView => (result.ok ? adminView(result.value) : fail(result.error.code, result.error.message));
   return {
-    'staff.list': () => ({ staff: publicStaff(), needsSetup: !core.staff.hasManager() }),
+    'staff.list': () => ({ staff: core.staff.list().filter((s) => s.disabledAt === null).map(memberView), needsSetup: !core.staff.hasManager() }),
     'staff.setupFirstManager': async (input: ParsedInput<'staff.setupFirstManager'>) => {
       // Only on first launch: once a manager exists, new staff need a manager's session.
       if (core.staff.hasManager()) return fail('FORBIDDEN', 'A manager already exists; ask a manager to add staff');
@@ -14,30 +29,41 @@ export function staffHandlers(core: Core, session: Session, signal: (reason: str
       if (!created.ok) return fail(created.error.code, created.error.message, { fields: [{ field: 'pin', message: created.error.message }] });
       session.staff = created.value;
       signal(null);
-      return { id: created.value.id, name: created.value.name, role: created.value.role };
+      return memberView(created.value);
     },
     'staff.signIn': async (input: ParsedInput<'staff.signIn'>) => {
       const result = await core.staff.signIn(input.staffId, input.pin);
       if (!result.ok) return fail(result.error.code, result.error.message);
       session.staff = result.value;
       signal(null);
-      return { id: result.value.id, name: result.value.name, role: result.value.role };
+      return memberView(result.value);
     },
     'staff.signOut': () => {
       session.staff = null;
       signal('signed out');
       return { signedIn: false };
     },
-    'staff.session': () => (session.staff ? { signedIn: true, id: session.staff.id, name: session.staff.name, role: session.staff.role } : { signedIn: false }),
+    'staff.session': () => (session.staff ? { signedIn: true, ...memberView(session.staff) } : { signedIn: false }),
+    'staff.changePin': async (input: ParsedInput<'staff.changePin'>) => {
+      const result = await core.staff.changePin(session.staff!.id, input.currentPin, input.newPin);
+      if (!result.ok) return fail(result.error.code, result.error.message, { fields: [{ field: result.error.code === 'INVALID_PIN' || result.error.code === 'LOCKED' ? 'currentPin' : 'newPin', message: result.error.message }] });
+      session.staff = result.value;
+      signal(null);
+      return memberView(result.value);
+    },
+    'staff.manage': () => ({ staff: core.staff.list().map(adminView) }),
     'staff.create': async (input: ParsedInput<'staff.create'>) => {
       const created = await core.staff.create(input, session.staff!.id);
       if (!created.ok) return fail(created.error.code, created.error.message);
-      return { id: created.value.id, name: created.value.name, role: created.value.role };
+      return memberView(created.value);
     },
     'staff.disable': (input: ParsedInput<'staff.disable'>) => {
       const result = core.staff.disable(input.staffId, session.staff!.id);
       if (!result.ok) return fail(result.error.code, result.error.message);
       return { id: result.value.id, disabled: true };
     },
+    'staff.resetPin': async (input: ParsedInput<'staff.resetPin'>) => answer(await core.staff.resetPin(input.staffId, input.newPin, session.staff!.id)),
+    'staff.unlock': (input: ParsedInput<'staff.unlock'>) => answer(core.staff.unlock(input.staffId, session.staff!.id)),
+    'staff.enable': (input: ParsedInput<'staff.enable'>) => answer(core.staff.enable(input.staffId, session.staff!.id)),
   } satisfies Partial<CoreHandlers>;
 }

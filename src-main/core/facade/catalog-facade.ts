@@ -1,5 +1,5 @@
 import type { CatalogSyncResult } from '../../catalog/catalog-sync.js';
-import type { CatalogBrand, CatalogSearchQuery, CategoryCount } from '../../catalog/catalog-types.js';
+import type { CatalogBrand, CatalogSearchQuery, CategoryCount, UnavailableBrand } from '../../catalog/catalog-types.js';
 import type { CatalogStatus } from '../../contract/index.js';
 import type { CoreEvents } from '../core-events.js';
 import type { EnvironmentContext } from '../environment-context.js';
@@ -20,6 +20,8 @@ export interface CatalogFacade {
   /** A brand's logo as a data: URL; null when it has none or it cannot be fetched. */
   image(productId: string, kind: 'logo' | 'thumbnail'): Promise<string | null>;
   status(): CatalogStatus;
+  /** What cannot be sold (inactive, or no longer listed), for the manager. */
+  unavailable(limit: number): UnavailableBrand[];
   /** A full sync now, announced as catalog.progress events while it runs and catalog.synced at the end. */
   syncNow(): Promise<CatalogSyncResult>;
 }
@@ -38,6 +40,7 @@ export function catalogFacade(env: () => EnvironmentContext, events: CoreEvents)
     categories: () => env().catalog.categories(),
     brand: (productId) => env().catalog.get(productId),
     image: (productId, kind) => env().images.dataUrl(productId, kind),
+    unavailable: (limit) => env().catalog.unavailable(limit),
     status() {
       const { catalog, catalogSync } = env();
       return { lastFullSyncAt: catalog.lastFullSyncAt(), counts: catalog.count(), stale: catalogSync.isStale() };

@@ -1,6 +1,5 @@
 import type { AuditLog } from '../../audit/audit-log.js';
 import type { OrderDetail, SaleCursor, SaleListFilter, SaleListItem, SalePage, SalesSummary } from '../../contract/index.js';
-import { saleView } from '../../orders/sales/sale-view.js';
 import type { DeliveryChannel } from '../../partner-api/types.js';
 import type { ResendResult } from '../../vouchers/voucher-service.js';
 import type { EnvironmentContext } from '../environment-context.js';
@@ -23,11 +22,11 @@ export function ordersFacade(env: () => EnvironmentContext, audit: AuditLog): Or
     list: (filter, page) => env().history.list(filter, page),
     attention: () => env().history.needingAttention(),
     detail(saleId) {
-      const { journal, vouchers } = env();
+      const { journal, viewSale } = env();
       const sale = journal.get(saleId);
       if (!sale) return undefined;
       return {
-        ...saleView(sale, vouchers, journal),
+        ...viewSale(sale),
         customer: sale.payload.customerDetails ?? null,
         delivery: sale.payload.deliveryDetails ?? null,
         canBalanceBeFetched: sale.brandSnapshot.canBalanceBeFetched,

@@ -1,20 +1,22 @@
+import type { AuditLog } from '../../audit/audit-log.js';
 import type { ReceiptData, RevealedVoucher, SaleView } from '../../contract/index.js';
 import type { SaleInput } from '../../orders/rules/index.js';
 import type { CheckNowResult, QuoteResult, ReceiptWaiverRefusal } from '../../orders/sales/sale-service.js';
-import { saleView } from '../../orders/sales/sale-view.js';
+import { refundSale, type RefundResult } from '../../till/refunds.js';
+import type { TenderEntry } from '../../till/tender-rules.js';
 import type { VoucherService } from '../../vouchers/voucher-service.js';
 import type { EnvironmentContext } from '../environment-context.js';
 import type { StartupReport } from '../environment-switch.js';
 
 type Refusal = Exclude<QuoteResult, { ok: true }>;
 type SaleOutcomeOf<R> = { ok: true; sale: SaleView } | R;
-export type SaleOutcome = SaleOutcomeOf<Refusal>;
+export type PlacedOutcome = { ok: true; sale: SaleView; changePaise: number } | Refusal;
 
 /** The current environment's sales and their vouchers, as the counter sees them (masked). */
 export interface SalesFacade {
-  quote(input: SaleInput): Promise<QuoteResult>;
+  quote(input: SaleInput, tenders?: readonly TenderEntry[]): Promise<QuoteResult>;
   /** Sells, once last session's unfinished sales have been reconciled; audited by the sale service. */
-  place(input: SaleInput, cashierId: string): Promise<SaleOutcome>;
+  place(input: SaleInput, cashierId: string, tenders: readonly TenderEntry[]): Promise<PlacedOutcome>;
   get(saleId: string): SaleView | undefined;
   /** Sales not yet known to have succeeded or failed. */
   pending(): SaleView[];
@@ -24,7 +26,9 @@ export interface SalesFacade {
   receiptWaiverRefusal(saleId: string): ReceiptWaiverRefusal | null;
   /** Records it (approved by the manager `approvedBy`, asked by `actor`); journaled and audited by the sale service. */
   recordLeftWithoutReceipt(saleId: string, by: { actor: string; approvedBy: string; reason: string | null }): SaleOutcomeOf<ReceiptWaiverRefusal>;
-  retry(saleId: string, cashierId: string): Promise<SaleOutcome | { ok: false; kind: 'not-retryable'; message: string }>;
+  retry(saleId: string, cashierId: string, tenders?: readonly TenderEntry[]): Promise<PlacedOutcome | { ok: false; kind: 'not-retryable'; message: string }>;
+  /** Gives a failed paid sale's money back, once; audited. */
+  refund(saleId: string, actor: string): SaleOutcomeOf<Exclude<RefundResult, { ok: true }>>;
   /** Checks an in-doubt or stuck sale with the service now; audited with who asked. `limited`: a cashier's (CASHIER_CHECK_INTERVAL_MS). */
   checkNow(saleId: string, actor: string, who: { limited: boolean }): Promise<{ ok: true; sale: SaleView } | Exclude<CheckNowResult, { ok: true }>>;
   /** The receipt to print (the first print, or a reprint approved by `approvedBy`); null unless the sale succeeded. */
@@ -34,15 +38,15 @@ export interface SalesFacade {
   liveBalance: VoucherService['liveBalance'];
 }
 
-export function salesFacade(env: () => EnvironmentContext, ready: () => Promise<StartupReport>): SalesFacade {
-  const view = (ctx: EnvironmentContext, sale: Parameters<typeof saleView>[0]) => saleView(sale, ctx.vouchers, ctx.journal);
+export function salesFacade(env: () => EnvironmentContext, ready: () => Promise<StartupReport>, { audit, now }: { audit: AuditLog; now: () => number }): SalesFacade {
+  const view = (ctx: EnvironmentContext, sale: Parameters<EnvironmentContext['viewSale']>[0]) => ctx.viewSale(sale);
   return {
-    quote: (input) => env().sales.quote(input),
-    async place(input, cashierId) {
+    quote: (input, tenders) => env().sales.quote(input, tenders),
+    async place(input, cashierId, tenders) {
       await ready();
       const ctx = env();
-      const result = await ctx.sales.place(input, cashierId);
-      return result.ok ? { ok: true, sale: view(ctx, result.sale) } : result;
+      const result = await ctx.sales.place(input, cashierId, { tenders });
+      return result.ok ? { ok: true, sale: view(ctx, result.sale), changePaise: result.changePaise } : result;
     },
     get(saleId) {
       const ctx = env();
@@ -63,9 +67,14 @@ export function salesFacade(env: () => EnvironmentContext, ready: () => Promise<
       const result = ctx.sales.recordLeftWithoutReceipt(saleId, by);
       return result.ok ? { ok: true, sale: view(ctx, result.sale) } : result;
     },
-    async retry(saleId, cashierId) {
+    async retry(saleId, cashierId, tenders) {
       const ctx = env();
-      const result = await ctx.sales.retry(saleId, cashierId);
+      const result = await ctx.sales.retry(saleId, cashierId, tenders);
+      return result.ok ? { ok: true, sale: view(ctx, result.sale), changePaise: result.changePaise } : result;
+    },
+    refund(saleId, actor) {
+      const ctx = env();
+      const result = refundSale({ journal: ctx.journal, till: ctx.till, audit, now }, saleId, actor);
       return result.ok ? { ok: true, sale: view(ctx, result.sale) } : result;
     },
     async checkNow(saleId, actor, who) {

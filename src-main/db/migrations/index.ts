@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { app001 } from './app/001-staff-and-audit.js';
+import { app004 } from './app/004-staff-lifecycle.js';
 import { catalog001 } from './catalog/001-brands.js';
 import { environment001 } from './environment/001-journal.js';
 import { environment002 } from './environment/002-journal-search.js';
@@ -24,8 +25,8 @@ const changedOtherKindsOnly: Migration = () => undefined;
  * released one; add the next.
  */
 export const SCHEMAS = {
-  /** app.db: staff and the audit log, shared by every environment. */
-  app: [app001, changedOtherKindsOnly, changedOtherKindsOnly],
+  /** app.db: staff (and whether each must choose a new PIN) and the audit log, shared by every environment. */
+  app: [app001, changedOtherKindsOnly, changedOtherKindsOnly, app004],
   /** <environment>.db: the order journal, vouchers, secrets and wallet readings, webhook deliveries, shifts and payments. */
   environment: [environment001, environment002, environment003, environment004, environment005, environment006],
   /** <environment>-catalog.db: the brands and their full-text index. */

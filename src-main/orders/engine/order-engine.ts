@@ -82,12 +82,16 @@ export class OrderEngine {
     this.timers.clear();
   }
 
-  /** Commits the intent, sends it, and settles what can be settled while the cashier waits. */
-  async placeSale(sale: NewSale): Promise<SaleRecord> {
+  /**
+   * Commits the intent, sends it, and settles what can be settled while the cashier waits.
+   * `withIntent` runs inside the intent's commit (the customer's payment is written there); if
+   * it throws, nothing is committed and nothing is sent.
+   */
+  async placeSale(sale: NewSale, withIntent?: () => void): Promise<SaleRecord> {
     if (!this.recovered) throw new RecoveryPendingError();
     // The first send is journaled with the intent: one durable commit before the request leaves.
     const first = { requestId: this.deps.newRequestId(), at: this.deps.clock.now() };
-    const record = this.deps.journal.insertIntent(sale, first);
+    const record = this.deps.journal.insertIntent(sale, first, withIntent);
     this.deps.logger.log('info', 'sale.intent', { saleId: record.id, referenceId: record.referenceId, productId: record.productId });
     return this.withLock(record.id, () => this.send(record, FOREGROUND_RESENDS, { seq: 1, requestId: first.requestId }));
   }

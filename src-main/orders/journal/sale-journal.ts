@@ -46,8 +46,10 @@ export interface SaleJournal {
   /**
    * Commits the intent. With `firstSend`, attempt 1 (its X-REQUEST-ID) and placedAt go into
    * the same commit: one synchronous=FULL fsync before the request leaves instead of three.
+   * `withIntent` writes what must exist exactly when the intent does (the customer's payment),
+   * in the same commit; if it throws, nothing is committed.
    */
-  insertIntent(sale: NewSale, firstSend?: FirstSend): SaleRecord;
+  insertIntent(sale: NewSale, firstSend?: FirstSend, withIntent?: () => void): SaleRecord;
   get(id: string): SaleRecord | undefined;
   getByReference(referenceId: string): SaleRecord | undefined;
   getByOrderId(orderId: string): SaleRecord | undefined;

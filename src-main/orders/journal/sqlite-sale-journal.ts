@@ -100,7 +100,7 @@ export class SqliteSaleJournal implements SaleJournal {
     };
   }
 
-  insertIntent(sale: NewSale, firstSend?: FirstSend): SaleRecord {
+  insertIntent(sale: NewSale, firstSend?: FirstSend, withIntent?: () => void): SaleRecord {
     return this.db.transaction(() => {
       this.stmts.insert.run({
         ...sale,
@@ -109,6 +109,7 @@ export class SqliteSaleJournal implements SaleJournal {
         placedAt: firstSend?.at ?? null,
       });
       if (firstSend) this.stmts.insertAttempt.run(sale.id, 1, 'place', firstSend.requestId, firstSend.at);
+      withIntent?.();
       return this.get(sale.id)!;
     }).immediate();
   }

@@ -4,6 +4,8 @@ import type { Logger } from '../../platform/logger.js';
 import type { PartnerClient } from '../../partner-api/partner-client.js';
 import type { PartnerError } from '../../partner-api/partner-error.js';
 import type { PartnerBrand } from '../../partner-api/types.js';
+import { checkTenders, type TenderEntry } from '../../till/tender-rules.js';
+import { PaymentRefundedError, ShiftClosedError, type TillStore } from '../../till/till-store.js';
 import type { FloatGuard } from '../../wallet/wallet-service.js';
 import type { OrderEngine } from '../engine/order-engine.js';
 import type { SaleJournal } from '../journal/sale-journal.js';
@@ -13,6 +15,10 @@ import { orderRequestBody, validateSale, type BusinessModel, type FieldProblem, 
 export interface Quote {
   sale: ValidSale;
   brand: PartnerBrand;
+  /** Face value − the customer's discount. */
+  customerPaysPaise: number;
+  /** Cash change due, when tenders were given and add up. */
+  changePaise: number | null;
   /** Set when the float guard thinks the wallet may not cover it (a warning, not a refusal). */
   floatWarning: string | null;
 }
@@ -20,9 +26,13 @@ export interface Quote {
 export type QuoteResult =
   | { ok: true; quote: Quote }
   | { ok: false; kind: 'invalid'; problems: FieldProblem[] }
+  | { ok: false; kind: 'no-shift'; message: string }
   | { ok: false; kind: 'service'; error: PartnerError };
 
-export type PlaceResult = { ok: true; sale: SaleRecord; quote: Quote } | Exclude<QuoteResult, { ok: true }>;
+export type PlaceResult = { ok: true; sale: SaleRecord; quote: Quote; changePaise: number } | Exclude<QuoteResult, { ok: true }>;
+
+/** How a sale is paid: tenders taken now, or the payment of the failed sale it retries. */
+export type PayWith = { tenders: readonly TenderEntry[] } | { carryPaymentOf: string };
 
 /**
  * How often a cashier may have one sale checked. Each check is a look-up at the service (for a
@@ -49,6 +59,10 @@ export interface SaleServiceDeps {
   businessModel: () => BusinessModel;
   newReferenceId: () => string;
   floatGuard: (debitPaise: number) => FloatGuard;
+  till: TillStore;
+  /** The open shift of this counter, if any: selling needs one. */
+  currentShiftId: () => string | null;
+  noShiftMessage: string;
   /** Keeps the local catalog in step with the fresh copy fetched for validation. */
   onFreshBrand?: (brand: PartnerBrand) => void;
   /** After a sale settles, e.g. to re-read the wallet. */
@@ -68,52 +82,83 @@ export class SaleService {
 
   constructor(private readonly deps: SaleServiceDeps) {}
 
-  async quote(input: SaleInput): Promise<QuoteResult> {
+  async quote(input: SaleInput, tenders?: readonly TenderEntry[]): Promise<QuoteResult> {
     const fresh = await this.deps.client().getBrand(input.productId);
     if (!fresh.ok) return { ok: false, kind: 'service', error: fresh.error };
     const brand = fresh.value;
     this.deps.onFreshBrand?.(brand);
     const checked = validateSale(input, brand, this.deps.businessModel());
     if (!checked.ok) return { ok: false, kind: 'invalid', problems: checked.problems };
+    const customerPaysPaise = checked.value.totalPaise - checked.value.discountPaise;
+    let changePaise: number | null = null;
+    if (tenders) {
+      const paid = checkTenders(tenders, customerPaysPaise);
+      if (!paid.ok) return { ok: false, kind: 'invalid', problems: paid.problems };
+      changePaise = paid.changePaise;
+    }
     const guard = this.deps.floatGuard(checked.value.debitPaise);
-    return { ok: true, quote: { sale: checked.value, brand, floatWarning: guard.ok ? null : guard.warning } };
+    return { ok: true, quote: { sale: checked.value, brand, customerPaysPaise, changePaise, floatWarning: guard.ok ? null : guard.warning } };
   }
 
-  async place(input: SaleInput, cashierId: string | null, retryOf: string | null = null): Promise<PlaceResult> {
+  /**
+   * Sells: refused before anything is sent when no shift is open or the payment does not cover
+   * exactly what the customer pays. The payment is written in the intent's own commit.
+   */
+  async place(input: SaleInput, cashierId: string, payWith: PayWith, retryOf: string | null = null): Promise<PlaceResult> {
     // Before anything is audited: no sale starts while last session's sales are being reconciled.
     await this.deps.engine.start();
+    const noShift = { ok: false, kind: 'no-shift', message: this.deps.noShiftMessage } as const;
+    const shiftId = this.deps.currentShiftId();
+    if (!shiftId) return noShift;
     const quoted = await this.quote(input);
     if (!quoted.ok) return quoted;
-    const { sale, brand } = quoted.quote;
+    const { sale, brand, customerPaysPaise } = quoted.quote;
+    const id = randomUUID();
+    const takenAt = this.deps.now();
+    let writePayment: () => void;
+    let changePaise = 0;
+    if ('tenders' in payWith) {
+      const paid = checkTenders(payWith.tenders, customerPaysPaise);
+      if (!paid.ok) return { ok: false, kind: 'invalid', problems: paid.problems };
+      changePaise = paid.changePaise;
+      const payment = { id: randomUUID(), shiftId, takenBy: cashierId, takenAt, amountPaise: paid.amountPaise, changePaise, tenders: paid.tenders };
+      writePayment = () => this.deps.till.recordPayment(id, payment);
+    } else {
+      const paymentId = payWith.carryPaymentOf;
+      writePayment = () => this.deps.till.carryPayment(id, paymentId);
+    }
     const referenceId = this.deps.newReferenceId();
     const payload = orderRequestBody(sale, referenceId);
-    const id = randomUUID();
     this.deps.audit.append({
       actor: cashierId,
       action: retryOf ? 'sale.retried' : 'sale.placed',
       saleId: id,
-      details: { referenceId, productId: brand.id, amountPaise: sale.totalPaise, debitPaise: sale.debitPaise, retryOf },
+      details: { referenceId, productId: brand.id, amountPaise: sale.totalPaise, debitPaise: sale.debitPaise, customerPaysPaise, retryOf },
     });
     let record: SaleRecord;
     try {
-      record = await this.deps.engine.placeSale({
-        id,
-        referenceId,
-        productId: brand.id,
-        brandTitle: brand.title,
-        brandSnapshot: brand,
-        payload,
-        amountPaise: sale.totalPaise,
-        discountPaise: sale.discountPaise,
-        customerPhone: sale.customerDetails?.phoneNumber ?? sale.deliveryDetails?.recipientPhoneNumber ?? null,
-        cashierId,
-        retryOf,
-        createdAt: this.deps.now(),
-      });
+      record = await this.deps.engine.placeSale(
+        {
+          id,
+          referenceId,
+          productId: brand.id,
+          brandTitle: brand.title,
+          brandSnapshot: brand,
+          payload,
+          amountPaise: sale.totalPaise,
+          discountPaise: sale.discountPaise,
+          customerPhone: sale.customerDetails?.phoneNumber ?? sale.deliveryDetails?.recipientPhoneNumber ?? null,
+          cashierId,
+          retryOf,
+          createdAt: takenAt,
+        },
+        writePayment,
+      );
     } catch (error) {
       // The audit line above went first (a sale must never exist unaudited). If the intent never
-      // reached the journal (a full disk, a damaged file), the trail says so rather than leave a
-      // sale that does not exist; if this write fails too, the original error is the one to report.
+      // reached the journal (a full disk, a damaged file, the drawer closed meanwhile), the trail
+      // says so rather than leave a sale that does not exist; if this write fails too, the
+      // original error is the one to report.
       if (!this.deps.journal.get(id)) {
         try {
           this.deps.audit.append({ actor: cashierId, action: 'sale.not_recorded', saleId: id, details: { referenceId, reason: (error as Error).message } });
@@ -121,10 +166,14 @@ export class SaleService {
           /* the first error says what happened */
         }
       }
+      if (error instanceof ShiftClosedError) return noShift;
+      if (error instanceof PaymentRefundedError) {
+        return { ok: false, kind: 'invalid', problems: [{ field: 'tenders', message: 'The customer’s payment for the failed sale was given back meanwhile; take the payment again.' }] };
+      }
       throw error;
     }
     this.deps.onSettled?.(record);
-    return { ok: true, sale: record, quote: quoted.quote };
+    return { ok: true, sale: record, quote: quoted.quote, changePaise };
   }
 
   /**
@@ -184,8 +233,13 @@ export class SaleService {
     return refuse('This sale’s receipt is not waiting to be handed over.');
   }
 
-  /** Sells again what a REJECTED or FAILED sale tried to sell, under a new referenceId. */
-  async retry(saleId: string, cashierId: string | null): Promise<PlaceResult | { ok: false; kind: 'not-retryable'; message: string }> {
+  /**
+   * Sells again what a REJECTED or FAILED sale tried to sell, under a new referenceId. The
+   * customer's payment goes with it while it is on record and not given back; otherwise
+   * `tenders` pay for the retry (and may not be given when the payment carries over: the
+   * customer would pay twice).
+   */
+  async retry(saleId: string, cashierId: string, tenders?: readonly TenderEntry[]): Promise<PlaceResult | { ok: false; kind: 'not-retryable'; message: string }> {
     const previous = this.deps.journal.get(saleId);
     if (!previous || (previous.state !== 'REJECTED' && previous.state !== 'FAILED')) {
       return { ok: false, kind: 'not-retryable', message: 'Only a refused or failed sale can be tried again' };
@@ -194,10 +248,16 @@ export class SaleService {
     if (already || this.retrying.has(saleId)) {
       return { ok: false, kind: 'not-retryable', message: `This sale is already being tried again${already ? ` (reference ${already.referenceId})` : ''}` };
     }
+    const held = this.deps.till.salePayment(saleId);
+    const carry = held !== null && held.refund === null;
+    if (carry && tenders && tenders.length > 0) {
+      return { ok: false, kind: 'invalid', problems: [{ field: 'tenders', message: 'The customer already paid for this sale; that payment goes with the retry. Do not take it again.' }] };
+    }
+    const payWith: PayWith = carry ? { carryPaymentOf: held.payment.id } : { tenders: tenders ?? [] };
     // The journal's unique index on retry_of is the backstop; this set answers a double click politely.
     this.retrying.add(saleId);
     try {
-      return await this.place(inputFromPayload(previous), cashierId, previous.id);
+      return await this.place(inputFromPayload(previous), cashierId, payWith, previous.id);
     } finally {
       this.retrying.delete(saleId);
     }

@@ -1,11 +1,22 @@
 import type { SaleView } from '../../contract/index.js';
 import { describeSaleFailure } from '../../partner-api/error-table.js';
+import { paymentStateOf } from '../../till/payment-state.js';
+import type { TillStore } from '../../till/till-store.js';
 import type { VoucherService } from '../../vouchers/voucher-service.js';
 import type { SaleJournal } from '../journal/sale-journal.js';
 import type { SaleRecord } from '../journal/sale-record.js';
 
-/** A journal row as screens see it: no brand snapshot internals, card numbers masked. */
-export function saleView(sale: SaleRecord, vouchers: Pick<VoucherService, 'masked'>, journal: Pick<SaleJournal, 'attempts'>): SaleView {
+/** What a sale's view is read from. */
+export interface SaleViewSources {
+  vouchers: Pick<VoucherService, 'masked'>;
+  journal: Pick<SaleJournal, 'attempts'>;
+  till: Pick<TillStore, 'salePayment'>;
+  staffName: (staffId: string) => string;
+}
+
+/** A journal row as screens see it: no brand snapshot internals, card numbers masked, the customer's money beside it. */
+export function saleView(sale: SaleRecord, { vouchers, journal, till, staffName }: SaleViewSources): SaleView {
+  const held = till.salePayment(sale.id);
   return {
     id: sale.id,
     referenceId: sale.referenceId,
@@ -15,6 +26,19 @@ export function saleView(sale: SaleRecord, vouchers: Pick<VoucherService, 'maske
     brandTitle: sale.brandTitle,
     amountPaise: sale.amountPaise,
     discountPaise: sale.discountPaise,
+    customerPaysPaise: sale.amountPaise - sale.discountPaise,
+    payment: held && {
+      id: held.payment.id,
+      tenders: held.payment.tenders,
+      amountPaise: held.payment.amountPaise,
+      changePaise: held.payment.changePaise,
+      takenAt: held.payment.takenAt,
+      takenByName: staffName(held.payment.takenBy),
+    },
+    paymentState: paymentStateOf(sale.state, held),
+    refund: held?.refund
+      ? { amountPaise: held.refund.amountPaise, tenders: held.refund.tenders, at: held.refund.at, byName: staffName(held.refund.refundedBy) }
+      : null,
     errorCode: sale.errorCode,
     failureReason: sale.failureReason,
     supportReason: sale.supportReason,

@@ -6,6 +6,7 @@
  * Prints one JSON line with the readings (bytes).
  */
 import { startCore } from './core.js';
+import { ensureShift, exactCash } from '../../support/till.js';
 
 const [dataDir, trainingBaseUrl, expected, salesArg, everyArg] = process.argv.slice(2);
 const sales = Number(salesArg);
@@ -36,7 +37,8 @@ const loaded = reading();
 const samples: ({ sales: number } & ReturnType<typeof reading>)[] = [{ sales: 0, ...loaded }];
 let after1000: ReturnType<typeof reading> | null = null;
 for (let i = 1; i <= sales; i++) {
-  const placed = await env.sales.place({ productId: 'TEST_FIXED_STANDARD', amountPaise: 10_000 }, null);
+  ensureShift(env.shifts);
+  const placed = await env.sales.place({ productId: 'TEST_FIXED_STANDARD', amountPaise: 10_000 }, 'test-cashier', exactCash(10_000));
   if (!placed.ok || placed.sale.state !== 'SUCCESS') throw new Error(`sale ${i} did not succeed: ${JSON.stringify(placed).slice(0, 300)}`);
   if (i === 1000) after1000 = reading();
   if (i % every === 0) samples.push({ sales: i, ...(i === 1000 && after1000 ? after1000 : reading()) });

@@ -23,3 +23,18 @@ test('catalog sync now shows progress while selling goes on, then the new counts
   await expect(bar).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Sync now' })).toBeEnabled();
 });
+
+test('catalog lists the brands that cannot be sold by name, not only their count', async ({ page }) => {
+  const app = new ManagerApp(page);
+  await app.startAsManager();
+  await app.open('Catalog');
+  const table = page.getByRole('table', { name: 'Brands you cannot sell' });
+  await expect(table).toBeVisible();
+  const inactive = table.getByRole('row').filter({ hasText: 'Test · Inactive (E102)' });
+  await expect(inactive).toContainText('Inactive at the service');
+  // As many rows as the tile counts (the sandbox lists none as removed on a first sync).
+  const tile = await page.getByRole('group', { name: 'Not available' }).textContent();
+  const counted = Number(/Not available\s*([\d,]+)/.exec(tile ?? '')?.[1]?.replace(/,/g, ''));
+  await expect(table.getByRole('row')).toHaveCount(counted + 1);
+  await expectNoSeriousA11yViolations(page, 'manager-catalog-unavailable');
+});

@@ -39,6 +39,8 @@ export class ManagerApp {
   /** First launch: creates the manager through the bridge, then the page picks up the session. */
   async startAsManager(): Promise<void> {
     await this.ok('staff.setupFirstManager', MANAGER);
+    // Selling needs an open drawer; the Drawer screen's own specs open one by hand.
+    await this.ok('shift.open', { openingFloatPaise: 0 });
     await this.page.reload();
     await expect(this.navButton('Orders')).toBeVisible();
   }
@@ -63,8 +65,9 @@ export class ManagerApp {
     await expect(this.page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
   }
 
-  /** A sale placed by the page as the signed-in person (manager or cashier). */
+  /** A sale placed by the page as the signed-in person (manager or cashier), paid in exact cash unless `tenders` are given. */
   async sell(payload: Record<string, unknown>): Promise<{ id: string; referenceId: string; state: string }> {
-    return this.ok('sale.place', payload);
+    const pays = Number(payload.amountPaise ?? 0) - Number(payload.discountPaise ?? 0);
+    return this.ok('sale.place', { tenders: [{ method: 'CASH', amountPaise: pays }], ...payload });
   }
 }

@@ -30,14 +30,27 @@ export class CounterPage {
     this.pending = page.getByRole('region', { name: /Pending sales/ });
   }
 
-  /** First launch: create the manager, land on Sell. */
-  async setUpManager(name = MANAGER.name, pin = MANAGER.pin): Promise<void> {
+  /**
+   * First launch: create the manager, land on Sell, and (unless told not to) open the drawer
+   * with a ₹0 float through the bridge, since selling needs an open shift; the Drawer screen's
+   * own specs open it by hand.
+   */
+  async setUpManager(name = MANAGER.name, pin = MANAGER.pin, { openDrawer = true }: { openDrawer?: boolean } = {}): Promise<void> {
     await expect(this.page.getByRole('heading', { name: /set up this counter/ })).toBeVisible();
     await this.page.getByLabel('Manager’s name').fill(name);
     await this.page.getByLabel('Choose a PIN (4–8 digits)', { exact: true }).fill(pin);
     await this.page.getByLabel('Type the PIN again', { exact: true }).fill(pin);
     await this.page.getByRole('button', { name: /Create manager and start selling/ }).click();
     await this.expectSellScreen();
+    if (openDrawer) await this.openDrawer();
+  }
+
+  /** Opens the drawer through the bridge (the page hears shift.changed), unless one is open. */
+  async openDrawer(openingFloatPaise = 0): Promise<void> {
+    const current = await this.bridge('shift.current');
+    if (current.ok && current.data) return;
+    const opened = await this.bridge('shift.open', { openingFloatPaise });
+    if (!opened.ok) throw new Error(`could not open the drawer: ${JSON.stringify(opened.error)}`);
   }
 
   async expectSellScreen(): Promise<void> {

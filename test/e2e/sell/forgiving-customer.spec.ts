@@ -14,6 +14,7 @@ test('the customer typed once: a +91 number is cleaned, kept through a refusal a
     productId: BRANDS.fixed.id,
     amountPaise: 25_000,
     customer: { name: 'Asha Rao', phoneNumber: '9123456780' },
+    tenders: [{ method: 'CASH', amountPaise: 25_000 }],
   });
   expect(other.ok).toBe(true);
   await page.reload();

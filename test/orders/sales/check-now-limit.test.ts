@@ -3,6 +3,7 @@ import { AuditLog } from '../../../src-main/audit/audit-log.js';
 import { referenceIdGenerator } from '../../../src-main/orders/rules/index.js';
 import { CASHIER_CHECK_INTERVAL_MS, SaleService } from '../../../src-main/orders/sales/sale-service.js';
 import { engineHarness, type EngineHarness } from '../engine/engine-harness.js';
+import { exactCash, tillDepsWithOpenShift } from '../../support/till.js';
 
 const CASHIER = { limited: true };
 const MANAGER = { limited: false };
@@ -28,6 +29,7 @@ describe('the cashier limit on Check now', () => {
     skewMs = 0;
     const nextReference = referenceIdGenerator({ now: () => h.clock.now() });
     sales = new SaleService({
+      ...tillDepsWithOpenShift(h.db, () => h.clock.now()),
       engine: h.engine,
       journal: h.journal,
       client: () => h.client,
@@ -38,7 +40,7 @@ describe('the cashier limit on Check now', () => {
       newReferenceId: () => nextReference('C01'),
       floatGuard: () => ({ ok: true }),
     });
-    const placed = await sales.place({ productId: 'TEST_PROCESSING_SUCCESS', amountPaise: 50_000 }, 'cashier-7');
+    const placed = await sales.place({ productId: 'TEST_PROCESSING_SUCCESS', amountPaise: 50_000 }, 'cashier-7', exactCash(50_000));
     if (!placed.ok || placed.sale.state !== 'PROCESSING') throw new Error(`expected a PROCESSING sale, got ${JSON.stringify(placed)}`);
     saleId = placed.sale.id;
     orderId = placed.sale.orderId!;
@@ -87,7 +89,7 @@ describe('the cashier limit on Check now', () => {
   });
 
   it('counts per sale: another sale can be checked at once', async () => {
-    const other = await sales.place({ productId: 'TEST_PROCESSING_SUCCESS', amountPaise: 50_000 }, 'cashier-7');
+    const other = await sales.place({ productId: 'TEST_PROCESSING_SUCCESS', amountPaise: 50_000 }, 'cashier-7', exactCash(50_000));
     if (!other.ok) throw new Error(JSON.stringify(other));
     expect(await sales.checkNow(saleId, 'cashier-7', CASHIER)).toMatchObject({ ok: true });
     expect(await sales.checkNow(other.sale.id, 'cashier-7', CASHIER)).toMatchObject({ ok: true, sale: { id: other.sale.id } });

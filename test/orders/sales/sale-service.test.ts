@@ -7,6 +7,7 @@ import { describeError } from '../../../src-main/partner-api/error-table.js';
 import type { PartnerBrand } from '../../../src-main/partner-api/types.js';
 import { WalletService } from '../../../src-main/wallet/wallet-service.js';
 import { engineHarness, type EngineHarness } from '../engine/engine-harness.js';
+import { exactCash, tillDepsWithOpenShift } from '../../support/till.js';
 
 const FIXED = 'TEST_FIXED_STANDARD';
 
@@ -33,6 +34,7 @@ describe('the sale service: a cashier sale from input to journal, against the sa
     freshBrands = [];
     settled = [];
     sales = new SaleService({
+      ...tillDepsWithOpenShift(h.db, () => h.clock.now()),
       engine: h.engine,
       journal: h.journal,
       client: () => h.client,
@@ -115,7 +117,7 @@ describe('the sale service: a cashier sale from input to journal, against the sa
   describe('place()', () => {
     it("journals and sends the sale under a new POS- referenceId, audited as 'sale.placed'", async () => {
       h.clock.advance(1_000);
-      const placed = await sales.place({ productId: FIXED, amountPaise: 75_000 }, 'cashier-7');
+      const placed = await sales.place({ productId: FIXED, amountPaise: 75_000 }, 'cashier-7', exactCash(75_000));
       if (!placed.ok) throw new Error(JSON.stringify(placed));
       const { sale } = placed;
       expect(sale.state).toBe('SUCCESS');
@@ -145,14 +147,14 @@ describe('the sale service: a cashier sale from input to journal, against the sa
     });
 
     it('gives every sale its own referenceId, even in the same millisecond', async () => {
-      const a = await sales.place({ productId: FIXED, amountPaise: 10_000 }, 'cashier-7');
-      const b = await sales.place({ productId: FIXED, amountPaise: 10_000 }, 'cashier-7');
+      const a = await sales.place({ productId: FIXED, amountPaise: 10_000 }, 'cashier-7', exactCash(10_000));
+      const b = await sales.place({ productId: FIXED, amountPaise: 10_000 }, 'cashier-7', exactCash(10_000));
       expect(a.ok && b.ok).toBe(true);
       if (a.ok && b.ok) expect(a.sale.referenceId).not.toBe(b.sale.referenceId);
     });
 
     it('places nothing and audits nothing when the sale is invalid', async () => {
-      const result = await sales.place({ productId: FIXED, amountPaise: 12_345 }, 'cashier-7');
+      const result = await sales.place({ productId: FIXED, amountPaise: 12_345 }, 'cashier-7', exactCash(12_345));
       expect(result).toMatchObject({ ok: false, kind: 'invalid' });
       expect(orderPosts()).toEqual([]);
       expect(audit.list()).toEqual([]);
@@ -162,7 +164,7 @@ describe('the sale service: a cashier sale from input to journal, against the sa
   describe('retry()', () => {
     it('sells a REJECTED sale again as a new sale pointing back, under a new referenceId', async () => {
       await h.control('PATCH', `/brands/${FIXED}`, { temporarilyDisabled: true });
-      const first = await sales.place({ productId: FIXED, amountPaise: 150_000 }, 'cashier-7');
+      const first = await sales.place({ productId: FIXED, amountPaise: 150_000 }, 'cashier-7', exactCash(150_000));
       if (!first.ok) throw new Error(JSON.stringify(first));
       expect(first.sale).toMatchObject({ state: 'REJECTED', errorCode: 'E100' });
       await h.control('PATCH', `/brands/${FIXED}`, { temporarilyDisabled: false });
@@ -184,7 +186,7 @@ describe('the sale service: a cashier sale from input to journal, against the sa
 
     it('retries a FAILED sale with the same customer details', async () => {
       const customer = { name: 'Asha Verma', phoneNumber: '9876543210', email: 'asha@example.in' };
-      const first = await sales.place({ productId: 'TEST_E200_GENERATION_FAILED', amountPaise: 60_000, customer }, 'cashier-7');
+      const first = await sales.place({ productId: 'TEST_E200_GENERATION_FAILED', amountPaise: 60_000, customer }, 'cashier-7', exactCash(60_000));
       if (!first.ok) throw new Error(JSON.stringify(first));
       expect(first.sale.state).toBe('FAILED');
       const again = await sales.retry(first.sale.id, 'cashier-7');
@@ -196,7 +198,7 @@ describe('the sale service: a cashier sale from input to journal, against the sa
     });
 
     it('retries a failed sale at most once, even when asked twice at the same time (a double click)', async () => {
-      const first = await sales.place({ productId: 'TEST_E200_GENERATION_FAILED', amountPaise: 60_000 }, 'cashier-7');
+      const first = await sales.place({ productId: 'TEST_E200_GENERATION_FAILED', amountPaise: 60_000 }, 'cashier-7', exactCash(60_000));
       if (!first.ok) throw new Error(JSON.stringify(first));
       const posts = orderPosts().length;
       const [a, b] = await Promise.all([sales.retry(first.sale.id, 'cashier-7'), sales.retry(first.sale.id, 'cashier-7')]);
@@ -209,7 +211,7 @@ describe('the sale service: a cashier sale from input to journal, against the sa
     });
 
     it('refuses to retry a sale that succeeded, or one that does not exist', async () => {
-      const done = await sales.place({ productId: FIXED, amountPaise: 50_000 }, 'cashier-7');
+      const done = await sales.place({ productId: FIXED, amountPaise: 50_000 }, 'cashier-7', exactCash(50_000));
       if (!done.ok) throw new Error(JSON.stringify(done));
       const posts = orderPosts().length;
       for (const id of [done.sale.id, 'no-such-sale']) {
@@ -233,7 +235,7 @@ describe('the sale service: a cashier sale from input to journal, against the sa
       );
 
       // A warning, not a refusal: the service decides, and here it says the wallet is short.
-      const placed = await sales.place({ productId: FIXED, amountPaise: 50_000 }, 'cashier-7');
+      const placed = await sales.place({ productId: FIXED, amountPaise: 50_000 }, 'cashier-7', exactCash(50_000));
       if (!placed.ok) throw new Error(JSON.stringify(placed));
       expect(placed.quote.floatWarning).toMatch(/Insufficient balance/);
       expect(placed.sale).toMatchObject({ state: 'FAILED', errorCode: 'E300' });

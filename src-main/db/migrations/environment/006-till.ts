@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
  * and its tenders, refunds, and the wallet's history (readings and the manager's top-ups) that
  * the end of day checks the journal against.
  *
- * - `shifts`: one open shift per counter at a time (the partial unique index). The expected cash
+ * - `shifts`: one open shift at a time (the partial unique index; the file is one counter's). The expected cash
  *   and the count are written once, by the close.
  * - `payments` / `payment_tenders`: what the customer handed over, written in the commit that
  *   writes the sale's intent, so a sale is never sent without its payment on record (and a
@@ -34,7 +34,8 @@ export function environment006(db: Database.Database): void {
       note TEXT,
       CHECK ((closed_at IS NULL) = (counted_cash_paise IS NULL))
     ) STRICT;
-    CREATE UNIQUE INDEX shifts_one_open ON shifts (counter) WHERE closed_at IS NULL;
+    -- This file is one counter's: at most one open shift in it, whatever the counter is named.
+    CREATE UNIQUE INDEX shifts_one_open ON shifts ((closed_at IS NULL)) WHERE closed_at IS NULL;
     CREATE INDEX shifts_by_time ON shifts (opened_at);
 
     CREATE TABLE cash_movements (

@@ -1,0 +1,23 @@
+import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
+import type { Core } from '../../core/create-core.js';
+import type { ShiftResult } from '../../till/shift-service.js';
+import { fail } from '../bridge-result.js';
+import type { Session } from '../session.js';
+
+function answer<T>(result: ShiftResult<T>): T {
+  if (result.ok) return result.value;
+  return fail(result.code, result.message, 'fields' in result ? { fields: result.fields } : {});
+}
+
+/** The counter's cash drawer: any signed-in member of staff may own a shift. */
+export function shiftHandlers(core: Core, session: Session) {
+  const me = () => session.staff!.id;
+  return {
+    'shift.open': (input: ParsedInput<'shift.open'>) => answer(core.shifts.open(input, me())),
+    'shift.current': () => core.shifts.current(),
+    'shift.cashMovement': (input: ParsedInput<'shift.cashMovement'>) => answer(core.shifts.cashMovement(input, me())),
+    'shift.xReport': () => answer(core.shifts.xReport(me())),
+    'shift.close': (input: ParsedInput<'shift.close'>) => answer(core.shifts.close(input, me())),
+    'shift.report': (input: ParsedInput<'shift.report'>) => answer(core.shifts.reportOf(input.shiftId, me())),
+  } satisfies Partial<CoreHandlers>;
+}

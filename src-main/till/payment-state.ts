@@ -1,0 +1,36 @@
+import type { SaleState } from '../orders/journal/sale-state.js';
+import type { SalePayment } from './till-store.js';
+import type { PaymentState } from './tender.js';
+
+/** What to do with the customer's money for a sale in `state` holding `held` (see PAYMENT_STATES). */
+export function paymentStateOf(state: SaleState, held: SalePayment | null): PaymentState {
+  if (!held) return 'NOT_RECORDED';
+  // Checked before the refund: when a retry took the payment along, that retry is where it went.
+  if (held.carriedTo) return 'CARRIED_TO_RETRY';
+  if (held.refund) return 'REFUNDED';
+  switch (state) {
+    case 'SUCCESS':
+      return 'KEPT';
+    case 'FAILED':
+    case 'REJECTED':
+      return 'REFUND_DUE';
+    case 'CANCELLED':
+    case 'REVERSED':
+      return 'MANAGER_REVIEW';
+    case 'INTENT':
+    case 'IN_DOUBT':
+    case 'PROCESSING':
+    case 'NEEDS_SUPPORT':
+      return 'ON_HOLD';
+  }
+}
+
+/** Why a sale's money cannot be given back now, per state: the one place for these sentences. */
+export const REFUND_REFUSALS: Record<Exclude<PaymentState, 'REFUND_DUE'>, string> = {
+  NOT_RECORDED: 'No payment was recorded for this sale, so there is nothing to give back here. Call the manager.',
+  ON_HOLD: 'Do not refund yet: the service has not said whether this sale went through, and it may still issue the vouchers. Keep the payment on hold.',
+  KEPT: 'This sale completed and its vouchers were issued, so it cannot be refunded.',
+  REFUNDED: 'The customer’s payment for this sale was already given back.',
+  CARRIED_TO_RETRY: 'The customer’s payment went to the retry of this sale; give money back for that sale if it fails too.',
+  MANAGER_REVIEW: 'The service cancelled this sale after it completed; the manager decides about the customer’s money.',
+};

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { CashierTotal, CashMovementKind, DrawerCount, ShiftReport, ShiftView, TenderTotal } from '../contract/shift.js';
+import { formatRupees, type FieldProblem } from '../orders/rules/index.js';
+import type { Settings } from '../settings/settings-schema.js';
+import { TENDER_METHODS } from './tender.js';
+import { expectedCash, type ShiftRecord, type TillScope, type TillStore } from './till-store.js';
+
+export type ShiftRefusal =
+  | { ok: false; code: 'NO_OPEN_SHIFT' | 'SHIFT_ALREADY_OPEN' | 'NOT_FOUND'; message: string }
+  | { ok: false; code: 'INVALID_INPUT'; message: string; fields: FieldProblem[] };
+export type ShiftResult<T> = { ok: true; value: T } | ShiftRefusal;
+
+export interface ShiftServiceDeps {
+  store: TillStore;
+  audit: AuditLog;
+  now: () => number;
+  staffName: (staffId: string) => string;
+  settings: () => Pick<Settings, 'store'>;
+  training: boolean;
+  onChanged?: (shift: ShiftView | null) => void;
+}
+
+export const NO_OPEN_SHIFT = 'The drawer is not open. Open it with the counted float on the Drawer screen first.';
+
+/**
+ * The counter's cash drawer: one shift open at a time, opened with a counted float, pay-ins
+ * and pay-outs with a reason, X reports while open, a Z report at the close with the counted
+ * cash against the expected. Every step is audited with who did it.
+ */
+export class ShiftService {
+  constructor(private readonly deps: ShiftServiceDeps) {}
+
+  current(): ShiftView | null {
+    const shift = this.deps.store.currentShift();
+    return shift ? this.view(shift) : null;
+  }
+
+  currentId(): string | null {
+    return this.deps.store.currentShift()?.id ?? null;
+  }
+
+  open(input: { openingFloatPaise: number; count?: DrawerCount[] }, actor: string): ShiftResult<ShiftView> {
+    const countProblem = countMismatch(input.count, input.openingFloatPaise, 'count', 'float');
+    if (countProblem) return { ok: false, code: 'INVALID_INPUT', message: countProblem.message, fields: [countProblem] };
+    const open = this.deps.store.currentShift();
+    if (open) return this.alreadyOpen(open);
+    const shift = {
+      id: randomUUID(),
+      counter: this.deps.settings().store.counter,
+      openedBy: actor,
+      openedAt: this.deps.now(),
+      openingFloatPaise: input.openingFloatPaise,
+      openingCount: nonEmpty(input.count),
+    };
+    if (!this.deps.store.openShift(shift)) return this.alreadyOpen(this.deps.store.currentShift());
+    this.deps.audit.append({ actor, action: 'shift.opened', details: { shiftId: shift.id, openingFloatPaise: shift.openingFloatPaise } });
+    return this.changed(this.deps.store.shift(shift.id)!);
+  }
+
+  cashMovement(input: { kind: CashMovementKind; amountPaise: number; reason: string }, actor: string): ShiftResult<ShiftView> {
+    const shift = this.deps.store.currentShift();
+    if (!shift) return noShift();
+    if (input.kind === 'PAY_OUT') {
+      const inDrawer = expectedCash(shift, this.deps.store.drawerTotals(shift.id));
+      if (input.amountPaise > inDrawer) {
+        const message = `The drawer should hold ${formatRupees(inDrawer)}; a pay-out of ${formatRupees(input.amountPaise)} is more than that. Count the drawer.`;
+        return { ok: false, code: 'INVALID_INPUT', message, fields: [{ field: 'amountPaise', message }] };
+      }
+    }
+    const movement = { id: randomUUID(), shiftId: shift.id, kind: input.kind, amountPaise: input.amountPaise, reason: input.reason, staffId: actor, at: this.deps.now() };
+    if (!this.deps.store.addMovement(movement)) return noShift();
+    this.deps.audit.append({ actor, action: 'shift.cash_movement', details: { shiftId: shift.id, kind: input.kind, amountPaise: input.amountPaise, reason: input.reason } });
+    return this.changed(shift);
+  }
+
+  xReport(actor: string): ShiftResult<ShiftReport> {
+    const shift = this.deps.store.currentShift();
+    if (!shift) return noShift();
+    const report = this.report(shift, 'X', actor);
+    this.deps.audit.append({ actor, action: 'shift.x_report', details: { shiftId: shift.id, expectedCashPaise: report.expectedCashPaise } });
+    return { ok: true, value: report };
+  }
+
+  close(input: { countedCashPaise: number; count?: DrawerCount[]; note?: string }, actor: string): ShiftResult<ShiftReport> {
+    const countProblem = countMismatch(input.count, input.countedCashPaise, 'count', 'counted cash');
+    if (countProblem) return { ok: false, code: 'INVALID_INPUT', message: countProblem.message, fields: [countProblem] };
+    const open = this.deps.store.currentShift();
+    if (!open) return noShift();
+    const closed = this.deps.store.closeShift(open.id, {
+      closedBy: actor,
+      closedAt: this.deps.now(),
+      countedCashPaise: input.countedCashPaise,
+      closingCount: nonEmpty(input.count),
+      note: input.note || null,
+    });
+    if (!closed) return noShift();
+    const report = this.report(closed, 'Z', actor);
+    this.deps.audit.append({
+      actor,
+      action: 'shift.closed',
+      details: { shiftId: closed.id, expectedCashPaise: report.expectedCashPaise, countedCashPaise: report.countedCashPaise, overShortPaise: report.overShortPaise },
+    });
+    this.deps.onChanged?.(null);
+    return { ok: true, value: report };
+  }
+
+  /** A shift's report again: Z when it is closed, X while it is open. */
+  reportOf(shiftId: string, actor: string): ShiftResult<ShiftReport> {
+    const shift = this.deps.store.shift(shiftId);
+    if (!shift) return { ok: false, code: 'NOT_FOUND', message: 'No such shift' };
+    const report = this.report(shift, shift.closedAt === null ? 'X' : 'Z', actor);
+    this.deps.audit.append({ actor, action: shift.closedAt === null ? 'shift.x_report' : 'shift.z_reprinted', details: { shiftId } });
+    return { ok: true, value: report };
+  }
+
+  view(shift: ShiftRecord): ShiftView {
+    const { store, staffName } = this.deps;
+    return {
+      id: shift.id,
+      counter: shift.counter,
+      openedAt: shift.openedAt,
+      openedByName: staffName(shift.openedBy),
+      openingFloatPaise: shift.openingFloatPaise,
+      closedAt: shift.closedAt,
+      closedByName: shift.closedBy && staffName(shift.closedBy),
+      // A closed shift's expectation was fixed by its close; an open one's moves with each sale.
+      expectedCashPaise: shift.expectedCashPaise ?? expectedCash(shift, store.drawerTotals(shift.id)),
+      movements: store.movements(shift.id).map((m) => ({ id: m.id, kind: m.kind, amountPaise: m.amountPaise, reason: m.reason, byName: staffName(m.staffId), at: m.at })),
+    };
+  }
+
+  /** Per-method totals in TENDER_METHODS order, every method listed (a report shows ₹0 rather than leave a line out). */
+  tenderTotals(scope: TillScope): TenderTotal[] {
+    const rows = this.deps.store.tenderTotals(scope);
+    return TENDER_METHODS.map((method) => {
+      const row = rows.find((r) => r.method === method);
+      const takenPaise = row?.takenPaise ?? 0;
+      const refundedPaise = row?.refundedPaise ?? 0;
+      return { method, count: row?.count ?? 0, takenPaise, refundedPaise, netPaise: takenPaise - refundedPaise };
+    });
+  }
+
+  cashierTotals(scope: TillScope): CashierTotal[] {
+    return this.deps.store
+      .staffTotals(scope)
+      .map((r) => ({ staffId: r.staffId, name: this.deps.staffName(r.staffId), payments: r.payments, takenPaise: r.takenPaise, refundedPaise: r.refundedPaise, netPaise: r.takenPaise - r.refundedPaise }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  private report(shift: ShiftRecord, kind: 'X' | 'Z', actor: string): ShiftReport {
+    const totals = this.deps.store.drawerTotals(shift.id);
+    const view = this.view(shift);
+    const expectedCashPaise = view.expectedCashPaise;
+    const sales = { completed: 0, completedPaise: 0, onHold: 0, refundDue: 0, refundDuePaise: 0, refunded: 0 };
+    for (const held of this.deps.store.heldPayments(shift.id)) {
+      if (held.refunded) sales.refunded += 1;
+      else if (held.state === 'SUCCESS') {
+        sales.completed += 1;
+        sales.completedPaise += held.amountPaise;
+      } else if (held.state === 'FAILED' || held.state === 'REJECTED') {
+        sales.refundDue += 1;
+        sales.refundDuePaise += held.amountPaise;
+      } else if (held.state !== 'CANCELLED' && held.state !== 'REVERSED') sales.onHold += 1;
+    }
+    const counted = kind === 'Z' ? shift.countedCashPaise : null;
+    return {
+      kind,
+      shift: view,
+      generatedAt: this.deps.now(),
+      generatedByName: this.deps.staffName(actor),
+      training: this.deps.training,
+      store: this.deps.settings().store,
+      cash: { openingFloatPaise: shift.openingFloatPaise, ...totals },
+      expectedCashPaise,
+      countedCashPaise: counted,
+      overShortPaise: counted === null ? null : counted - expectedCashPaise,
+      count: kind === 'Z' ? shift.closingCount : null,
+      note: kind === 'Z' ? shift.note : null,
+      byTender: this.tenderTotals({ shiftId: shift.id }),
+      byCashier: this.cashierTotals({ shiftId: shift.id }),
+      sales,
+    };
+  }
+
+  private alreadyOpen(open: ShiftRecord | undefined): ShiftRefusal {
+    const since = open ? ` (opened by ${this.deps.staffName(open.openedBy)})` : '';
+    return { ok: false, code: 'SHIFT_ALREADY_OPEN', message: `The drawer is already open${since}. Close that shift before opening another.` };
+  }
+
+  private changed(shift: ShiftRecord): ShiftResult<ShiftView> {
+    const view = this.view(this.deps.store.shift(shift.id) ?? shift);
+    this.deps.onChanged?.(view);
+    return { ok: true, value: view };
+  }
+}
+
+function noShift(): ShiftRefusal {
+  return { ok: false, code: 'NO_OPEN_SHIFT', message: NO_OPEN_SHIFT };
+}
+
+function nonEmpty(count: DrawerCount[] | undefined): DrawerCount[] | null {
+  const counted = (count ?? []).filter((c) => c.quantity > 0);
+  return counted.length > 0 ? counted : null;
+}
+
+/** A count given beside a total must add up to it; the cashier sees which was mistyped. */
+function countMismatch(count: DrawerCount[] | undefined, totalPaise: number, field: string, what: string): FieldProblem | null {
+  if (!count || count.length === 0) return null;
+  const seen = new Set<number>();
+  for (const c of count) {
+    if (seen.has(c.denominationPaise)) return { field, message: `${formatRupees(c.denominationPaise)} is counted twice; count each note or coin once.` };
+    seen.add(c.denominationPaise);
+  }
+  const sum = count.reduce((s, c) => s + c.denominationPaise * c.quantity, 0);
+  return sum === totalPaise ? null : { field, message: `The notes and coins add up to ${formatRupees(sum)}, but the ${what} entered is ${formatRupees(totalPaise)}.` };
+}

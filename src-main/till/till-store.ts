@@ -1,0 +1,345 @@
+import type { Db } from '../db/database.js';
+import type { CashMovementKind, DrawerCount } from '../contract/shift.js';
+import type { SaleState } from '../orders/journal/sale-state.js';
+import type { Payment, Refund, Tender, TenderMethod } from './tender.js';
+
+export interface ShiftRecord {
+  id: string;
+  counter: string;
+  openedBy: string;
+  openedAt: number;
+  openingFloatPaise: number;
+  openingCount: DrawerCount[] | null;
+  closedBy: string | null;
+  closedAt: number | null;
+  expectedCashPaise: number | null;
+  countedCashPaise: number | null;
+  closingCount: DrawerCount[] | null;
+  note: string | null;
+}
+
+export interface CashMovementRecord {
+  id: string;
+  shiftId: string;
+  kind: CashMovementKind;
+  amountPaise: number;
+  reason: string;
+  staffId: string;
+  at: number;
+}
+
+/** The cash a shift's drawer took and gave, in paise. */
+export interface DrawerTotals {
+  takenPaise: number;
+  refundedPaise: number;
+  payInsPaise: number;
+  payOutsPaise: number;
+}
+
+export interface TenderTotalRow {
+  method: TenderMethod;
+  count: number;
+  takenPaise: number;
+  refundedPaise: number;
+}
+
+export interface StaffTotalRow {
+  staffId: string;
+  payments: number;
+  takenPaise: number;
+  refundedPaise: number;
+}
+
+/** Which payments and refunds a total covers: one shift's drawer, or a span of time. */
+export type TillScope = { shiftId: string } | { from: number; to: number };
+
+/** A sale's payment as the counter holds it. */
+export interface SalePayment {
+  payment: Payment;
+  refund: Refund | null;
+  /** The retry of this sale that took its payment along, if one did. */
+  carriedTo: { saleId: string; referenceId: string } | null;
+}
+
+export class ShiftClosedError extends Error {
+  constructor() {
+    super('The drawer was closed before the sale was recorded');
+    this.name = 'ShiftClosedError';
+  }
+}
+
+export class PaymentRefundedError extends Error {
+  constructor() {
+    super('The payment was given back before the retry was recorded');
+    this.name = 'PaymentRefundedError';
+  }
+}
+
+interface ShiftRow {
+  id: string;
+  counter: string;
+  opened_by: string;
+  opened_at: number;
+  opening_float_paise: number;
+  opening_count: string | null;
+  closed_by: string | null;
+  closed_at: number | null;
+  expected_cash_paise: number | null;
+  counted_cash_paise: number | null;
+  closing_count: string | null;
+  note: string | null;
+}
+
+const toShift = (r: ShiftRow): ShiftRecord => ({
+  id: r.id,
+  counter: r.counter,
+  openedBy: r.opened_by,
+  openedAt: r.opened_at,
+  openingFloatPaise: r.opening_float_paise,
+  openingCount: parseCount(r.opening_count),
+  closedBy: r.closed_by,
+  closedAt: r.closed_at,
+  expectedCashPaise: r.expected_cash_paise,
+  countedCashPaise: r.counted_cash_paise,
+  closingCount: parseCount(r.closing_count),
+  note: r.note,
+});
+
+/** Counts were written by this class from checked input; a damaged one reads as "not counted". */
+function parseCount(raw: string | null): DrawerCount[] | null {
+  if (raw === null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) && value.every((c) => Number.isSafeInteger(c?.denominationPaise) && Number.isSafeInteger(c?.quantity)) ? (value as DrawerCount[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The till's records on the environment's SQLite file: shifts, cash movements, payments with
+ * their tenders, refunds. Payments are written inside the order journal's intent commit
+ * (recordPayment / carryPayment are called from it), so they share its durability.
+ */
+export class TillStore {
+  private readonly s;
+
+  constructor(private readonly db: Db) {
+    // Each total in two shapes; the column names in `where` (shift_id, at) belong to one table of each query.
+    const scoped = (sql: (where: string) => string) => ({
+      shift: db.prepare(sql('shift_id = @shiftId')),
+      span: db.prepare(sql('@from <= at AND at < @to')),
+    });
+    this.s = {
+      insertShift: db.prepare(`INSERT INTO shifts (id, counter, opened_by, opened_at, opening_float_paise, opening_count)
+        VALUES (@id, @counter, @openedBy, @openedAt, @openingFloatPaise, @openingCount)`),
+      openShift: db.prepare<[], ShiftRow>('SELECT * FROM shifts WHERE closed_at IS NULL'),
+      shift: db.prepare<[string], ShiftRow>('SELECT * FROM shifts WHERE id = ?'),
+      shiftsBetween: db.prepare<[number, number], ShiftRow>('SELECT * FROM shifts WHERE opened_at < ? AND (closed_at IS NULL OR closed_at >= ?) ORDER BY opened_at'),
+      closeShift: db.prepare(`UPDATE shifts SET closed_by = @closedBy, closed_at = @closedAt, expected_cash_paise = @expectedCashPaise,
+          counted_cash_paise = @countedCashPaise, closing_count = @closingCount, note = @note WHERE id = @id AND closed_at IS NULL`),
+      insertMovement: db.prepare(`INSERT INTO cash_movements (id, shift_id, kind, amount_paise, reason, staff_id, at)
+        SELECT @id, @shiftId, @kind, @amountPaise, @reason, @staffId, @at WHERE EXISTS (SELECT 1 FROM shifts WHERE id = @shiftId AND closed_at IS NULL)`),
+      movements: db.prepare<[string], { id: string; shift_id: string; kind: CashMovementKind; amount_paise: number; reason: string; staff_id: string; at: number }>(
+        'SELECT * FROM cash_movements WHERE shift_id = ? ORDER BY at, rowid',
+      ),
+      insertPayment: db.prepare(`INSERT INTO payments (id, shift_id, taken_by, taken_at, amount_paise, change_paise)
+        SELECT @id, @shiftId, @takenBy, @takenAt, @amountPaise, @changePaise WHERE EXISTS (SELECT 1 FROM shifts WHERE id = @shiftId AND closed_at IS NULL)`),
+      insertTender: db.prepare('INSERT INTO payment_tenders (payment_id, seq, method, amount_paise, received_paise, reference) VALUES (?, ?, ?, ?, ?, ?)'),
+      linkPayment: db.prepare('INSERT INTO sale_payments (sale_id, payment_id) VALUES (?, ?)'),
+      paymentOfSale: db.prepare<[string], { id: string; shift_id: string; taken_by: string; taken_at: number; amount_paise: number; change_paise: number }>(
+        'SELECT p.* FROM sale_payments sp JOIN payments p ON p.id = sp.payment_id WHERE sp.sale_id = ?',
+      ),
+      tenders: db.prepare<[string], { method: TenderMethod; amount_paise: number; received_paise: number | null; reference: string | null }>(
+        'SELECT method, amount_paise, received_paise, reference FROM payment_tenders WHERE payment_id = ? ORDER BY seq',
+      ),
+      refund: db.prepare<[string], { payment_id: string; sale_id: string; shift_id: string; refunded_by: string; at: number; amount_paise: number }>(
+        'SELECT * FROM refunds WHERE payment_id = ?',
+      ),
+      refundTenders: db.prepare<[string], { method: TenderMethod; amount_paise: number }>('SELECT method, amount_paise FROM refund_tenders WHERE payment_id = ? ORDER BY seq'),
+      carriedTo: db.prepare<[string, string], { id: string; reference_id: string }>(
+        'SELECT s.id, s.reference_id FROM sales s JOIN sale_payments sp ON sp.sale_id = s.id WHERE s.retry_of = ? AND sp.payment_id = ?',
+      ),
+      insertRefund: db.prepare(`INSERT INTO refunds (payment_id, sale_id, shift_id, refunded_by, at, amount_paise)
+        SELECT @paymentId, @saleId, @shiftId, @refundedBy, @at, @amountPaise WHERE EXISTS (SELECT 1 FROM shifts WHERE id = @shiftId AND closed_at IS NULL)
+        ON CONFLICT (payment_id) DO NOTHING`),
+      insertRefundTender: db.prepare('INSERT INTO refund_tenders (payment_id, seq, method, amount_paise) VALUES (?, ?, ?, ?)'),
+      // Each payment with the sale holding it now: the last of its retry chain.
+      heldPayments: db.prepare<[string], { state: SaleState; amount_paise: number; refunded: number }>(`SELECT s.state, p.amount_paise, r.payment_id IS NOT NULL AS refunded
+          FROM payments p JOIN sale_payments sp ON sp.payment_id = p.id JOIN sales s ON s.id = sp.sale_id LEFT JOIN refunds r ON r.payment_id = p.id
+          WHERE p.shift_id = ? AND NOT EXISTS (SELECT 1 FROM sale_payments sp2 JOIN sales s2 ON s2.id = sp2.sale_id WHERE sp2.payment_id = p.id AND s2.retry_of = s.id)`),
+      drawer: db.prepare<{ shiftId: string }, DrawerTotals>(`SELECT
+          (SELECT COALESCE(SUM(t.amount_paise), 0) FROM payment_tenders t JOIN payments p ON p.id = t.payment_id WHERE p.shift_id = @shiftId AND t.method = 'CASH') AS takenPaise,
+          (SELECT COALESCE(SUM(t.amount_paise), 0) FROM refund_tenders t JOIN refunds r ON r.payment_id = t.payment_id WHERE r.shift_id = @shiftId AND t.method = 'CASH') AS refundedPaise,
+          (SELECT COALESCE(SUM(amount_paise), 0) FROM cash_movements WHERE shift_id = @shiftId AND kind = 'PAY_IN') AS payInsPaise,
+          (SELECT COALESCE(SUM(amount_paise), 0) FROM cash_movements WHERE shift_id = @shiftId AND kind = 'PAY_OUT') AS payOutsPaise`),
+      taken: scoped(
+        (where) => `SELECT t.method, COUNT(DISTINCT p.id) AS count, SUM(t.amount_paise) AS paise FROM payment_tenders t
+          JOIN (SELECT id, shift_id, taken_at AS at FROM payments) p ON p.id = t.payment_id WHERE ${where} GROUP BY t.method`,
+      ),
+      refunded: scoped(
+        (where) => `SELECT t.method, SUM(t.amount_paise) AS paise FROM refund_tenders t
+          JOIN refunds r ON r.payment_id = t.payment_id WHERE ${where} GROUP BY t.method`,
+      ),
+      takenByStaff: scoped(
+        (where) => `SELECT taken_by AS staffId, COUNT(*) AS payments, SUM(amount_paise) AS paise FROM (SELECT *, taken_at AS at FROM payments) WHERE ${where} GROUP BY taken_by`,
+      ),
+      refundedByStaff: scoped((where) => `SELECT refunded_by AS staffId, SUM(amount_paise) AS paise FROM refunds WHERE ${where} GROUP BY refunded_by`),
+    };
+  }
+
+  currentShift(): ShiftRecord | undefined {
+    const row = this.s.openShift.get();
+    return row && toShift(row);
+  }
+
+  shift(id: string): ShiftRecord | undefined {
+    const row = this.s.shift.get(id);
+    return row && toShift(row);
+  }
+
+  /** Shifts open at any time in [from, to), oldest first. */
+  shiftsBetween(from: number, to: number): ShiftRecord[] {
+    return this.s.shiftsBetween.all(to, from).map(toShift);
+  }
+
+  /** False when a shift is already open (the unique index decides, so two windows cannot both open one). */
+  openShift(shift: Pick<ShiftRecord, 'id' | 'counter' | 'openedBy' | 'openedAt' | 'openingFloatPaise' | 'openingCount'>): boolean {
+    try {
+      this.s.insertShift.run({ ...shift, openingCount: shift.openingCount && JSON.stringify(shift.openingCount) });
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return false;
+      throw error;
+    }
+  }
+
+  /** Closes the shift if it is still open, with the expected cash worked out in the same commit. */
+  closeShift(id: string, close: { closedBy: string; closedAt: number; countedCashPaise: number; closingCount: DrawerCount[] | null; note: string | null }): ShiftRecord | null {
+    return this.db
+      .transaction(() => {
+        const shift = this.shift(id);
+        if (!shift || shift.closedAt !== null) return null;
+        const expectedCashPaise = expectedCash(shift, this.drawerTotals(id));
+        this.s.closeShift.run({ id, ...close, closingCount: close.closingCount && JSON.stringify(close.closingCount), expectedCashPaise });
+        return this.shift(id)!;
+      })
+      .immediate();
+  }
+
+  /** False when the shift is no longer open. */
+  addMovement(movement: CashMovementRecord): boolean {
+    return this.s.insertMovement.run(movement).changes === 1;
+  }
+
+  movements(shiftId: string): CashMovementRecord[] {
+    return this.s.movements.all(shiftId).map((m) => ({ id: m.id, shiftId: m.shift_id, kind: m.kind, amountPaise: m.amount_paise, reason: m.reason, staffId: m.staff_id, at: m.at }));
+  }
+
+  /** The payments taken in a shift, each with the state of the sale holding it now and whether it was given back. */
+  heldPayments(shiftId: string): { state: SaleState; amountPaise: number; refunded: boolean }[] {
+    return this.s.heldPayments.all(shiftId).map((r) => ({ state: r.state, amountPaise: r.amount_paise, refunded: r.refunded === 1 }));
+  }
+
+  drawerTotals(shiftId: string): DrawerTotals {
+    return this.s.drawer.get({ shiftId })!;
+  }
+
+  /**
+   * Writes a new payment for `saleId`. Called inside the journal's intent commit: if the shift
+   * has closed meanwhile, ShiftClosedError rolls the intent back, so nothing is sent.
+   */
+  recordPayment(saleId: string, payment: Payment): void {
+    if (this.s.insertPayment.run(payment).changes !== 1) throw new ShiftClosedError();
+    payment.tenders.forEach((t, i) => this.s.insertTender.run(payment.id, i + 1, t.method, t.amountPaise, t.receivedPaise, t.reference));
+    this.s.linkPayment.run(saleId, payment.id);
+  }
+
+  /** The retry `saleId` takes over `paymentId`, inside its intent commit; refused if it was given back meanwhile. */
+  carryPayment(saleId: string, paymentId: string): void {
+    if (this.s.refund.get(paymentId)) throw new PaymentRefundedError();
+    this.s.linkPayment.run(saleId, paymentId);
+  }
+
+  salePayment(saleId: string): SalePayment | null {
+    const row = this.s.paymentOfSale.get(saleId);
+    if (!row) return null;
+    const payment: Payment = {
+      id: row.id,
+      shiftId: row.shift_id,
+      takenBy: row.taken_by,
+      takenAt: row.taken_at,
+      amountPaise: row.amount_paise,
+      changePaise: row.change_paise,
+      tenders: this.s.tenders.all(row.id).map((t): Tender => ({ method: t.method, amountPaise: t.amount_paise, receivedPaise: t.received_paise, reference: t.reference })),
+    };
+    const refund = this.s.refund.get(row.id);
+    const carried = this.s.carriedTo.get(saleId, row.id);
+    return {
+      payment,
+      refund: refund
+        ? {
+            paymentId: refund.payment_id,
+            saleId: refund.sale_id,
+            shiftId: refund.shift_id,
+            refundedBy: refund.refunded_by,
+            at: refund.at,
+            amountPaise: refund.amount_paise,
+            tenders: this.s.refundTenders.all(row.id).map((t) => ({ method: t.method, amountPaise: t.amount_paise })),
+          }
+        : null,
+      carriedTo: carried ? { saleId: carried.id, referenceId: carried.reference_id } : null,
+    };
+  }
+
+  /**
+   * Gives a payment back, once: in one commit that the shift is still open, that no retry of the
+   * sale took the payment along, and that it was not given back already.
+   */
+  recordRefund(refund: Refund): 'recorded' | 'already-refunded' | 'carried' | 'shift-closed' {
+    return this.db
+      .transaction(() => {
+        if (this.s.refund.get(refund.paymentId)) return 'already-refunded' as const;
+        if (this.s.carriedTo.get(refund.saleId, refund.paymentId)) return 'carried' as const;
+        if (this.s.insertRefund.run(refund).changes !== 1) return 'shift-closed' as const;
+        refund.tenders.forEach((t, i) => this.s.insertRefundTender.run(refund.paymentId, i + 1, t.method, t.amountPaise));
+        return 'recorded' as const;
+      })
+      .immediate();
+  }
+
+  /** Money taken and given back per tender method (payments by when taken, refunds by when given). */
+  tenderTotals(scope: TillScope): TenderTotalRow[] {
+    const pick = <T>(s: { shift: T; span: T }) => ('shiftId' in scope ? s.shift : s.span);
+    const params = 'shiftId' in scope ? { shiftId: scope.shiftId } : { from: scope.from, to: scope.to };
+    const taken = pick(this.s.taken).all(params) as { method: TenderMethod; count: number; paise: number }[];
+    const refunded = pick(this.s.refunded).all(params) as { method: TenderMethod; paise: number }[];
+    const methods = new Set([...taken.map((t) => t.method), ...refunded.map((r) => r.method)]);
+    return [...methods].map((method) => ({
+      method,
+      count: taken.find((t) => t.method === method)?.count ?? 0,
+      takenPaise: taken.find((t) => t.method === method)?.paise ?? 0,
+      refundedPaise: refunded.find((r) => r.method === method)?.paise ?? 0,
+    }));
+  }
+
+  /** Payments taken and refunds given per member of staff. */
+  staffTotals(scope: TillScope): StaffTotalRow[] {
+    const pick = <T>(s: { shift: T; span: T }) => ('shiftId' in scope ? s.shift : s.span);
+    const params = 'shiftId' in scope ? { shiftId: scope.shiftId } : { from: scope.from, to: scope.to };
+    const taken = pick(this.s.takenByStaff).all(params) as { staffId: string; payments: number; paise: number }[];
+    const refunded = pick(this.s.refundedByStaff).all(params) as { staffId: string; paise: number }[];
+    const ids = new Set([...taken.map((t) => t.staffId), ...refunded.map((r) => r.staffId)]);
+    return [...ids].map((staffId) => ({
+      staffId,
+      payments: taken.find((t) => t.staffId === staffId)?.payments ?? 0,
+      takenPaise: taken.find((t) => t.staffId === staffId)?.paise ?? 0,
+      refundedPaise: refunded.find((r) => r.staffId === staffId)?.paise ?? 0,
+    }));
+  }
+}
+
+/** Float + cash taken − cash given back + pay-ins − pay-outs. */
+export function expectedCash(shift: Pick<ShiftRecord, 'openingFloatPaise'>, totals: DrawerTotals): number {
+  return shift.openingFloatPaise + totals.takenPaise - totals.refundedPaise + totals.payInsPaise - totals.payOutsPaise;
+}

@@ -1,0 +1,188 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bridgeHarness, setUpCounter, type BridgeHarness } from '../bridge/bridge-harness.js';
+import { cashTenders } from '../support/till.js';
+
+const FIXED = 'TEST_FIXED_STANDARD';
+const FAILS = 'TEST_E200_GENERATION_FAILED';
+const CASHIER_PIN = '4826';
+const MANAGER_PIN = '2580';
+
+describe('the customer’s money through the bridge: tenders, change, refunds', () => {
+  let h: BridgeHarness;
+  let ids: { managerId: string; cashierId: string };
+
+  beforeEach(async () => {
+    h = await bridgeHarness();
+    ids = await setUpCounter(h);
+    await h.ok('staff.signIn', { staffId: ids.cashierId, pin: CASHIER_PIN });
+  });
+  afterEach(async () => h.close());
+
+  const orderPosts = () => h.sandbox.requests.list().filter((r) => r.method === 'POST' && r.path === '/v1/partners/orders').length;
+  const audited = (action: string) => h.core.audit.list({ limit: 1000 }).filter((e) => e.action === action);
+  const shift = async () => (await h.ok('shift.current')) as { id: string; expectedCashPaise: number };
+
+  it('takes cash with change and answers the change due', async () => {
+    const sale = await h.ok('sale.place', { productId: FIXED, amountPaise: 50_000, tenders: [{ method: 'CASH', amountPaise: 50_000, receivedPaise: 100_000 }] });
+    expect(sale).toMatchObject({ state: 'SUCCESS', changePaise: 50_000, customerPaysPaise: 50_000, paymentState: 'KEPT', refund: null });
+    expect(sale.payment).toMatchObject({ amountPaise: 50_000, changePaise: 50_000, takenByName: 'Ravi Kumar', tenders: [{ method: 'CASH', amountPaise: 50_000, receivedPaise: 100_000, reference: null }] });
+    // The drawer keeps the sale's amount: the change went back to the customer.
+    expect((await shift()).expectedCashPaise).toBe(50_000);
+  });
+
+  it('names the discount: the customer pays and the wallet is charged the face value less the discount', async () => {
+    const quote = await h.ok('sale.quote', { productId: FIXED, amountPaise: 50_000, discountPaise: 5_000 });
+    expect(quote).toMatchObject({ totalPaise: 50_000, discountPaise: 5_000, customerPaysPaise: 45_000, debitPaise: 45_000, changePaise: null });
+    const withCash = await h.ok('sale.quote', { productId: FIXED, amountPaise: 50_000, discountPaise: 5_000, tenders: [{ method: 'CASH', amountPaise: 45_000, receivedPaise: 50_000 }] });
+    expect(withCash.changePaise).toBe(5_000);
+
+    const before = orderPosts();
+    const wrong = await h.call('sale.place', { productId: FIXED, amountPaise: 50_000, discountPaise: 5_000, tenders: cashTenders(50_000) });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'INVALID_SALE', fields: [{ field: 'tenders', message: 'The payment adds up to ₹500, but the customer pays ₹450 (₹50 too much).' }] } });
+    expect(orderPosts()).toBe(before);
+    expect(h.core.env().journal.unfinished()).toEqual([]);
+
+    const sale = await h.ok('sale.place', { productId: FIXED, amountPaise: 50_000, discountPaise: 5_000, tenders: cashTenders(45_000) });
+    expect(sale).toMatchObject({ state: 'SUCCESS', customerPaysPaise: 45_000, payment: { amountPaise: 45_000 } });
+  });
+
+  it('takes UPI, card and split payments and keeps their references', async () => {
+    const upi = await h.ok('sale.place', { productId: FIXED, amountPaise: 50_000, tenders: [{ method: 'UPI', amountPaise: 50_000, reference: '412345678901' }] });
+    expect(upi.payment.tenders).toEqual([{ method: 'UPI', amountPaise: 50_000, receivedPaise: null, reference: '412345678901' }]);
+    const card = await h.ok('sale.place', { productId: FIXED, amountPaise: 50_000, tenders: [{ method: 'CARD', amountPaise: 50_000, reference: '4321' }] });
+    expect(card).toMatchObject({ changePaise: 0, payment: { tenders: [{ method: 'CARD', reference: '4321' }] } });
+    const split = await h.ok('sale.place', {
+      productId: FIXED,
+      amountPaise: 100_000,
+      tenders: [
+        { method: 'UPI', amountPaise: 60_000, reference: 'UTR-1' },
+        { method: 'CASH', amountPaise: 40_000, receivedPaise: 50_000 },
+      ],
+    });
+    expect(split).toMatchObject({ state: 'SUCCESS', changePaise: 10_000, payment: { amountPaise: 100_000 } });
+    // Only the cash part is in the drawer.
+    expect((await shift()).expectedCashPaise).toBe(40_000);
+    const x = await h.ok('shift.xReport');
+    expect(x.byTender).toEqual([
+      { method: 'CASH', count: 1, takenPaise: 40_000, refundedPaise: 0, netPaise: 40_000 },
+      { method: 'UPI', count: 2, takenPaise: 110_000, refundedPaise: 0, netPaise: 110_000 },
+      { method: 'CARD', count: 1, takenPaise: 50_000, refundedPaise: 0, netPaise: 50_000 },
+      { method: 'OTHER', count: 0, takenPaise: 0, refundedPaise: 0, netPaise: 0 },
+    ]);
+  });
+
+  it('refuses to sell with no shift open, before anything reaches the service', async () => {
+    await h.ok('shift.close', { countedCashPaise: 0 });
+    const before = orderPosts();
+    const refused = await h.call('sale.place', { productId: FIXED, amountPaise: 50_000, tenders: cashTenders(50_000) });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'NO_OPEN_SHIFT', fields: [{ field: 'shift' }] } });
+    expect(orderPosts()).toBe(before);
+    expect(audited('sale.placed')).toEqual([]);
+  });
+
+  it('refuses a sale whose drawer closed while the brand was being checked: no intent, nothing sent', async () => {
+    h.sandbox.state.faults.arm({ kind: 'delay', ms: 300, stage: 'before', match: { method: 'GET', path: `/v1/partners/products/${FIXED}` } });
+    const placing = h.call('sale.place', { productId: FIXED, amountPaise: 50_000, tenders: cashTenders(50_000) });
+    // The close goes through the core while the brand request is held back.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closed = h.core.shifts.close({ countedCashPaise: 0 }, ids.cashierId);
+    expect(closed.ok).toBe(true);
+    expect(await placing).toMatchObject({ ok: false, error: { code: 'NO_OPEN_SHIFT' } });
+    expect(orderPosts()).toBe(0);
+    expect(h.core.env().db.prepare('SELECT COUNT(*) AS n FROM sales').get()).toEqual({ n: 0 });
+    expect(h.core.env().db.prepare('SELECT COUNT(*) AS n FROM payments').get()).toEqual({ n: 0 });
+    expect(audited('sale.not_recorded')).toHaveLength(1);
+  });
+
+  it('gives a failed paid sale’s money back once, by its tenders, from the drawer', async () => {
+    const failed = await h.ok('sale.place', {
+      productId: FAILS,
+      amountPaise: 50_000,
+      tenders: [
+        { method: 'CASH', amountPaise: 30_000, receivedPaise: 30_000 },
+        { method: 'UPI', amountPaise: 20_000, reference: 'UTR-9' },
+      ],
+    });
+    expect(failed).toMatchObject({ state: 'FAILED', paymentState: 'REFUND_DUE' });
+    expect((await shift()).expectedCashPaise).toBe(30_000);
+
+    const refunded = await h.ok('sale.refund', { saleId: failed.id });
+    expect(refunded).toMatchObject({
+      paymentState: 'REFUNDED',
+      refund: { amountPaise: 50_000, byName: 'Ravi Kumar', tenders: [{ method: 'CASH', amountPaise: 30_000 }, { method: 'UPI', amountPaise: 20_000 }] },
+    });
+    expect((await shift()).expectedCashPaise).toBe(0);
+
+    const again = await h.call('sale.refund', { saleId: failed.id });
+    expect(again).toMatchObject({ ok: false, error: { code: 'NOT_REFUNDABLE', message: 'The customer’s payment for this sale was already given back.' } });
+    const [both1, both2] = await Promise.all([h.call('sale.refund', { saleId: failed.id }), h.call('sale.refund', { saleId: failed.id })]);
+    expect([both1.ok, both2.ok]).toEqual([false, false]);
+    expect(audited('sale.refunded')).toHaveLength(1);
+    expect(h.core.env().db.prepare('SELECT COUNT(*) AS n FROM refunds').get()).toEqual({ n: 1 });
+  });
+
+  it('refuses to refund a completed sale and a sale whose outcome is not known', async () => {
+    const done = await h.ok('sale.place', { productId: FIXED, amountPaise: 50_000, tenders: cashTenders(50_000) });
+    expect(await h.call('sale.refund', { saleId: done.id })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_REFUNDABLE', message: 'This sale completed and its vouchers were issued, so it cannot be refunded.' },
+    });
+
+    // The order's answer never arrives and nobody can be asked: the sale stays in doubt.
+    h.sandbox.state.faults.arm({ kind: 'error-5xx', status: 503, count: 50, match: { path: '/v1/partners/orders*' } });
+    const doubt = await h.ok('sale.place', { productId: FIXED, amountPaise: 50_000, tenders: cashTenders(50_000) });
+    expect(doubt).toMatchObject({ state: 'IN_DOUBT', paymentState: 'ON_HOLD' });
+    const refused = await h.call('sale.refund', { saleId: doubt.id });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'NOT_REFUNDABLE', message: expect.stringMatching(/^Do not refund yet/) } });
+    expect(audited('sale.refunded')).toEqual([]);
+    h.sandbox.state.faults.clear();
+  });
+
+  it('carries a failed sale’s payment to its retry: taken once, never refunded twice', async () => {
+    const failed = await h.ok('sale.place', { productId: FAILS, amountPaise: 50_000, tenders: cashTenders(50_000) });
+    const doubled = await h.call('sale.retry', { saleId: failed.id, tenders: cashTenders(50_000) });
+    expect(doubled).toMatchObject({ ok: false, error: { code: 'INVALID_SALE', fields: [{ field: 'tenders' }] } });
+
+    const retry = await h.ok('sale.retry', { saleId: failed.id });
+    expect(retry).toMatchObject({ retryOf: failed.id, state: 'FAILED', paymentState: 'REFUND_DUE', changePaise: 0, payment: { id: failed.payment.id } });
+    expect(await h.ok('sale.get', { saleId: failed.id })).toMatchObject({ paymentState: 'CARRIED_TO_RETRY' });
+    expect(await h.call('sale.refund', { saleId: failed.id })).toMatchObject({ ok: false, error: { code: 'NOT_REFUNDABLE' } });
+
+    expect(await h.ok('sale.refund', { saleId: retry.id })).toMatchObject({ paymentState: 'REFUNDED' });
+    // The cash came in once and went out once.
+    expect((await shift()).expectedCashPaise).toBe(0);
+    const x = await h.ok('shift.xReport');
+    expect(x.byTender[0]).toEqual({ method: 'CASH', count: 1, takenPaise: 50_000, refundedPaise: 50_000, netPaise: 0 });
+    expect(x.sales).toMatchObject({ refunded: 1, refundDue: 0 });
+  });
+
+  it('lets only one of a refund and a retry racing for the same payment have it', async () => {
+    const failed = await h.ok('sale.place', { productId: FAILS, amountPaise: 50_000, tenders: cashTenders(50_000) });
+    const posts = orderPosts();
+    const [retry, refund] = await Promise.all([h.call('sale.retry', { saleId: failed.id }), h.call('sale.refund', { saleId: failed.id })]);
+    // The refund commits while the retry is still checking the brand; the retry's intent then finds the money gone.
+    expect(refund.ok).toBe(true);
+    expect(retry).toMatchObject({ ok: false, error: { code: 'INVALID_SALE', fields: [{ field: 'tenders', message: expect.stringContaining('given back meanwhile') }] } });
+    expect(orderPosts()).toBe(posts);
+    expect(h.core.env().db.prepare('SELECT COUNT(*) AS n FROM sale_payments').get()).toEqual({ n: 1 });
+  });
+
+  it('asks for a new payment to retry a sale whose money was given back', async () => {
+    const failed = await h.ok('sale.place', { productId: FAILS, amountPaise: 50_000, tenders: cashTenders(50_000) });
+    await h.ok('sale.refund', { saleId: failed.id });
+    expect(await h.call('sale.retry', { saleId: failed.id })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_SALE', fields: [{ field: 'tenders', message: 'Record how the customer paid ₹500.' }] },
+    });
+    const retry = await h.ok('sale.retry', { saleId: failed.id, tenders: [{ method: 'CARD', amountPaise: 50_000, reference: '9911' }] });
+    expect(retry.payment).toMatchObject({ tenders: [{ method: 'CARD' }] });
+    expect(retry.payment.id).not.toBe(failed.payment.id);
+    expect(await h.ok('sale.get', { saleId: failed.id })).toMatchObject({ paymentState: 'REFUNDED' });
+  });
+
+  it('lets a manager and a cashier see the same payment state in the orders detail', async () => {
+    const failed = await h.ok('sale.place', { productId: FAILS, amountPaise: 50_000, tenders: cashTenders(50_000) });
+    await h.ok('staff.signIn', { staffId: ids.managerId, pin: MANAGER_PIN });
+    expect(await h.ok('orders.detail', { saleId: failed.id })).toMatchObject({ paymentState: 'REFUND_DUE', payment: { takenByName: 'Ravi Kumar' } });
+  });
+});
