@@ -52,7 +52,8 @@ export function PayAgainStep({ sale }: { sale: SaleView }) {
         <button type="button" className="button button--large" onClick={back} aria-disabled={retrying || undefined}>
           Back <kbd>Esc</kbd>
         </button>
-        <button type="button" className="button button--primary button--large" autoFocus onClick={go} aria-disabled={retrying || blocked !== null || undefined}>
+        {/* data-autofocus when the dialog opens on this step (from Pending); autoFocus when it replaces the outcome in place. */}
+        <button type="button" className="button button--primary button--large" autoFocus data-autofocus="" onClick={go} aria-disabled={retrying || blocked !== null || undefined}>
           {retrying ? 'Trying again…' : `Take ${formatPaise(pays)} and try again`} {!retrying && <kbd>Enter</kbd>}
         </button>
       </div>

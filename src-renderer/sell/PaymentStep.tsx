@@ -60,26 +60,8 @@ export function PaymentStep({ payment, onChange, customerPaysPaise, check, serve
       ) : (
         <>
           <ol className="payment__parts" aria-label="Parts of the payment">
-            {payment.parts.map((p, i) => (
-              <li key={i} className="payment__part">
-                <div className="payment__part-head">
-                  <label className="field field--inline">
-                    <span className="field__label">Part {i + 1}</span>
-                    <select value={p.method} disabled={disabled} onChange={(e) => onChange(editPart(payment, i, { method: e.target.value as TenderMethod, receivedText: '', reference: '' }))} aria-invalid={problem(`tenders.${i}.method`) ? true : undefined}>
-                      {METHODS.map((m) => (
-                        <option key={m} value={m}>
-                          {TENDER_WORDS[m].label}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <button type="button" className="button button--ghost button--small" disabled={disabled} onClick={() => onChange(removePart(payment, i))}>
-                    Remove<span className="visually-hidden"> part {i + 1}</span>
-                  </button>
-                </div>
-                {problem(`tenders.${i}.method`) && <p className="field__error">{problem(`tenders.${i}.method`)}</p>}
-                <PartFields payment={payment} index={i} onChange={onChange} problem={problem} customerPaysPaise={customerPaysPaise} disabled={disabled} restPaise={check.parts[i]?.isRest ? check.parts[i]!.amountPaise : undefined} />
-              </li>
+            {payment.parts.map((_, i) => (
+              <SplitRow key={i} payment={payment} index={i} onChange={onChange} problem={problem} check={check} disabled={disabled} />
             ))}
           </ol>
           <div className="payment__split-foot">
@@ -110,47 +92,31 @@ interface PartProps {
   customerPaysPaise: number;
   cashReceivedRef?: Ref<HTMLInputElement> | undefined;
   disabled?: boolean | undefined;
-  /** Split: the last part's amount when left blank (the rest). */
-  restPaise?: number | null | undefined;
 }
 
-function PartFields({ payment, index, onChange, problem, customerPaysPaise, cashReceivedRef, disabled, restPaise }: PartProps) {
+/** One method for the whole amount: cash received (for the change), or the method's reference. */
+function PartFields({ payment, index, onChange, problem, customerPaysPaise, cashReceivedRef, disabled }: PartProps) {
   const p = payment.parts[index]!;
   const words = TENDER_WORDS[p.method];
   const set = (change: Parameters<typeof editPart>[2]) => onChange(editPart(payment, index, change));
-  const isLast = index === payment.parts.length - 1;
   return (
     <div className="payment__fields">
-      {payment.split && (
-        <TextField
-          label={`Amount of part ${index + 1} (₹)`}
-          className="field--money"
-          inputMode="decimal"
-          autoComplete="off"
-          disabled={disabled}
-          placeholder={isLast && restPaise ? `${restPaise / 100}` : undefined}
-          hint={isLast ? (restPaise ? `Leave blank for the rest: ${formatPaise(restPaise)}` : 'Leave blank for the rest') : undefined}
-          value={p.amountText}
-          onChange={(amountText) => set({ amountText })}
-          error={problem(`tenders.${index}.amountPaise`)}
-        />
-      )}
       {p.method === 'CASH' ? (
         <TextField
-          label={payment.split ? `Cash received for part ${index + 1} (₹)` : 'Cash received (₹)'}
+          label="Cash received (₹)"
           className="field--money"
           inputMode="decimal"
           autoComplete="off"
           disabled={disabled}
           inputRef={cashReceivedRef}
-          hint={payment.split ? 'Blank: the exact amount' : `Blank: the exact ${formatPaise(customerPaysPaise)}. Type the notes handed over to see the change.`}
+          hint={`Blank: the exact ${formatPaise(customerPaysPaise)}. Type the notes handed over to see the change.`}
           value={p.receivedText}
           onChange={(receivedText) => set({ receivedText })}
           error={problem(`tenders.${index}.receivedPaise`)}
         />
       ) : (
         <TextField
-          label={payment.split ? `${words.reference} for part ${index + 1}` : (words.reference ?? 'Reference')}
+          label={words.reference ?? 'Reference'}
           autoComplete="off"
           maxLength={REFERENCE_MAX}
           disabled={disabled}
@@ -161,6 +127,86 @@ function PartFields({ payment, index, onChange, problem, customerPaysPaise, cash
         />
       )}
     </div>
+  );
+}
+
+/**
+ * One part of a split, on one row: method, amount (the last part's, left blank, is the rest),
+ * and cash received or the reference. Each label names its part for screen readers.
+ */
+function SplitRow({ payment, index, onChange, problem, check, disabled }: Omit<PartProps, 'customerPaysPaise' | 'cashReceivedRef'> & { check: PaymentCheck }) {
+  const p = payment.parts[index]!;
+  const words = TENDER_WORDS[p.method];
+  const id = useId();
+  const set = (change: Parameters<typeof editPart>[2]) => onChange(editPart(payment, index, change));
+  const figures = check.parts[index];
+  const rest = figures?.isRest && figures.amountPaise !== null ? figures.amountPaise : null;
+  const isLast = index === payment.parts.length - 1;
+  const part = <span className="visually-hidden"> for part {index + 1}</span>;
+  const extraField = p.method === 'CASH' ? `tenders.${index}.receivedPaise` : `tenders.${index}.reference`;
+  const errors = [problem(`tenders.${index}.method`), problem(`tenders.${index}.amountPaise`), problem(extraField)].filter((e): e is string => Boolean(e));
+  const errorId = `${id}-error`;
+  const invalid = (field: string) => (problem(field) ? { 'aria-invalid': true, 'aria-describedby': errorId } : {});
+  return (
+    <li className="split-row">
+      <span className="split-row__n" aria-hidden="true">
+        {index + 1}
+      </span>
+      <label className="split-row__field">
+        <span className="split-row__label">
+          Method{part}
+        </span>
+        <select value={p.method} disabled={disabled} onChange={(e) => set({ method: e.target.value as TenderMethod, receivedText: '', reference: '' })} {...invalid(`tenders.${index}.method`)}>
+          {METHODS.map((m) => (
+            <option key={m} value={m}>
+              {TENDER_WORDS[m].label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="split-row__field">
+        <span className="split-row__label">
+          Amount{part} (₹)
+        </span>
+        <input
+          value={p.amountText}
+          inputMode="decimal"
+          autoComplete="off"
+          disabled={disabled}
+          placeholder={isLast ? 'the rest' : undefined}
+          onChange={(e) => set({ amountText: e.target.value })}
+          {...invalid(`tenders.${index}.amountPaise`)}
+        />
+      </label>
+      <label className="split-row__field split-row__field--wide">
+        <span className="split-row__label">
+          {p.method === 'CASH' ? (
+            <>
+              Received{part} (₹)
+            </>
+          ) : (
+            <>
+              {words.referenceShort}
+              {part}
+            </>
+          )}
+        </span>
+        {p.method === 'CASH' ? (
+          <input value={p.receivedText} inputMode="decimal" autoComplete="off" disabled={disabled} placeholder="exact" onChange={(e) => set({ receivedText: e.target.value })} {...invalid(extraField)} />
+        ) : (
+          <input value={p.reference} autoComplete="off" maxLength={REFERENCE_MAX} disabled={disabled} placeholder="optional" onChange={(e) => set({ reference: e.target.value })} {...invalid(extraField)} />
+        )}
+      </label>
+      <button type="button" className="button button--ghost button--small split-row__remove" disabled={disabled} onClick={() => onChange(removePart(payment, index))}>
+        Remove<span className="visually-hidden"> part {index + 1}</span>
+      </button>
+      {rest !== null && <p className="split-row__note">Blank: the rest, {formatPaise(rest)}</p>}
+      {errors.length > 0 && (
+        <p id={errorId} className="field__error split-row__note">
+          {errors.join(' ')}
+        </p>
+      )}
+    </li>
   );
 }
 

@@ -34,10 +34,12 @@ export function RefundStep({ sale }: { sale: SaleView }) {
         <button type="button" className="button button--large" onClick={back} aria-disabled={refunding || undefined}>
           Back <kbd>Esc</kbd>
         </button>
+        {/* data-autofocus when the dialog opens on this step (from Pending); autoFocus when it replaces the outcome in place. */}
         <button
           type="button"
           className="button button--danger button--large"
           autoFocus
+          data-autofocus=""
           onClick={() => {
             if (!refunding) void refund(sale.id);
           }}

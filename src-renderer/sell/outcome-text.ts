@@ -1,6 +1,6 @@
 import type { SaleView, Tender } from '../bridge/contract';
 import { formatPaise, formatTime } from '../ui/format';
-import { TENDER_WORDS, tendersInWords } from './tender-draft';
+import { tendersInWords } from './tender-draft';
 
 export interface OutcomeText {
   title: string;
@@ -28,7 +28,7 @@ export function outcomeText(sale: SaleView): OutcomeText {
       return {
         title: sale.state === 'FAILED' ? 'Sale failed' : 'Sale refused',
         // Main sets `failure` for every such sale; this only covers a view without it.
-        message: sale.failure?.message ?? sale.failureReason ?? 'The order did not go through.',
+        message: moneySettled(sale, sale.failure?.message ?? sale.failureReason ?? 'The order did not go through.'),
         action: sale.failure?.action ?? 'Call the manager.',
       };
     case 'INTENT':
@@ -110,17 +110,27 @@ export function moneyText(sale: SaleView): MoneyText | null {
 /** How to give one part back, by the way it was paid. */
 export function refundStep(tender: Pick<Tender, 'method' | 'amountPaise' | 'reference'>): string {
   const amount = formatPaise(tender.amountPaise);
-  const ref = tender.reference ? ` (${TENDER_WORDS[tender.method].referenceShort} ${tender.reference})` : '';
+  const ref = (what: string) => (tender.reference ? ` (${what}${tender.reference})` : '');
   switch (tender.method) {
     case 'CASH':
       return `Give ${amount} back in cash from the drawer`;
     case 'UPI':
-      return `Send ${amount} back by UPI${ref}`;
+      return `Send ${amount} back by UPI${ref('UTR ')}`;
     case 'CARD':
-      return `Reverse ${amount} on the card terminal${ref}`;
+      return `Reverse ${amount} on the card terminal${ref('approval ')}`;
     case 'OTHER':
-      return `Give ${amount} back the way it was paid${ref}`;
+      return `Give ${amount} back the way it was paid${ref('')}`;
   }
+}
+
+/**
+ * Main's failure sentence ends with giving the customer's money back. Once it was given back,
+ * or went with a retry, that ending is no longer what to do (moneyText says what happened to
+ * it): the fact stays, the instruction goes — a cashier must not be told to pay out twice.
+ */
+function moneySettled(sale: SaleView, message: string): string {
+  if (sale.paymentState !== 'REFUNDED' && sale.paymentState !== 'CARRIED_TO_RETRY') return message;
+  return message.replace(/: give the customer's money back\.$/, '.');
 }
 
 /** Sales the service has not settled: they may still be checked by a person ("Check now"). */

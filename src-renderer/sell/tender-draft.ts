@@ -7,12 +7,15 @@ import { formatPaise, parseRupeesToPaise } from '../ui/format';
  * Pure data, no React. Main checks the same rules again when the sale is placed.
  */
 
-/** How each method is named on screen and what its reference field asks for. */
+/**
+ * How each method is named on screen and what its reference asks for: `reference` as a field's
+ * label, `referenceShort` in a split's row and in a sentence ("UTR 4123…").
+ */
 export const TENDER_WORDS: Record<TenderMethod, { label: string; inSentence: string; reference: string | null; referenceShort: string; referenceHint: string }> = {
   CASH: { label: 'Cash', inSentence: 'cash', reference: null, referenceShort: '', referenceHint: '' },
   UPI: { label: 'UPI', inSentence: 'UPI', reference: 'UPI reference (UTR)', referenceShort: 'UTR', referenceHint: 'From the customer’s payment screen; optional' },
-  CARD: { label: 'Card', inSentence: 'card', reference: 'Approval code or last 4 digits', referenceShort: 'approval', referenceHint: 'From the card terminal’s slip; optional' },
-  OTHER: { label: 'Other', inSentence: 'other', reference: 'Note', referenceShort: 'note', referenceHint: 'How it was paid, e.g. store credit; optional' },
+  CARD: { label: 'Card', inSentence: 'card', reference: 'Approval code or last 4 digits', referenceShort: 'Approval / last 4', referenceHint: 'From the card terminal’s slip; optional' },
+  OTHER: { label: 'Other', inSentence: 'other', reference: 'Note', referenceShort: 'Note', referenceHint: 'How it was paid, e.g. store credit; optional' },
 };
 /** In the order the methods are offered: the contract's type keys the record, so none is missed. */
 export const METHODS = Object.keys(TENDER_WORDS) as TenderMethod[];

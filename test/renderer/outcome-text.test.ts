@@ -192,6 +192,15 @@ describe("what to do with the customer's money, per payment state (issue 11, ite
     expect(m).toEqual({ kind: 'done', headline: 'Refunded ₹500 (cash)', detail: 'Given back at 12:10 pm by Asha. Nothing more to give.' });
   });
 
+  it.each(KNOWN_CODES.map((code) => [code]))('given back or gone with a retry, a %s failure no longer says to give the money back', (code) => {
+    for (const paymentState of ['REFUNDED', 'CARRIED_TO_RETRY'] as const) {
+      const t = outcomeText(view('FAILED', { errorCode: code, failure: describeSaleFailure(code), paymentState, refund: paymentState === 'REFUNDED' ? REFUND : null }));
+      expect(t.message, paymentState).not.toMatch(/money back/);
+      expect(t.message, paymentState).toMatch(/No voucher was issued\.$/);
+      expect(describeSaleFailure(code).message.startsWith(t.message.replace(/No voucher was issued\.$/, ''))).toBe(true);
+    }
+  });
+
   it('CARRIED_TO_RETRY: the payment went with the retry, not to refund here', () => {
     const m = moneyText(view('FAILED', { paymentState: 'CARRIED_TO_RETRY' }))!;
     expect(m.kind).toBe('done');

@@ -11,7 +11,7 @@ test.use({ viewport: { width: 1366, height: 768 } });
 test('a FAILED paid sale: give the money back, recorded once; the button goes and a second refund is refused; a retry takes the payment again', async ({ page, control }) => {
   test.slow(); // two axe-core passes, a refund and a retry
   const app = new CounterPage(page);
-  await app.setUpManagerWithShift();
+  await app.setUpManager();
   await app.openBrand(BRANDS.failed.title);
   await app.field('Amount of each voucher (₹)').fill('500');
   await app.review();
@@ -27,7 +27,7 @@ test('a FAILED paid sale: give the money back, recorded once; the button goes an
 
   // Back to the sale: the strip keeps saying it, with no Dismiss, until it is given back.
   await dialog.getByRole('button', { name: /^Back/ }).click();
-  const card = app.pending.getByRole('listitem', { name: new RegExp(BRANDS.failed.title) });
+  const card = app.pending.getByRole('listitem', { name: BRANDS.failed.title });
   await expect(card.getByText('Give ₹500 back (cash)', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: /Dismiss/ })).toHaveCount(0);
   await card.getByRole('button', { name: /^Give back ₹500…/ }).click();
@@ -47,6 +47,9 @@ test('a FAILED paid sale: give the money back, recorded once; the button goes an
   await expect(dialog).toHaveAccessibleName('Sale failed — ₹500');
   await expect(dialog.getByText('Refunded ₹500 (cash)', { exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: /Give back/ })).toHaveCount(0);
+  // Given back: no sentence tells the cashier to pay out again, here or in the strip.
+  await expect(dialog.getByRole('alert')).toHaveText(/No voucher was issued\.$/);
+  await expect(card).not.toContainText(/money back/);
   await saveScreen(page, 'sell-result-refunded');
 
   const saleId = (await app.bridge<{ items: { id: string }[] }>('orders.list', {})).data!.items[0]!.id;
@@ -68,7 +71,7 @@ test('a FAILED paid sale: give the money back, recorded once; the button goes an
 
 test('a PROCESSING paid sale says do not refund or resell yet, and main refuses its refund; so it does for a completed one', async ({ page }) => {
   const app = new CounterPage(page);
-  await app.setUpManagerWithShift();
+  await app.setUpManager();
   await app.openBrand(BRANDS.processing.title);
   await app.field('Amount of each voucher (₹)').fill('500');
   await app.review();
@@ -94,19 +97,11 @@ test('a PROCESSING paid sale says do not refund or resell yet, and main refuses 
 
 test('no open shift: Sell says so plainly and offers the drawer; once a shift is open it sells', async ({ page }) => {
   const app = new CounterPage(page);
-  await expect(page.getByRole('heading', { name: /set up this counter/ })).toBeVisible();
-  await page.getByLabel('Manager’s name').fill('Meera Shah');
-  await page.getByLabel('Choose a PIN (4–8 digits)', { exact: true }).fill('2580');
-  await page.getByLabel('Type the PIN again', { exact: true }).fill('2580');
-  await page.getByRole('button', { name: /Create manager and start selling/ }).click();
-
-  await expect(page.getByRole('heading', { name: 'The cash drawer is not open' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Open the drawer' })).toBeFocused();
-  await expect(app.search).toHaveCount(0);
+  await app.setUpManager(undefined, undefined, { openDrawer: false });
   await saveScreen(page, 'sell-no-shift');
   await expectNoSeriousA11yViolations(page, 'sell-no-shift');
 
-  expect(await app.bridge('shift.open', { openingFloatPaise: 200_000 })).toMatchObject({ ok: true });
-  await page.reload();
+  // Opened elsewhere (the Drawer screen, another tab): main's shift.changed brings the Sell screen back.
+  await app.openDrawer();
   await app.expectSellScreen();
 });

@@ -24,7 +24,7 @@ async function lastSale(app: CounterPage): Promise<PaidSale> {
 test('cash with a customer discount: customer pays apart from the wallet, the notes typed on Confirm, change due shown large', async ({ page }) => {
   test.slow(); // two axe-core passes
   const app = new CounterPage(page);
-  await app.setUpManagerWithShift();
+  await app.setUpManager();
   await app.openBrand(BRANDS.fixed.title);
   await app.denomination('₹500').click();
   await page.getByRole('button', { name: /More: customer discount/ }).click();
@@ -46,7 +46,7 @@ test('cash with a customer discount: customer pays apart from the wallet, the no
   const received = dialog.getByLabel('Cash received (₹)');
   await expect(received).toBeFocused();
   await expect(received).toHaveValue('400');
-  await expect(dialog.getByText('₹400 received is less than the ₹450 to pay in cash: ₹50 more is needed.').first()).toBeVisible();
+  await expect(dialog.locator('.field__error')).toHaveText('₹400 received is less than the ₹450 to pay in cash: ₹50 more is needed.');
   await page.keyboard.press('Enter');
   await expect(app.resultDialog).toHaveCount(0);
 
@@ -68,7 +68,7 @@ test('cash with a customer discount: customer pays apart from the wallet, the no
 
 test('UPI with its UTR, and card with its approval code, each record how the customer paid', async ({ page }) => {
   const app = new CounterPage(page);
-  await app.setUpManagerWithShift();
+  await app.setUpManager();
 
   for (const [method, label, reference] of [
     ['UPI', 'UPI reference (UTR)', '412345678901'],
@@ -94,7 +94,7 @@ test('UPI with its UTR, and card with its approval code, each record how the cus
 test('a split: parts that do not add up are named as they are typed; the last part takes the rest', async ({ page }) => {
   test.slow(); // an axe-core pass over the split
   const app = new CounterPage(page);
-  await app.setUpManagerWithShift();
+  await app.setUpManager();
   await app.openBrand(BRANDS.fixed.title);
   await app.denomination('₹1,000').click();
   await app.review();
@@ -103,21 +103,23 @@ test('a split: parts that do not add up are named as they are typed; the last pa
   await dialog.getByRole('button', { name: 'Split…' }).click();
   const parts = dialog.getByRole('list', { name: 'Parts of the payment' }).getByRole('listitem');
   await expect(parts).toHaveCount(2);
-  await expect(dialog.getByText('Enter this part’s amount; only the last part can take the rest.')).toBeVisible();
-  await dialog.getByLabel('Amount of part 1 (₹)').fill('1200');
-  await expect(dialog.getByText('Nothing is left for this part: the parts above already make ₹1,200 of the ₹1,000. Remove it, or lower a part above.').first()).toBeVisible();
-  await dialog.getByLabel('Amount of part 1 (₹)').fill('400');
-  await expect(dialog.getByText('Leave blank for the rest: ₹600')).toBeVisible();
+  await expect(parts.nth(0).getByText('Enter this part’s amount; only the last part can take the rest.')).toBeVisible();
+  // Beside Confirm too: why it does not act.
+  await expect(dialog.locator('.confirm__blocked')).toHaveText('Enter this part’s amount; only the last part can take the rest.');
+  await dialog.getByLabel('Amount for part 1 (₹)').fill('1200');
+  await expect(parts.nth(1).getByText('Nothing is left for this part: the parts above already make ₹1,200 of the ₹1,000. Remove it, or lower a part above.')).toBeVisible();
+  await dialog.getByLabel('Amount for part 1 (₹)').fill('400');
+  await expect(parts.nth(1).getByText('Blank: the rest, ₹600')).toBeVisible();
 
   // A third part: part 2 now needs its amount, and part 3 takes what is left.
   await dialog.getByRole('button', { name: 'Add a part' }).click();
   await expect(parts).toHaveCount(3);
-  await dialog.getByLabel('Amount of part 2 (₹)').fill('700');
-  await expect(dialog.getByText(/the parts above already make ₹1,100 of the ₹1,000/).first()).toBeVisible();
-  await dialog.getByLabel('Amount of part 2 (₹)').fill('350');
-  await parts.nth(2).getByRole('combobox').selectOption('CARD');
-  await dialog.getByLabel('Approval code or last 4 digits for part 3').fill('7788');
-  await dialog.getByLabel('Cash received for part 1 (₹)').fill('500');
+  await dialog.getByLabel('Amount for part 2 (₹)').fill('700');
+  await expect(parts.nth(2).getByText(/the parts above already make ₹1,100 of the ₹1,000/)).toBeVisible();
+  await dialog.getByLabel('Amount for part 2 (₹)').fill('350');
+  await dialog.getByLabel('Method for part 3').selectOption('CARD');
+  await dialog.getByLabel('Approval / last 4 for part 3').fill('7788');
+  await dialog.getByLabel('Received for part 1 (₹)').fill('500');
   await expect(dialog.locator('.payment__change')).toHaveText('Change due ₹100');
   await expect(dialog.getByText('The parts make the ₹1,000.')).toBeVisible();
   await saveScreen(page, 'sell-confirm-split');
