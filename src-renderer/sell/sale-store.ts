@@ -236,7 +236,11 @@ export const useSale = create<SaleState>()((set, get) => {
       if (get().retrying) return;
       set({ retrying: true, error: null, paymentErrors: {} });
       const result = await api('sale.retry', tenders ? { saleId, tenders } : { saleId });
-      if (result.ok) return settle(result.data, get().resultIsCurrent);
+      if (result.ok) {
+        // The failed sale is done with at the counter: its payment went with the retry, or was given back.
+        usePending.getState().dismiss(saleId);
+        return settle(result.data, get().resultIsCurrent);
+      }
       noShift(result.error);
       const paymentProblems = paymentFields(fieldErrors(result.error));
       set({ retrying: false, error: result.error, paymentErrors: paymentProblems });
@@ -257,7 +261,8 @@ export const useSale = create<SaleState>()((set, get) => {
         }
         return set({ refunding: false, error: result.error });
       }
-      usePending.getState().saleChanged(result.data);
+      // Given back: nothing is left to do about it at the counter, so its card leaves the strip.
+      usePending.getState().dismiss(saleId);
       set({ refunding: false, resultStep: 'outcome', ...(get().result?.id === saleId ? { result: result.data } : {}) });
     },
 

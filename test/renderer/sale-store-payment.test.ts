@@ -25,7 +25,9 @@ vi.mock('../../src-renderer/bridge/api', () => ({
 const storePath = '../../src-renderer/sell/sale-store.ts';
 const gatePath = '../../src-renderer/sell/shift-gate-store.ts';
 const draftPath = '../../src-renderer/sell/tender-draft.ts';
+const pendingPath = '../../src-renderer/sell/pending-store.ts';
 const { useSale } = (await import(/* @vite-ignore */ storePath)) as { useSale: any };
+const { usePending } = (await import(/* @vite-ignore */ pendingPath)) as { usePending: any };
 const { useShiftGate } = (await import(/* @vite-ignore */ gatePath)) as { useShiftGate: any };
 const { editPart, chooseMethod, startSplit } = (await import(/* @vite-ignore */ draftPath)) as typeof import('../../src-renderer/sell/tender-draft.js');
 
@@ -141,6 +143,8 @@ describe('taking the payment at Confirm sale', () => {
 describe('after a paid sale failed', () => {
   beforeEach(async () => {
     useSale.getState().nextSale();
+    usePending.getState().reset();
+    memory.clear();
     calls.length = 0;
     for (const k of Object.keys(answers)) delete answers[k];
     answers['sale.quote'] = () => ({ ok: true, data: quote });
@@ -150,10 +154,15 @@ describe('after a paid sale failed', () => {
     expect(useSale.getState().result.paymentState).toBe('REFUND_DUE');
   });
 
-  it('Try again sends no tenders: the payment goes with the retry', async () => {
+  it('keeps the paid failure in the Pending strip, with its money to give back', () => {
+    expect(usePending.getState().sales.map((x: SaleView) => [x.id, x.paymentState])).toEqual([['sale-1', 'REFUND_DUE']]);
+  });
+
+  it('Try again sends no tenders: the payment goes with the retry, and the failure leaves the strip', async () => {
     answers['sale.retry'] = () => ({ ok: true, data: sale('SUCCESS', { id: 'sale-2', retryOf: 'sale-1' }) });
     await useSale.getState().retry('sale-1');
     expect(sent('sale.retry')).toEqual([{ saleId: 'sale-1' }]);
+    expect(usePending.getState().sales.map((x: SaleView) => x.id)).not.toContain('sale-1');
   });
 
   it('a refund records it once and the dialog shows it given back; a refused one shows the sale as main has it', async () => {
@@ -164,6 +173,7 @@ describe('after a paid sale failed', () => {
     expect(sent('sale.refund')).toEqual([{ saleId: 'sale-1' }]);
     expect(useSale.getState().result.paymentState).toBe('REFUNDED');
     expect(useSale.getState().resultStep).toBe('outcome');
+    expect(usePending.getState().sales).toEqual([]);
 
     answers['sale.refund'] = () => ({ ok: false, error: { code: 'ALREADY_REFUNDED', message: 'This payment was already given back.' } });
     answers['sale.get'] = () => ({ ok: true, data: refunded });
