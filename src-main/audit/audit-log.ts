@@ -23,6 +23,7 @@ export type AuditAction =
   | 'staff.pin_reset'
   | 'staff.unlocked'
   | 'staff.enabled'
+  | 'staff.permissions_changed'
   | 'staff.signed_in'
   | 'staff.sign_in_failed'
   | 'staff.locked'

@@ -2,6 +2,7 @@ import type { BridgeResult, CoreMethodName, MethodName, ShellMethodName } from '
 import type { CoreEventMap, CoreEventName } from '../core/core-events.js';
 import type { Core } from '../core/create-core.js';
 import { isKeyRefusal } from '../core/environment-keys.js';
+import { PERMISSION_LABELS } from '../contract/permissions.js';
 import type { Logger } from '../platform/logger.js';
 import { lazy } from '../platform/lazy.js';
 import { BridgeFailure } from './bridge-result.js';
@@ -92,16 +93,18 @@ export function createBridge(core: Core, options: BridgeOptions): Bridge {
       session.staff = null;
       signal('locked after inactivity');
     }
-    if (spec.role !== 'none') {
+    if (spec.access !== 'none') {
       if (!session.staff) return refusal('UNAUTHENTICATED', 'Sign in with your PIN first');
       // A PIN a manager reset is known to them: its owner does nothing else until choosing their own.
       if (session.staff.mustChangePin && method !== 'staff.changePin') {
         return refusal('PIN_CHANGE_REQUIRED', 'Choose a new PIN first: a manager reset yours.');
       }
-      if (spec.role === 'manager' && session.staff.role !== 'manager') return refusal('FORBIDDEN', 'Only a manager can do this');
+      if (spec.access !== 'signedIn' && !session.staff.permissions.includes(spec.access)) {
+        return refusal('FORBIDDEN', `You do not have permission to ${PERMISSION_LABELS[spec.access].refusal} on this counter. Ask a manager.`, { permission: spec.access });
+      }
     }
     // Reading the session or app info (which a screen may poll) is not someone at the counter.
-    const isActivity = spec.role !== 'none' || method === 'staff.signIn' || method === 'staff.setupFirstManager';
+    const isActivity = spec.access !== 'none' || method === 'staff.signIn' || method === 'staff.setupFirstManager';
     if (session.staff && isActivity) session.lastActivityAt = now;
     try {
       const answer = await run(method as MethodName, parsed.data, context);

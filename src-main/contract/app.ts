@@ -1,6 +1,6 @@
 import type { Environment, Settings } from '../settings/settings-schema.js';
 import { empty } from './fields.js';
-import { manager, open } from './define.js';
+import { needs, open } from './define.js';
 
 /** What guards an environment's secrets and card-vault key: the OS keychain, or a key file beside the data (Training only). */
 export type KeyProtection = 'os-keychain' | 'local-file';
@@ -28,5 +28,5 @@ export interface CheckLine {
 export const appMethods = {
   'app.info': open(empty).returns<AppInfo>(),
   /** The integrator's start-up self-check (product brief: clock, token, whitelisted IP, catalog age). */
-  'selfCheck.run': manager(empty).returns<{ lines: CheckLine[] }>(),
+  'selfCheck.run': needs('manageConnection')(empty).returns<{ lines: CheckLine[] }>(),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CatalogBrand, CatalogCounts, CategoryCount, SyncSummary, UnavailableBrand } from '../catalog/catalog-types.js';
-import { cashier, manager } from './define.js';
+import { signedIn } from './define.js';
 import { empty, id } from './fields.js';
 
 export interface CatalogStatus {
@@ -10,7 +10,7 @@ export interface CatalogStatus {
 }
 
 export const catalogMethods = {
-  'catalog.search': cashier(
+  'catalog.search': signedIn(
     z.strictObject({
       text: z.string().max(100).optional(),
       category: z.string().max(60).optional(),
@@ -18,13 +18,13 @@ export const catalogMethods = {
       limit: z.number().int().min(1).max(200).optional(),
     }),
   ).returns<{ brands: CatalogBrand[] }>(),
-  'catalog.categories': cashier(empty).returns<{ categories: CategoryCount[] }>(),
-  'catalog.brand': cashier(z.strictObject({ productId: id })).returns<CatalogBrand>(),
-  'catalog.status': cashier(empty).returns<CatalogStatus>(),
+  'catalog.categories': signedIn(empty).returns<{ categories: CategoryCount[] }>(),
+  'catalog.brand': signedIn(z.strictObject({ productId: id })).returns<CatalogBrand>(),
+  'catalog.status': signedIn(empty).returns<CatalogStatus>(),
   /** The brands that cannot be sold, by name: inactive ones, then those no longer listed. */
-  'catalog.unavailable': manager(z.strictObject({ limit: z.number().int().min(1).max(5_000).optional() })).returns<{ brands: UnavailableBrand[] }>(),
+  'catalog.unavailable': signedIn(z.strictObject({ limit: z.number().int().min(1).max(5_000).optional() })).returns<{ brands: UnavailableBrand[] }>(),
   /** A brand's logo as a data: URL (the CSP allows no remote images); null when it has none or it cannot be fetched. */
-  'catalog.image': cashier(z.strictObject({ productId: id, kind: z.enum(['logo', 'thumbnail']).default('logo') })).returns<{ dataUrl: string | null }>(),
+  'catalog.image': signedIn(z.strictObject({ productId: id, kind: z.enum(['logo', 'thumbnail']).default('logo') })).returns<{ dataUrl: string | null }>(),
   /** Answers when the sync is done; progress arrives meanwhile as catalog.progress events. */
-  'catalog.syncNow': cashier(empty).returns<SyncSummary>(),
+  'catalog.syncNow': signedIn(empty).returns<SyncSummary>(),
 };

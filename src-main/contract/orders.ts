@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SaleAttempt } from '../orders/journal/sale-record.js';
 import type { SaleState } from '../orders/journal/sale-state.js';
 import { DELIVERY_CHANNELS, type OrderRequestBody } from '../partner-api/types.js';
-import { manager } from './define.js';
+import { needs } from './define.js';
 import { empty, id, saleIdInput, saleState } from './fields.js';
 import type { SaleView } from './sale.js';
 
@@ -22,6 +22,9 @@ export type SaleListFilter = z.infer<typeof saleListFilter>;
 export interface SaleListItem
   extends Pick<SaleView, 'id' | 'referenceId' | 'orderId' | 'state' | 'productId' | 'brandTitle' | 'amountPaise' | 'createdAt' | 'errorCode' | 'failureReason' | 'supportReason' | 'printCount'> {
   customerPhone: string | null;
+  /** Who sold it, and their name (null when no cashier was recorded or the staff member is not known). */
+  cashierId: string | null;
+  cashierName: string | null;
 }
 
 export interface SaleCursor {
@@ -49,7 +52,7 @@ export interface OrderDetail extends SaleView {
 }
 
 export const ordersMethods = {
-  'orders.list': manager(
+  'orders.list': needs('lookUpOrders')(
     z.strictObject({
       filter: saleListFilter.default({}),
       after: z.strictObject({ createdAt: z.number().int(), id }).nullable().optional(),
@@ -60,9 +63,9 @@ export const ordersMethods = {
    * IN_DOUBT and NEEDS_SUPPORT sales, and SUCCESS sales whose receipt is still owed (the only
    * SUCCESS ones listed), pinned on top of Orders until a person resolves them; oldest first.
    */
-  'orders.attention': manager(empty).returns<{ items: SaleListItem[] }>(),
-  'orders.detail': manager(saleIdInput).returns<OrderDetail>(),
-  'orders.exportCsv': manager(z.strictObject({ filter: saleListFilter.default({}) })).returns<{ csv: string }>(),
-  'orders.summary': manager(z.strictObject({ from: z.number().int(), to: z.number().int() })).returns<SalesSummary>(),
-  'delivery.resend': manager(z.strictObject({ saleId: id, channels: z.array(z.enum(DELIVERY_CHANNELS)).min(1).max(3) })).returns<{ message: string }>(),
+  'orders.attention': needs('lookUpOrders')(empty).returns<{ items: SaleListItem[] }>(),
+  'orders.detail': needs('lookUpOrders')(saleIdInput).returns<OrderDetail>(),
+  'orders.exportCsv': needs('seeAllTotals')(z.strictObject({ filter: saleListFilter.default({}) })).returns<{ csv: string }>(),
+  'orders.summary': needs('seeAllTotals')(z.strictObject({ from: z.number().int(), to: z.number().int() })).returns<SalesSummary>(),
+  'delivery.resend': needs('resendDelivery')(z.strictObject({ saleId: id, channels: z.array(z.enum(DELIVERY_CHANNELS)).min(1).max(3) })).returns<{ message: string }>(),
 };

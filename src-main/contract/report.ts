@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SaleState } from '../orders/journal/sale-state.js';
 import type { Settings } from '../settings/settings-schema.js';
-import { manager } from './define.js';
+import { needs } from './define.js';
 import type { CashierTotal, TenderTotal } from './shift.js';
 
 /** What kind of disagreement an end of day found; each comes with a sentence and what to do. */
@@ -35,7 +35,12 @@ export interface Discrepancy {
   saleId: string | null;
   referenceId: string | null;
   orderId: string | null;
-  /** The amount in question, when there is one (signed for WALLET_MOVEMENT and DRAWER: + more / over, − less / short). */
+  /**
+   * The amount in question, when there is one. Signed where it is a difference: WALLET_MOVEMENT
+   * (+ the wallet spent more than the sales explain), DRAWER (+ over, − short), TENDER_MISSING
+   * (+ missing, − more than the sales account for), SERVICE_DIFFERS on an amount (the service's
+   * vouchers − the sale).
+   */
   amountPaise: number | null;
 }
 
@@ -63,12 +68,12 @@ export interface EndOfDayReport {
     discountPaise: number;
     /** What the customers of completed sales pay (face value − discount). */
     customerPaysPaise: number;
-    /** What the wallet should have been charged for the day's sales that went through. */
+    /** What the day's sales cost the wallet as the journal holds them: completed or still processing (face value − discount). */
     walletDebitPaise: number;
     voucherCount: number;
   };
   service: {
-    /** Orders looked up at the service (every reference the counter sent that day). */
+    /** The day's sales looked up at the service (by order id, else by reference): each agreed, differed or could not be asked. */
     checked: number;
     agreed: number;
     differed: number;
@@ -90,7 +95,10 @@ export interface EndOfDayReport {
     takenPaise: number;
     refundedPaise: number;
     netPaise: number;
-    /** What the day's completed sales should have brought in (customer pays), plus payments still on hold. */
+    /**
+     * What the day's sales account for: what completed sales' customers pay, plus payments still
+     * on hold, due back or awaiting a manager (still in hand); refunded ones count nothing.
+     */
     expectedNetPaise: number;
   };
   byCashier: CashierTotal[];
@@ -101,5 +109,5 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD');
 
 export const reportMethods = {
   /** Checks the day three ways (asks the service about every order of the day). Audited. */
-  'report.endOfDay': manager(z.strictObject({ day })).returns<EndOfDayReport>(),
+  'report.endOfDay': needs('seeAllTotals')(z.strictObject({ day })).returns<EndOfDayReport>(),
 };

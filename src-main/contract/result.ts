@@ -8,6 +8,8 @@ export interface BridgeError {
   action?: string;
   requestId?: string | null;
   fields?: { field: string; message: string }[];
+  /** On FORBIDDEN: the permission the call needed. */
+  permission?: string;
 }
 
 export type BridgeResult<T> = { ok: true; data: T } | { ok: false; error: BridgeError };

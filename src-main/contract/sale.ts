@@ -3,7 +3,7 @@ import type { SaleState } from '../orders/journal/sale-state.js';
 import type { HowToUse } from '../partner-api/types.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { TENDER_METHODS, type PaymentState, type Tender } from '../till/tender.js';
-import { cashier } from './define.js';
+import { needs, signedIn } from './define.js';
 import { approval } from './staff.js';
 import { id, paise, pin, saleIdInput } from './fields.js';
 
@@ -170,45 +170,45 @@ const voucherSeq = z.number().int().min(1).max(10_000);
 
 export const saleMethods = {
   /** Validates against a fresh copy of the brand and prices the sale; nothing is sent. */
-  'sale.quote': cashier(saleInputSchema.extend({ tenders: tenders.optional() })).returns<QuoteView>(),
+  'sale.quote': needs('sell')(saleInputSchema.extend({ tenders: tenders.optional() })).returns<QuoteView>(),
   /**
    * Refused with a field error, before anything is sent, when no shift is open or the tenders do
    * not add up to what the customer pays. `changePaise`: the cash change to hand back.
    */
-  'sale.place': cashier(saleInputSchema.extend({ tenders })).returns<SaleView & { changePaise: number }>(),
-  'sale.get': cashier(saleIdInput).returns<SaleView>(),
+  'sale.place': needs('sell')(saleInputSchema.extend({ tenders })).returns<SaleView & { changePaise: number }>(),
+  'sale.get': needs('sell')(saleIdInput).returns<SaleView>(),
   /**
    * `sales`: not yet known to have succeeded or failed. `unprinted`: completed sales whose
    * receipt is still owed (never printed, not recorded as left behind), oldest first — the
    * counter keeps them pinned until they are printed or a manager records otherwise.
    */
-  'sale.pending': cashier(z.strictObject({})).returns<{ sales: SaleView[]; unprinted: SaleView[] }>(),
+  'sale.pending': needs('sell')(z.strictObject({})).returns<{ sales: SaleView[]; unprinted: SaleView[] }>(),
   /**
    * Sells a FAILED or REJECTED sale again under a new reference. Its payment, if not given back,
    * goes with the retry; otherwise (refunded, or never recorded) `tenders` are needed.
    */
-  'sale.retry': cashier(z.strictObject({ saleId: id, tenders: tenders.optional() })).returns<SaleView & { changePaise: number }>(),
+  'sale.retry': needs('sell')(z.strictObject({ saleId: id, tenders: tenders.optional() })).returns<SaleView & { changePaise: number }>(),
   /**
    * Gives the customer's payment back for a paid sale that ended FAILED or REJECTED: once, by the
    * tenders it was paid with, from this shift's drawer. Audited.
    */
-  'sale.refund': cashier(saleIdInput).returns<SaleView>(),
+  'sale.refund': needs('sell')(saleIdInput).returns<SaleView>(),
   /**
    * Asks the service about an unsettled sale now (audited). A cashier may ask about one sale once
    * per CASHIER_CHECK_INTERVAL_MS (30 s), counted from anyone's last check, and is answered
    * RATE_LIMITED with the seconds to wait. A manager, whom the cashier calls about such a sale,
    * is never made to wait.
    */
-  'sale.checkNow': cashier(saleIdInput).returns<SaleView>(),
+  'sale.checkNow': needs('sell')(saleIdInput).returns<SaleView>(),
   /**
    * The customer of a completed, unprinted sale left without the receipt: approved by a manager
    * (their PIN, or their own session), journaled and audited; the sale is no longer pinned.
    */
-  'sale.markLeftWithoutReceipt': cashier(
+  'sale.markLeftWithoutReceipt': needs('sell')(
     z.strictObject({ saleId: id, ...approval, reason: z.string().trim().max(200).optional() }),
   ).returns<SaleView>(),
   /** The first print is the cashier's; a reprint needs a manager's PIN and says DUPLICATE. */
-  'receipt.print': cashier(z.strictObject({ saleId: id, ...approval })).returns<ReceiptView>(),
-  'voucher.reveal': cashier(z.strictObject({ saleId: id, seq: voucherSeq, managerPin: pin, approverId: id.optional() })).returns<RevealedVoucher>(),
-  'voucher.balance': cashier(z.strictObject({ saleId: id, seq: voucherSeq })).returns<{ balancePaise: number | null; readAt: number }>(),
+  'receipt.print': needs('sell')(z.strictObject({ saleId: id, ...approval })).returns<ReceiptView>(),
+  'voucher.reveal': needs('reprintWithApproval')(z.strictObject({ saleId: id, seq: voucherSeq, managerPin: pin, approverId: id.optional() })).returns<RevealedVoucher>(),
+  'voucher.balance': signedIn(z.strictObject({ saleId: id, seq: voucherSeq })).returns<{ balancePaise: number | null; readAt: number }>(),
 };

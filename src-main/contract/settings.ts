@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Environment, Settings } from '../settings/settings-schema.js';
-import { manager } from './define.js';
+import { needs, signedIn } from './define.js';
 import { empty } from './fields.js';
 
 /** The audit log's hash chain, checked from the first entry. */
@@ -13,11 +13,11 @@ export interface SettingsView {
 }
 
 export const settingsMethods = {
-  'settings.get': manager(empty).returns<SettingsView>(),
+  'settings.get': signedIn(empty).returns<SettingsView>(),
   /** A partial settings object; the settings schema validates the merged whole before anything is written. */
-  'settings.update': manager(z.record(z.string(), z.unknown())).returns<{ settings: Settings }>(),
+  'settings.update': needs('settings')(z.record(z.string(), z.unknown())).returns<{ settings: Settings }>(),
   /** The secret goes only to the keychain-backed store; it can never be read back. */
-  'settings.setCredentials': manager(
+  'settings.setCredentials': needs('manageConnection')(
     z.strictObject({
       environment: z.enum(['staging', 'production']),
       baseUrl: z.url({ protocol: /^https?$/ }).max(300),
@@ -25,9 +25,9 @@ export const settingsMethods = {
       clientSecret: z.string().min(1).max(500),
     }),
   ).returns<{ saved: true }>(),
-  'settings.switchEnvironment': manager(z.strictObject({ environment: z.enum(['training', 'staging', 'production']) })).returns<{ environment: Environment }>(),
-  'settings.setWebhookSecret': manager(z.strictObject({ secret: z.string().min(16, 'use at least 16 characters').max(500) })).returns<{ saved: true }>(),
+  'settings.switchEnvironment': needs('goLive')(z.strictObject({ environment: z.enum(['training', 'staging', 'production']) })).returns<{ environment: Environment }>(),
+  'settings.setWebhookSecret': needs('manageConnection')(z.strictObject({ secret: z.string().min(16, 'use at least 16 characters').max(500) })).returns<{ saved: true }>(),
   /** Starts or stops the webhook receiver to match Settings; answers where it listens. */
-  'webhook.apply': manager(empty).returns<{ listening: string | null; message: string | null }>(),
-  'audit.verify': manager(empty).returns<AuditVerification>(),
+  'webhook.apply': needs('manageConnection')(empty).returns<{ listening: string | null; message: string | null }>(),
+  'audit.verify': needs('settings')(empty).returns<AuditVerification>(),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cashier, manager } from './define.js';
+import { needs, signedIn } from './define.js';
 import { empty } from './fields.js';
 
 /**
@@ -24,10 +24,10 @@ export interface PrintOutcome {
 }
 
 export const shellMethods = {
-  'printer.list': manager(empty).returns<{ printers: PrinterInfo[] }>(),
-  'printer.print': cashier(z.strictObject({ heightMm, copies: z.number().int().min(1).max(5).optional() })).returns<PrintOutcome>(),
-  'printer.testPrint': manager(z.strictObject({ deviceName: z.string().min(1).max(200).nullable().optional(), paperWidth: paperWidth.optional() })).returns<PrintOutcome>(),
-  'printer.savePdf': cashier(
+  'printer.list': needs('settings')(empty).returns<{ printers: PrinterInfo[] }>(),
+  'printer.print': signedIn(z.strictObject({ heightMm, copies: z.number().int().min(1).max(5).optional() })).returns<PrintOutcome>(),
+  'printer.testPrint': needs('settings')(z.strictObject({ deviceName: z.string().min(1).max(200).nullable().optional(), paperWidth: paperWidth.optional() })).returns<PrintOutcome>(),
+  'printer.savePdf': signedIn(
     z.strictObject({ heightMm, fileName: z.string().regex(/^[\w .-]{1,80}$/, 'letters, digits, spaces, dots and dashes only').optional() }),
   ).returns<{ saved: false; path: null } | { saved: true; path: string }>(),
 };

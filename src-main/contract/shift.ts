@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Settings } from '../settings/settings-schema.js';
 import type { TenderMethod } from '../till/tender.js';
-import { cashier, manager } from './define.js';
+import { needs } from './define.js';
 import { empty, id, paise } from './fields.js';
 
 /** Notes and coins counted into or out of the drawer (optional beside the total). */
@@ -103,14 +103,14 @@ export interface ShiftReport {
 
 export const shiftMethods = {
   /** Opens this counter's drawer with a counted float; refused if a shift is already open. */
-  'shift.open': cashier(z.strictObject({ openingFloatPaise: paise, count: drawerCount })).returns<ShiftView>(),
+  'shift.open': needs('sell')(z.strictObject({ openingFloatPaise: paise, count: drawerCount })).returns<ShiftView>(),
   /** The counter's open shift, or null when the drawer is closed (selling needs an open shift). */
-  'shift.current': cashier(empty).returns<ShiftView | null>(),
-  'shift.cashMovement': cashier(z.strictObject({ kind: z.enum(CASH_MOVEMENT_KINDS), amountPaise: paise.min(1), reason })).returns<ShiftView>(),
+  'shift.current': needs('sell')(empty).returns<ShiftView | null>(),
+  'shift.cashMovement': needs('sell')(z.strictObject({ kind: z.enum(CASH_MOVEMENT_KINDS), amountPaise: paise.min(1), reason })).returns<ShiftView>(),
   /** Mid-shift totals; the shift stays open. Audited. */
-  'shift.xReport': cashier(empty).returns<ShiftReport>(),
+  'shift.xReport': needs('seeOwnTotals')(empty).returns<ShiftReport>(),
   /** Closes the shift with the counted cash and answers its Z report. Audited. */
-  'shift.close': cashier(z.strictObject({ countedCashPaise: paise, count: drawerCount, note: z.string().trim().max(200).optional() })).returns<ShiftReport>(),
+  'shift.close': needs('sell')(z.strictObject({ countedCashPaise: paise, count: drawerCount, note: z.string().trim().max(200).optional() })).returns<ShiftReport>(),
   /** A closed shift's Z report again (to reprint it). */
-  'shift.report': manager(z.strictObject({ shiftId: id })).returns<ShiftReport>(),
+  'shift.report': needs('seeAllTotals')(z.strictObject({ shiftId: id })).returns<ShiftReport>(),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { cashier, manager, open } from './define.js';
+import { needs, open, signedIn } from './define.js';
 import { empty, id, pin } from './fields.js';
+import { PERMISSIONS, type Permission } from './permissions.js';
 
 export type StaffRole = 'cashier' | 'manager';
 
@@ -11,6 +12,8 @@ export interface StaffMemberView {
   role: StaffRole;
   /** A manager reset this PIN: its owner must choose a new one before anything else. */
   mustChangePin: boolean;
+  /** What they may do (the screens show only what this allows; main checks it on every call). */
+  permissions: Permission[];
 }
 
 /** A member of staff as the manager's Staff page sees them. */
@@ -20,6 +23,14 @@ export interface StaffAdminView extends StaffMemberView {
   lockedUntil: number | null;
   disabledAt: number | null;
   createdAt: number;
+  /** False while the person has their role's preset permissions. */
+  customPermissions: boolean;
+}
+
+/** The Staff page's list of permissions to grant, with how each reads, and each role's preset. */
+export interface PermissionCatalog {
+  permissions: { id: Permission; name: string }[];
+  presets: Record<StaffRole, Permission[]>;
 }
 
 export type SessionView = { signedIn: false } | ({ signedIn: true } & StaffMemberView);
@@ -36,13 +47,15 @@ export const staffMethods = {
   'staff.signOut': open(empty).returns<{ signedIn: false }>(),
   'staff.session': open(empty).returns<SessionView>(),
   /** The signed-in person's own PIN; the only thing a person whose PIN was reset may do. Audited. */
-  'staff.changePin': cashier(z.strictObject({ currentPin: pin, newPin: pin })).returns<StaffMemberView>(),
-  'staff.manage': manager(empty).returns<{ staff: StaffAdminView[] }>(),
-  'staff.create': manager(z.strictObject({ name, role: z.enum(['cashier', 'manager']), pin })).returns<StaffMemberView>(),
-  'staff.disable': manager(z.strictObject({ staffId: id })).returns<{ id: string; disabled: true }>(),
+  'staff.changePin': signedIn(z.strictObject({ currentPin: pin, newPin: pin })).returns<StaffMemberView>(),
+  'staff.manage': needs('manageStaff')(empty).returns<{ staff: StaffAdminView[] } & PermissionCatalog>(),
+  'staff.create': needs('manageStaff')(z.strictObject({ name, role: z.enum(['cashier', 'manager']), pin })).returns<StaffMemberView>(),
+  'staff.disable': needs('manageStaff')(z.strictObject({ staffId: id })).returns<{ id: string; disabled: true }>(),
   /** A temporary PIN, to be changed at the next sign-in; also lifts a lock. Audited. */
-  'staff.resetPin': manager(z.strictObject({ staffId: id, newPin: pin })).returns<StaffAdminView>(),
-  'staff.unlock': manager(z.strictObject({ staffId: id })).returns<StaffAdminView>(),
+  'staff.resetPin': needs('manageStaff')(z.strictObject({ staffId: id, newPin: pin })).returns<StaffAdminView>(),
+  'staff.unlock': needs('manageStaff')(z.strictObject({ staffId: id })).returns<StaffAdminView>(),
   /** Re-enables someone who was disabled. */
-  'staff.enable': manager(z.strictObject({ staffId: id })).returns<StaffAdminView>(),
+  'staff.enable': needs('manageStaff')(z.strictObject({ staffId: id })).returns<StaffAdminView>(),
+  /** What a person may do; null gives them their role's preset again. Audited. */
+  'staff.setPermissions': needs('manageStaff')(z.strictObject({ staffId: id, permissions: z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length).nullable() })).returns<StaffAdminView>(),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cashier, manager } from './define.js';
+import { needs, signedIn } from './define.js';
 import { empty } from './fields.js';
 
 /** Practice situations a trainer can stage on the Training sandbox (training/scenarios.ts holds what each does). */
@@ -7,6 +7,6 @@ export const TRAINING_SCENARIO_IDS = ['slow-answer', 'connection-drop', 'service
 export type TrainingScenarioId = (typeof TRAINING_SCENARIO_IDS)[number];
 
 export const trainingMethods = {
-  'training.scenarios': cashier(empty).returns<{ available: boolean; scenarios: { id: TrainingScenarioId; title: string }[] }>(),
-  'training.run': manager(z.strictObject({ scenario: z.enum(TRAINING_SCENARIO_IDS) })).returns<{ ran: TrainingScenarioId }>(),
+  'training.scenarios': signedIn(empty).returns<{ available: boolean; scenarios: { id: TrainingScenarioId; title: string }[] }>(),
+  'training.run': needs('settings')(z.strictObject({ scenario: z.enum(TRAINING_SCENARIO_IDS) })).returns<{ ran: TrainingScenarioId }>(),
 };

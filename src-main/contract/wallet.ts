@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cashier, manager } from './define.js';
+import { needs, signedIn } from './define.js';
 import { empty, paise } from './fields.js';
 
 export interface WalletView {
@@ -16,15 +16,40 @@ export interface WalletView {
   lowBalanceAlert: { balancePaise: number; thresholdPaise: number | null; at: number } | null;
 }
 
+export const STATEMENT_KINDS = ['DEBIT', 'REVERSAL', 'TOP_UP', 'READING'] as const;
+export type StatementKind = (typeof STATEMENT_KINDS)[number];
+
+/**
+ * One line of the wallet's statement as the counter knows it. Debits are the sales the service
+ * took (an order id came back), at the time they were sent; reversals are those of them that
+ * then failed or were cancelled, at the time the counter learnt it; top-ups are the managers';
+ * readings are the service's own balance, for comparison.
+ */
+export interface StatementLine {
+  at: number;
+  kind: StatementKind;
+  /** Positive paise: what moved (the balance, for a reading). */
+  amountPaise: number;
+  /** The sale's reference, or the top-up's. */
+  reference: string | null;
+  saleId: string | null;
+  /** The first balance the service reported at or after this line: what it showed once this had happened. */
+  serviceBalancePaise: number | null;
+}
+
 export const walletMethods = {
-  'wallet.view': cashier(empty).returns<WalletView>(),
+  'wallet.view': signedIn(empty).returns<WalletView>(),
   /** Reads the balance from the service; the view also goes out as a wallet.updated event. */
-  'wallet.refresh': cashier(empty).returns<WalletView>(),
+  'wallet.refresh': signedIn(empty).returns<WalletView>(),
   /**
    * A top-up the manager made to the wallet (at the partner's portal or by bank transfer), so
    * the end of day can tell it from sales. Audited.
    */
-  'wallet.recordTopUp': manager(
+  'wallet.recordTopUp': needs('seeAllTotals')(
     z.strictObject({ amountPaise: paise.min(1), reference: z.string().trim().min(1, 'enter the top-up reference').max(60), at: z.number().int().optional() }),
   ).returns<WalletView>(),
+  /** Every debit, reversal and top-up the counter knows of, with the service's balances beside them; newest first. */
+  'wallet.statement': needs('seeAllTotals')(
+    z.strictObject({ before: z.number().int().optional(), limit: z.number().int().min(1).max(1_000).optional() }),
+  ).returns<{ lines: StatementLine[] }>(),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { manager } from './define.js';
+import { needs } from './define.js';
 import { empty } from './fields.js';
 
 /** A correctly signed delivery this version could not understand, as the manager's screen lists it. */
@@ -37,10 +37,10 @@ const recordId = z.strictObject({ id: z.number().int().min(1).max(Number.MAX_SAF
 
 /** Manager-only: a recorded body can hold customer data. */
 export const webhooksMethods = {
-  'webhooks.unrecognised': manager(empty).returns<{ items: UnrecognisedWebhook[]; total: number }>(),
+  'webhooks.unrecognised': needs('manageConnection')(empty).returns<{ items: UnrecognisedWebhook[]; total: number }>(),
   /** Runs one recorded delivery through the current parser; applied exactly once if it is understood now. */
-  'webhooks.reprocess': manager(recordId).returns<ReprocessResult>(),
-  'webhooks.reprocessAll': manager(empty).returns<{ results: ReprocessResult[] }>(),
+  'webhooks.reprocess': needs('manageConnection')(recordId).returns<ReprocessResult>(),
+  'webhooks.reprocessAll': needs('manageConnection')(empty).returns<{ results: ReprocessResult[] }>(),
   /** Deletes a recorded delivery without applying it. */
-  'webhooks.dismiss': manager(recordId).returns<{ dismissed: true }>(),
+  'webhooks.dismiss': needs('manageConnection')(recordId).returns<{ dismissed: true }>(),
 };

@@ -16,6 +16,7 @@ import { openEnvironmentSwitch, type EnvironmentSwitch, type StartupReport } fro
 import { appFacade, type AppFacade } from './facade/app-facade.js';
 import { catalogFacade, type CatalogFacade } from './facade/catalog-facade.js';
 import { ordersFacade, type OrdersFacade } from './facade/orders-facade.js';
+import { reportFacade, type ReportFacade } from './facade/report-facade.js';
 import { salesFacade, type SalesFacade } from './facade/sales-facade.js';
 import { shiftsFacade, type ShiftsFacade } from './facade/shifts-facade.js';
 import { settingsAdmin, type SettingsAdmin, type SwitchOutcome } from './facade/settings-admin.js';
@@ -56,6 +57,7 @@ export interface Core {
   readonly shifts: ShiftsFacade;
   readonly orders: OrdersFacade;
   readonly wallet: WalletFacade;
+  readonly reports: ReportFacade;
   readonly settingsAdmin: SettingsAdmin;
   readonly training: TrainingFacade;
   readonly webhookEvents: WebhookEventsFacade;
@@ -139,6 +141,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     current: () => ({ environment: env().environment, credentials: env().credentials, signOut: () => env().client.signOut() }),
   });
 
+  const wallet = walletFacade(env, events, audit);
   const core: Core = {
     settings,
     staff,
@@ -149,8 +152,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     catalog: catalogFacade(env, events),
     sales: salesFacade(env, () => environments.ready(), { audit, now: () => clock.now() }),
     shifts: shiftsFacade(env),
-    orders: ordersFacade(env, audit),
-    wallet: walletFacade(env, events),
+    orders: ordersFacade(env, audit, staff),
+    wallet,
+    reports: reportFacade({ env, staff, audit, settings, clock, wallet }),
     settingsAdmin: settingsAdmin({ settings, audit, env, secrets, switchEnvironment, webhooks }),
     training: trainingFacade(env),
     webhookEvents: webhookEventsFacade({ env, events, logger, clock, audit }),

@@ -149,6 +149,7 @@ async function buildEnvironment(
     shelf,
     client: () => client,
     thresholdPaise: () => Math.round(deps.settings().wallet.lowBalanceThreshold * 100),
+    maxReadingAgeMs: () => deps.settings().wallet.maxReadingAgeMinutes * 60_000,
     now: () => deps.clock.now(),
     logger,
   });

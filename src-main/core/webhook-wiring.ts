@@ -27,8 +27,11 @@ export function createWebhookReceiver(env: () => EnvironmentContext, events: Cor
         if (!r.ok) logger.log('warn', 'webhook.brand_unknown', { brandId: e.brandId });
       },
       walletLow: (e) => {
-        env().wallet.onLowBalanceEvent(e);
-        events.emit('wallet.updated', env().wallet.view());
+        const ctx = env();
+        ctx.wallet.onLowBalanceEvent(e);
+        events.emit('wallet.updated', ctx.wallet.view());
+        // Other counters or the portal spent it: the counter's own reading is out of date now.
+        ctx.runInBackground(ctx.wallet.refresh().then((r) => events.emit('wallet.updated', r.view)));
       },
     },
   });

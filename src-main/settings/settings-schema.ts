@@ -55,7 +55,13 @@ export const settingsSchema = z.strictObject({
     })
     .prefault({}),
   printer: z.strictObject({ deviceName: z.string().max(200).nullable().default(null), silent: z.boolean().default(true) }).prefault({}),
-  wallet: z.strictObject({ lowBalanceThreshold: z.number().finite().min(0).max(100_000_000).default(10_000) }).prefault({}),
+  wallet: z
+    .strictObject({
+      lowBalanceThreshold: z.number().finite().min(0).max(100_000_000).default(10_000),
+      /** A balance older than this is read again before the next sale is confirmed (other counters and the portal spend it too). */
+      maxReadingAgeMinutes: z.number().int().min(1).max(1_440).default(10),
+    })
+    .prefault({}),
   staging: environmentEndpoint,
   production: environmentEndpoint,
   webhook: z

@@ -3,6 +3,8 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { StaffRole as Role } from '../contract/staff.js';
 import type { Db } from '../db/database.js';
 import { err, ok, type Result } from '../platform/result.js';
+import type { Permission } from '../contract/permissions.js';
+import { effectivePermissions } from './permission-presets.js';
 import { hashPin, pinProblem, verifyPin } from './pin-hash.js';
 
 export type { StaffRole as Role } from '../contract/staff.js';
@@ -16,6 +18,10 @@ export interface StaffMember {
   lockedUntil: number | null;
   /** A manager reset the PIN: nothing but choosing a new one until it is changed. */
   mustChangePin: boolean;
+  /** What they may do: their role's preset unless a manager chose otherwise. */
+  permissions: Permission[];
+  /** True when a manager chose this person's permissions (rather than the role's preset). */
+  customPermissions: boolean;
 }
 
 export interface StaffError {
@@ -49,6 +55,7 @@ interface StaffRow {
   created_at: number;
   disabled_at: number | null;
   must_change_pin: number;
+  permissions: string | null;
 }
 
 const toMember = (r: StaffRow): StaffMember => ({
@@ -59,6 +66,8 @@ const toMember = (r: StaffRow): StaffMember => ({
   disabledAt: r.disabled_at,
   lockedUntil: r.locked_until,
   mustChangePin: r.must_change_pin === 1,
+  permissions: effectivePermissions(r.role as Role, r.permissions),
+  customPermissions: r.permissions !== null,
 });
 
 const triesLeft = (n: number) => `${n} ${n === 1 ? 'try' : 'tries'} left`;
@@ -117,6 +126,7 @@ export class StaffService {
       created_at: this.now(),
       disabled_at: null,
       must_change_pin: 0,
+      permissions: null,
     };
     this.db
       .prepare('INSERT INTO staff (id, name, role, pin_hash, failed_attempts, locked_until, created_at, disabled_at) VALUES (@id, @name, @role, @pin_hash, 0, NULL, @created_at, NULL)')
@@ -170,6 +180,24 @@ export class StaffService {
     if (clash) return err(clash);
     this.db.prepare('UPDATE staff SET disabled_at = NULL, failed_attempts = 0, locked_until = NULL WHERE id = ?').run(staffId);
     this.audit.append({ actor, action: 'staff.enabled', details: { staffId } });
+    return ok(toMember(this.row(staffId)!));
+  }
+
+  /**
+   * A manager chooses what a person may do (null: back to the role's preset). A manager cannot
+   * take managing staff away from the last person who has it, or from themselves.
+   */
+  setPermissions(staffId: string, permissions: readonly Permission[] | null, actor: string): Result<StaffMember, StaffError> {
+    const row = this.row(staffId);
+    if (!row || row.disabled_at !== null) return err({ code: 'UNKNOWN_STAFF', message: 'No such active staff member' });
+    const next = effectivePermissions(row.role as Role, permissions === null ? null : JSON.stringify(permissions));
+    if (!next.includes('manageStaff') && toMember(row).permissions.includes('manageStaff')) {
+      if (staffId === actor) return err({ code: 'LAST_MANAGER', message: 'You cannot take managing staff away from yourself; ask another manager' });
+      const others = this.list().filter((m) => m.id !== staffId && m.disabledAt === null && m.permissions.includes('manageStaff'));
+      if (others.length === 0) return err({ code: 'LAST_MANAGER', message: 'Someone must be able to manage staff; give that to another person first' });
+    }
+    this.db.prepare('UPDATE staff SET permissions = ? WHERE id = ?').run(permissions === null ? null : JSON.stringify(next), staffId);
+    this.audit.append({ actor, action: 'staff.permissions_changed', details: { staffId, permissions: permissions === null ? 'role preset' : next } });
     return ok(toMember(this.row(staffId)!));
   }
 

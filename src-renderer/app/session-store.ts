@@ -53,7 +53,7 @@ export const useSession = create<SessionState>()((set, get) => {
       }
       set({ info: info.data });
       const s = session.data;
-      if (s.signedIn && s.id && s.name && s.role) return signedIn({ id: s.id, name: s.name, role: s.role, mustChangePin: s.mustChangePin });
+      if (s.signedIn && s.id && s.name && s.role) return signedIn({ id: s.id, name: s.name, role: s.role, mustChangePin: s.mustChangePin, permissions: s.permissions });
       set({ phase: staff().needsSetup ? 'setup' : 'signIn' });
     },
 
@@ -83,7 +83,7 @@ export const useSession = create<SessionState>()((set, get) => {
       }
       const session = await api('staff.session');
       if (session.ok && session.data.signedIn && session.data.id && session.data.name && session.data.role) {
-        const me = { id: session.data.id, name: session.data.name, role: session.data.role, mustChangePin: session.data.mustChangePin };
+        const me = { id: session.data.id, name: session.data.name, role: session.data.role, mustChangePin: session.data.mustChangePin, permissions: session.data.permissions };
         if (get().me?.id !== me.id) signedIn(me);
       }
     },

@@ -35,6 +35,7 @@ export function OrderList({ onOpen }: { onOpen: (saleId: string) => void }) {
               Amount
             </th>
             <th scope="col">Status</th>
+            <th scope="col">Cashier</th>
             <th scope="col">Reference</th>
             <th scope="col">Phone</th>
             <th scope="col">
@@ -54,6 +55,7 @@ export function OrderList({ onOpen }: { onOpen: (saleId: string) => void }) {
             <td>
               <StateBadge state={o.state} />
             </td>
+            <td>{o.cashierName ?? '—'}</td>
             <td>
               <code>{o.referenceId}</code>
             </td>

@@ -31,7 +31,7 @@ function pageContent(id: SettingsPageId, view: SettingsView): { intro: string; s
     case 'devices':
       return { intro: 'The receipt printer this counter uses.', sections: <PrinterSection s={s} /> };
     case 'staff':
-      return { intro: 'Who may sign in at this counter, and with which role.', sections: <StaffSection /> };
+      return { intro: 'Who may sign in at this counter and what each person may do. Locked out, forgotten PIN or leaving: it is all here.', sections: <StaffSection /> };
     case 'connection':
       return {
         intro: 'The link to the voucher service, usually set up once by whoever installed the counter.',

@@ -1,17 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSession } from '../app/session-store';
 import { fieldError, type BridgeError } from '../bridge/api';
-import { Dialog } from '../ui/Dialog';
+import type { StaffAdminView } from '../bridge/contract';
 import { Choice } from '../ui/Choice';
-import { TextField } from '../ui/TextField';
+import { formatDateTime } from '../ui/format';
 import { ErrorNotice, Loading, Success } from '../ui/Notice';
-import type { StaffMemberView } from '../bridge/contract';
-import { SectionCard } from './SectionCard';
-import { useStaffStore } from '../app/staff-store';
 import { Table } from '../ui/Table';
+import { TextField } from '../ui/TextField';
+import { SectionCard } from './SectionCard';
+import { useStaffAdminStore } from './staff-admin-store';
+import { DisableDialog, PermissionsDialog, ResetPinDialog } from './StaffDialogs';
 
 function AddStaff() {
-  const create = useStaffStore((s) => s.create);
+  const create = useStaffAdminStore((s) => s.create);
   const [name, setName] = useState('');
   const [role, setRole] = useState<'cashier' | 'manager'>('cashier');
   const [pin, setPin] = useState('');
@@ -48,7 +49,7 @@ function AddStaff() {
           onChange={(v) => setPin(v.replace(/\D/g, ''))}
           maxLength={8}
           autoComplete="new-password"
-          hint="4 to 8 digits; they type it to sign in. Stored hashed."
+          hint="4 to 8 digits; they type it with their name to sign in. Stored hashed."
           error={fieldError(error, 'pin')}
         />
       </div>
@@ -58,8 +59,8 @@ function AddStaff() {
         value={role}
         onChange={setRole}
         options={[
-          { value: 'cashier', label: 'Cashier', hint: 'Sells and prints.' },
-          { value: 'manager', label: 'Manager', hint: 'Also orders, wallet, settings and approvals.' },
+          { value: 'cashier', label: 'Cashier', hint: 'Sells, runs the drawer, sees their own totals.' },
+          { value: 'manager', label: 'Manager', hint: 'Everything, and approves reprints.' },
         ]}
       />
       <button type="submit" className="button button--primary">
@@ -71,52 +72,58 @@ function AddStaff() {
   );
 }
 
-function DisableDialog({ member, onClose }: { member: StaffMemberView; onClose: () => void }) {
-  const disable = useStaffStore((s) => s.disable);
-  const [error, setError] = useState<BridgeError | null>(null);
-  return (
-    <Dialog title={`Disable ${member.name}?`} description="They can no longer sign in. Their past sales and audit entries stay." onClose={onClose}>
-      {error && <ErrorNotice error={error} title="Not disabled" />}
-      <div className="actions">
-        <button
-          type="button"
-          className="button button--danger"
-          onClick={() =>
-            void disable(member.id).then((problem) => {
-              if (problem) setError(problem);
-              else onClose();
-            })
-          }
-        >
-          Disable {member.name}
-        </button>
-        <button type="button" className="button" onClick={onClose} data-autofocus>
-          Keep
-        </button>
-      </div>
-    </Dialog>
-  );
+type Open = { kind: 'reset' | 'permissions' | 'disable'; member: StaffAdminView } | null;
+
+function statusText(m: StaffAdminView): string {
+  if (m.status === 'disabled') return 'Disabled';
+  if (m.status === 'locked') return `Locked until ${m.lockedUntil ? formatDateTime(m.lockedUntil) : 'later'} (too many wrong PINs)`;
+  return m.mustChangePin ? 'Active · chooses a new PIN at next sign-in' : 'Active';
 }
 
+function permissionsText(m: StaffAdminView, total: number): string {
+  if (!m.customPermissions) return `Standard for a ${m.role}`;
+  return `Chosen: ${m.permissions.length} of ${total}`;
+}
+
+/** Everyone who works the counter, with what they may do, and the manager's actions on each. */
 export function StaffSection() {
-  const { staff, status, error, load } = useStaffStore();
+  const { staff, catalog, status, error, load, unlock, enable } = useStaffAdminStore();
   const me = useSession((s) => s.me?.id);
-  const [disabling, setDisabling] = useState<StaffMemberView | null>(null);
+  const [open, setOpen] = useState<Open>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<BridgeError | null>(null);
   useEffect(() => {
     void load();
   }, [load]);
+  const finished = (message: string) => {
+    setOpen(null);
+    setActionError(null);
+    setDone(message);
+  };
+  const run = (action: Promise<BridgeError | null>, message: string) =>
+    void action.then((problem) => {
+      if (problem) {
+        setDone(null);
+        setActionError(problem);
+      } else finished(message);
+    });
 
   return (
     <SectionCard id="settings-staff" title="Staff">
       {status === 'loading' && <Loading label="Loading staff…" />}
       {status === 'error' && error && <ErrorNotice error={error} title="Could not load staff" onRetry={() => void load()} />}
+      {done && <Success>{done}</Success>}
+      {actionError && <ErrorNotice error={actionError} title="Not done" />}
       {staff.length > 0 && (
         <Table
-          caption="People who can sign in"
+          caption="Staff of this counter"
+          className="staff-table"
           head={
             <>
               <th scope="col">Name</th>
               <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">Permissions</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -124,25 +131,52 @@ export function StaffSection() {
           }
         >
           {staff.map((m) => (
-            <tr key={m.id}>
+            <tr key={m.id} className={m.status === 'disabled' ? 'muted' : undefined}>
               <td>
                 {m.name}
                 {m.id === me && <span className="muted"> (you)</span>}
               </td>
               <td>{m.role === 'manager' ? 'Manager' : 'Cashier'}</td>
+              <td>{statusText(m)}</td>
+              <td>{permissionsText(m, catalog?.permissions.length ?? 0)}</td>
               <td>
-                {m.id !== me && (
-                  <button type="button" className="button button--ghost" onClick={() => setDisabling(m)}>
-                    Disable<span className="visually-hidden"> {m.name}</span>
+                <div className="staff-table__actions">
+                {m.status === 'disabled' ? (
+                  <button type="button" className="button button--ghost" onClick={() => run(enable(m.id), `${m.name} can sign in again.`)}>
+                    Re-enable<span className="visually-hidden"> {m.name}</span>
                   </button>
+                ) : (
+                  <>
+                    {m.status === 'locked' && (
+                      <button type="button" className="button button--ghost" onClick={() => run(unlock(m.id), `${m.name} can sign in again.`)}>
+                        Unlock<span className="visually-hidden"> {m.name}</span>
+                      </button>
+                    )}
+                    {m.id !== me && (
+                      <button type="button" className="button button--ghost" onClick={() => setOpen({ kind: 'reset', member: m })}>
+                        Reset PIN<span className="visually-hidden"> of {m.name}</span>
+                      </button>
+                    )}
+                    <button type="button" className="button button--ghost" onClick={() => setOpen({ kind: 'permissions', member: m })}>
+                      Permissions<span className="visually-hidden"> of {m.name}</span>
+                    </button>
+                    {m.id !== me && (
+                      <button type="button" className="button button--ghost" onClick={() => setOpen({ kind: 'disable', member: m })}>
+                        Disable<span className="visually-hidden"> {m.name}</span>
+                      </button>
+                    )}
+                  </>
                 )}
+                </div>
               </td>
             </tr>
           ))}
         </Table>
       )}
       <AddStaff />
-      {disabling && <DisableDialog member={disabling} onClose={() => setDisabling(null)} />}
+      {open?.kind === 'reset' && <ResetPinDialog member={open.member} onClose={() => setOpen(null)} onDone={finished} />}
+      {open?.kind === 'permissions' && <PermissionsDialog member={open.member} onClose={() => setOpen(null)} onDone={finished} />}
+      {open?.kind === 'disable' && <DisableDialog member={open.member} onClose={() => setOpen(null)} onDone={finished} />}
     </SectionCard>
   );
 }

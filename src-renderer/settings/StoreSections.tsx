@@ -98,14 +98,17 @@ export function ThresholdsSection({ s }: { s: Settings }) {
   const { save, busy, saved, error, err, touch } = useSectionSave();
   const [threshold, setThreshold] = useState(String(s.wallet.lowBalanceThreshold));
   const [idle, setIdle] = useState(String(s.staff.lockAfterIdleMinutes));
+  const [readingAge, setReadingAge] = useState(String(s.wallet.maxReadingAgeMinutes));
   const submit = () => {
     const paise = parseRupeesToPaise(threshold);
     const minutes = Number(idle);
+    const ageMinutes = Number(readingAge);
     const local = localProblem({
       'wallet.lowBalanceThreshold': paise === null ? 'Enter an amount in rupees, like 10000.' : undefined,
+      'wallet.maxReadingAgeMinutes': !Number.isInteger(ageMinutes) ? 'Enter whole minutes, from 1 to 1440.' : undefined,
       'staff.lockAfterIdleMinutes': !Number.isInteger(minutes) ? 'Enter whole minutes, from 1 to 240.' : undefined,
     });
-    void save({ wallet: { lowBalanceThreshold: (paise ?? 0) / 100 }, staff: { lockAfterIdleMinutes: minutes } }, local);
+    void save({ wallet: { lowBalanceThreshold: (paise ?? 0) / 100, maxReadingAgeMinutes: ageMinutes }, staff: { lockAfterIdleMinutes: minutes } }, local);
   };
   return (
     <SectionCard id="settings-thresholds" title="Thresholds" onSubmit={submit} busy={busy} saved={saved} error={error}>
@@ -120,6 +123,17 @@ export function ThresholdsSection({ s }: { s: Settings }) {
           }}
           hint="The Wallet screen and the counter warn below this balance."
           error={err('wallet.lowBalanceThreshold')}
+        />
+        <TextField
+          label="Check the balance again when older than (minutes)"
+          inputMode="numeric"
+          value={readingAge}
+          onChange={(v) => {
+            touch();
+            setReadingAge(v);
+          }}
+          hint="Other counters and the partner's portal spend the same wallet: an older balance is read again before a sale."
+          error={err('wallet.maxReadingAgeMinutes')}
         />
         <TextField
           label="Lock the counter after (minutes idle)"

@@ -136,7 +136,7 @@ export async function benchJournal(count: number, reps: number, log: (s: string)
       for (const _ of it) n++;
       return n;
     };
-    r = await paired(Math.ceil(reps / 20), (i) => drain(history.csv({ from: dayAt(i), to: dayAt(i) + 30 * DAY })), (i) => drain(monthIds.iterate(dayAt(i), dayAt(i) + 30 * DAY)), 2);
+    r = await paired(Math.ceil(reps / 20), (i) => drain(history.csv({ from: dayAt(i), to: dayAt(i) + 30 * DAY }, () => 'Ravi Kumar')), (i) => drain(monthIds.iterate(dayAt(i), dayAt(i) + 30 * DAY)), 2);
     rows.push(row(g, `month CSV export (≈30k rows) ${label}`, r.subject, r.baseline, 'index walk of the same ids'));
 
     const refSeek = db.prepare('SELECT rowid FROM sales WHERE reference_id = ?');

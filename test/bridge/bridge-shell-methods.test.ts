@@ -31,12 +31,12 @@ describe('shell methods at the bridge', () => {
     await plain.close();
   });
 
-  it('gives every shell method a role in the contract: printing is the cashier’s, devices the manager’s', () => {
-    expect(Object.fromEntries(SHELL_METHOD_NAMES.map((m) => [m, METHODS[m].role]))).toEqual({
-      'printer.list': 'manager',
-      'printer.print': 'cashier',
-      'printer.testPrint': 'manager',
-      'printer.savePdf': 'cashier',
+  it('gives every shell method its access in the contract: printing is anyone’s signed in, devices need settings', () => {
+    expect(Object.fromEntries(SHELL_METHOD_NAMES.map((m) => [m, METHODS[m].access]))).toEqual({
+      'printer.list': 'settings',
+      'printer.print': 'signedIn',
+      'printer.testPrint': 'settings',
+      'printer.savePdf': 'signedIn',
     });
   });
 
@@ -48,7 +48,7 @@ describe('shell methods at the bridge', () => {
     await h.ok('staff.signIn', { staffId: cashier.id, pin: '4826' });
     for (const method of SHELL_METHOD_NAMES) {
       const result = await h.call(method, {});
-      if (METHODS[method].role === 'manager') expect(result, method).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+      if (METHODS[method].access === 'settings') expect(result, method).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
       else expect(result, method).toEqual({ ok: true, data: { shell: method } });
     }
     expect(printerCalls.mock.calls.map(([name]) => name).sort()).toEqual(['printer.print', 'printer.savePdf']);

@@ -108,6 +108,7 @@ const VALID: Record<CoreMethodName, Record<string, unknown>> = {
   'staff.resetPin': { staffId: 'x', newPin: '4826' },
   'staff.unlock': { staffId: 'x' },
   'staff.enable': { staffId: 'x' },
+  'staff.setPermissions': { staffId: 'x', permissions: ['sell', 'lookUpOrders'] },
   'staff.disable': { staffId: 'x' },
   'catalog.search': { text: 'test', category: 'FOOD', includeInactive: true, limit: 10 },
   'catalog.categories': {},
@@ -143,6 +144,7 @@ const VALID: Record<CoreMethodName, Record<string, unknown>> = {
   'wallet.view': {},
   'wallet.refresh': {},
   'wallet.recordTopUp': { amountPaise: 100_000, reference: 'NEFT-1', at: 1 },
+  'wallet.statement': { before: 1, limit: 10 },
   'settings.get': {},
   'settings.update': { store: { name: 'X' } },
   'settings.setCredentials': { environment: 'staging', baseUrl: 'https://staging.example.com', clientId: 'c', clientSecret: 's' },
@@ -262,6 +264,18 @@ describe('well-formed but hostile arguments reach the handlers', () => {
     fc
       .record({ productId: ids, amountPaise: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 100_000_000_000 })), discountPaise: fc.integer({ min: 0, max: 100_000_000_000 }) })
       .map((s) => ['sale.quote', s] as [CoreMethodName, Record<string, unknown>]),
+    // A day that is no date (31 April, month 13) or has not begun: refused before anything is asked or recorded.
+    fc
+      .oneof(
+        fc.record({ y: fc.integer({ min: 1000, max: 9999 }), m: fc.integer({ min: 13, max: 99 }), d: fc.integer({ min: 1, max: 28 }) }),
+        fc.record({ y: fc.integer({ min: 1000, max: 9999 }), m: fc.constantFrom(2, 4, 6, 9, 11), d: fc.integer({ min: 31, max: 99 }) }),
+        fc.record({ y: fc.integer({ min: 2100, max: 9999 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 28 }) }),
+      )
+      .map(({ y, m, d }) => ['report.endOfDay', { day: `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}` }] as [CoreMethodName, Record<string, unknown>]),
+    // A top-up dated in the future or before 1970.
+    fc
+      .record({ amountPaise: fc.integer({ min: 1, max: 100_000_000_000 }), reference: ftsText.filter((t) => t.trim().length > 0 && t.length <= 60), at: fc.oneof(fc.integer({ min: Date.now() + 86_400_000, max: Number.MAX_SAFE_INTEGER }), fc.integer({ min: Number.MIN_SAFE_INTEGER, max: -1 })) })
+      .map((t) => ['wallet.recordTopUp', t] as [CoreMethodName, Record<string, unknown>]),
     // A sale the service cannot take: an unknown brand, or an amount no listed voucher adds up to.
     fc.oneof(ids.filter((id) => !id.startsWith('TEST_')).map((productId) => ({ productId, amountPaise: 50_000 })), fc.constantFrom(1, 12_345, 99_999, 100_000_000_000).map((amountPaise) => ({ productId: 'TEST_FIXED_STANDARD', amountPaise }))).map(
       (s) => ['sale.place', s] as [CoreMethodName, Record<string, unknown>],

@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CORE_METHODS, type CoreMethodName, type Role } from '../../src-main/contract/index.js';
+import { CORE_METHODS, type CoreMethodName } from '../../src-main/contract/index.js';
+import { ROLE_PRESETS } from '../../src-main/staff/permission-presets.js';
 import { bridgeHarness, setUpCounter, type BridgeHarness } from '../bridge/bridge-harness.js';
 import { samplePayloads } from '../bridge/sample-payloads.js';
 import { cashTenders } from '../support/till.js';
 
-const methodsFor = (...roles: Role[]) => (Object.keys(CORE_METHODS) as CoreMethodName[]).filter((m) => roles.includes(CORE_METHODS[m].role));
+const ALL = Object.keys(CORE_METHODS) as CoreMethodName[];
+/** Methods that need someone signed in. */
+const signedInMethods = () => ALL.filter((m) => CORE_METHODS[m].access !== 'none');
+/** Methods that need a permission a cashier's preset does not hold: the manager's. */
+const beyondCashier = () =>
+  ALL.filter((m) => {
+    const access = CORE_METHODS[m].access;
+    return access !== 'none' && access !== 'signedIn' && !ROLE_PRESETS.cashier.includes(access);
+  });
 
 describe('roles are checked in main for every method of the contract', () => {
   let h: BridgeHarness;
@@ -43,6 +52,7 @@ describe('roles are checked in main for every method of the contract', () => {
       vi.spyOn(h.core.staff, 'resetPin').mockName('staff.resetPin'),
       vi.spyOn(h.core.staff, 'unlock').mockName('staff.unlock'),
       vi.spyOn(h.core.staff, 'enable').mockName('staff.enable'),
+      vi.spyOn(h.core.staff, 'setPermissions').mockName('staff.setPermissions'),
       vi.spyOn(h.core.staff, 'approveByManagerPin').mockName('staff.approveByManagerPin'),
       vi.spyOn(h.core.audit, 'append').mockName('audit.append'),
       vi.spyOn(h.core.audit, 'verify').mockName('audit.verify'),
@@ -83,8 +93,8 @@ describe('roles are checked in main for every method of the contract', () => {
       expect(CORE_METHODS[method].input.safeParse(samples[method]).success, method).toBe(true);
     }
     // Enough of each kind that the loops below prove something.
-    expect(methodsFor('manager').length).toBeGreaterThan(15);
-    expect(methodsFor('cashier').length).toBeGreaterThan(10);
+    expect(beyondCashier().length).toBeGreaterThan(15);
+    expect(signedInMethods().length - beyondCashier().length).toBeGreaterThan(10);
   });
 
   it('has a watch that sees a handler run (so an empty list below means something)', async () => {
@@ -95,14 +105,14 @@ describe('roles are checked in main for every method of the contract', () => {
 
   it('refuses a cashier every manager method, and nothing runs', async () => {
     expect((await h.ok('staff.session')).role).toBe('cashier');
-    await expectRefusedAndInert(methodsFor('manager'), 'FORBIDDEN');
+    await expectRefusedAndInert(beyondCashier(), 'FORBIDDEN');
     // The cashier is still signed in: a refusal is not a sign-out.
     expect((await h.ok('staff.session')).role).toBe('cashier');
   });
 
   it('refuses a signed-out counter every cashier and manager method, and nothing runs', async () => {
     await h.ok('staff.signOut');
-    await expectRefusedAndInert(methodsFor('cashier', 'manager'), 'UNAUTHENTICATED');
+    await expectRefusedAndInert(signedInMethods(), 'UNAUTHENTICATED');
   });
 
   it('refuses an idle-locked manager every cashier and manager method, and nothing runs', async () => {
@@ -110,14 +120,14 @@ describe('roles are checked in main for every method of the contract', () => {
     expect((await h.call('settings.get', {})).ok).toBe(true);
     const idle = h.core.settings.get().staff.lockAfterIdleMinutes * 60_000;
     h.clock.advance(idle + 1);
-    await expectRefusedAndInert(methodsFor('cashier', 'manager'), 'UNAUTHENTICATED');
+    await expectRefusedAndInert(signedInMethods(), 'UNAUTHENTICATED');
   });
 
   it('refuses a manager signed out, and a sign-in with a wrong PIN does not open the session', async () => {
     await h.ok('staff.signIn', { staffId: ids.managerId, pin: '2580' });
     await h.ok('staff.signOut');
     expect(await h.call('staff.signIn', { staffId: ids.managerId, pin: '9137' })).toMatchObject({ ok: false, error: { code: 'INVALID_PIN' } });
-    await expectRefusedAndInert(methodsFor('manager'), 'UNAUTHENTICATED');
+    await expectRefusedAndInert(beyondCashier(), 'UNAUTHENTICATED');
   });
 
   it('lets a cashier through a manager-approved action only with a manager PIN, never their own', async () => {
@@ -129,7 +139,7 @@ describe('roles are checked in main for every method of the contract', () => {
   });
 
   it('lets a cashier Check now once per 30 s per sale (audited); a press too soon is RATE_LIMITED with the wait and nothing else runs; a manager never waits', async () => {
-    expect(CORE_METHODS['sale.checkNow'].role).toBe('cashier');
+    expect(CORE_METHODS['sale.checkNow'].access).toBe('sell');
     await h.ok('staff.signIn', { staffId: ids.cashierId, pin: '4826' });
     expect((await h.ok('sale.checkNow', { saleId: ids.saleId })).id).toBe(ids.saleId);
     expect(h.core.audit.latest(['sale.checked'])).toMatchObject({ actor: ids.cashierId, saleId: ids.saleId });

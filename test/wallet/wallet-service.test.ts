@@ -37,7 +37,7 @@ describe('WalletService', () => {
     return res.json();
   };
   const build = () =>
-    new WalletService({ db, shelf, client: () => client, thresholdPaise: () => thresholdPaise, now: () => now, logger });
+    new WalletService({ db, shelf, client: () => client, thresholdPaise: () => thresholdPaise, maxReadingAgeMs: () => 10 * 60_000, now: () => now, logger });
   /** A journal row of ₹`rupees` (less ₹`discount`) created at `createdAt`, moved to `state`. */
   const sale = (rupees: number, state: SaleState, createdAt: number, discount = 0) => {
     const s = journal.insertIntent(newSale({ denomination: rupees, createdAt, discountPaise: discount * 100 }));
@@ -85,7 +85,12 @@ describe('WalletService', () => {
       low: false,
       lowBalanceAlert: null,
     });
-    expect(wallet.floatGuard(1_000_000_00)).toEqual({ ok: true });
+  });
+
+  it('reads the balance before guarding the first sale', async () => {
+    await control('PUT', '/wallet', { balance: 2_000 });
+    expect(await wallet.floatGuard(1_000_00)).toEqual({ ok: true });
+    expect(wallet.view()).toMatchObject({ balancePaise: 2_000_00, readAt: now });
   });
 
   it('refresh() stores the balance the service reports, with the time it was read', async () => {
@@ -95,6 +100,34 @@ describe('WalletService', () => {
     expect(result).toMatchObject({ ok: true, view: { balancePaise: 12_345_67, readAt: T0 + 5_000, estimatedPaise: 12_345_67, low: false } });
     expect(JSON.parse(shelf.read('wallet_reading')!)).toEqual({ balancePaise: 12_345_67, at: T0 + 5_000 });
     expect(build().view()).toMatchObject({ balancePaise: 12_345_67, readAt: T0 + 5_000 }); // survives a restart
+  });
+
+  it('keeps every balance read in the history, beside the latest on the shelf; a failed read keeps none', async () => {
+    await readAt(20_000, T0);
+    await readAt(19_500, T0 + 60_000);
+    await control('POST', '/faults', { kind: 'error-5xx', count: 3, match: { method: 'GET', path: WALLET_PATH } });
+    now = T0 + 120_000;
+    expect((await wallet.refresh()).ok).toBe(false);
+    expect(db.prepare('SELECT at, balance_paise AS balancePaise FROM wallet_readings ORDER BY at').all()).toEqual([
+      { at: T0, balancePaise: 20_000_00 },
+      { at: T0 + 60_000, balancePaise: 19_500_00 },
+    ]);
+    expect(wallet.history.lastBefore(T0 + 60_000)).toEqual({ at: T0, balancePaise: 20_000_00 });
+    expect(wallet.history.lastIn(T0, T0 + 120_000)).toEqual({ at: T0 + 60_000, balancePaise: 19_500_00 });
+    expect(JSON.parse(shelf.read('wallet_reading')!)).toEqual({ balancePaise: 19_500_00, at: T0 + 60_000 });
+  });
+
+  it('records a manager’s top-up once, and refuses one entered twice or dated in the future without writing', () => {
+    now = T0;
+    const recorded = wallet.recordTopUp({ amountPaise: 5_000_00, reference: 'NEFT-1' }, 'manager-1');
+    expect(recorded).toMatchObject({ ok: true, topUp: { at: T0, amountPaise: 5_000_00, reference: 'NEFT-1', recordedBy: 'manager-1', recordedAt: T0 } });
+    const earlier = wallet.recordTopUp({ amountPaise: 1_00, reference: 'UTR-2', at: T0 - 3_600_000 }, 'manager-1');
+    expect(earlier).toMatchObject({ ok: true, topUp: { at: T0 - 3_600_000, recordedAt: T0 } });
+    expect(wallet.recordTopUp({ amountPaise: 5_000_00, reference: 'neft-1' }, 'manager-2')).toMatchObject({ ok: false, field: 'reference' });
+    expect(wallet.recordTopUp({ amountPaise: 5_000_00, reference: 'NEFT-3', at: T0 + 3_600_000 }, 'manager-2')).toMatchObject({ ok: false, field: 'at' });
+    expect(wallet.history.topUpsBetween(T0 - 3_600_000, T0).map((t) => t.reference)).toEqual(['NEFT-1']); // (after, upTo]
+    expect(wallet.history.topUpsBetween(T0 - 3_600_001, T0).map((t) => t.reference)).toEqual(['UTR-2', 'NEFT-1']);
+    expect(db.prepare('SELECT count(*) AS n FROM wallet_topups').get()).toEqual({ n: 2 });
   });
 
   it('a failed refresh returns the error and keeps the previous reading', async () => {
@@ -131,19 +164,63 @@ describe('WalletService', () => {
 
   it('the float guard warns when a debit exceeds the balance minus sales in flight', async () => {
     await readAt(10_000, T0);
-    expect(wallet.floatGuard(10_000_00)).toEqual({ ok: true });
+    // The reading is seconds old: it is used as it is.
+    expect(await wallet.floatGuard(10_000_00)).toEqual({ ok: true });
     sale(2_000, 'INTENT', T0 + 1_000);
     sale(1_000, 'SUCCESS', T0 + 2_000);
     sale(5_000, 'FAILED', T0 + 3_000);
     sale(5_000, 'REJECTED', T0 + 4_000);
     sale(9_000, 'SUCCESS', T0 - 1_000); // before the reading
-    expect(wallet.floatGuard(7_000_00)).toEqual({ ok: true });
-    const guard = wallet.floatGuard(7_000_01);
+    expect(await wallet.floatGuard(7_000_00)).toEqual({ ok: true });
+    const guard = await wallet.floatGuard(7_000_01);
     expect(guard.ok).toBe(false);
     if (guard.ok) return;
-    expect(guard.warning).toContain('₹7000.01');
-    expect(guard.warning).toContain('₹7000.00');
+    expect(guard.warning).toContain('₹7,000.01');
+    expect(guard.warning).toContain('₹7,000 after');
     expect(guard.warning).toContain('Insufficient balance');
+  });
+
+  const walletReads = () => sandbox.requests.list().filter((r) => r.method === 'GET' && r.path.includes('wallet')).length;
+
+  it('reads the balance again before a sale when the reading is older than the manager’s limit', async () => {
+    await readAt(10_000, T0);
+    // Spent elsewhere (another counter, the portal) meanwhile.
+    await control('PUT', '/wallet', { balance: 1_000 });
+    now = T0 + 9 * 60_000;
+    expect(await wallet.floatGuard(2_000_00)).toEqual({ ok: true }); // younger than 10 minutes, and a small share
+    now = T0 + 11 * 60_000;
+    const reads = walletReads();
+    const guard = await wallet.floatGuard(2_000_00);
+    expect(walletReads()).toBe(reads + 1);
+    expect(guard).toMatchObject({ ok: false, warning: expect.stringContaining('₹1,000 after') });
+    expect(wallet.view()).toMatchObject({ balancePaise: 1_000_00, readAt: T0 + 11 * 60_000 });
+  });
+
+  it('reads again before a sale larger than half of the last balance, once for a quote and its placing', async () => {
+    await readAt(10_000, T0);
+    await control('PUT', '/wallet', { balance: 4_000 });
+    now = T0 + 60_000;
+    const reads = walletReads();
+    expect(await wallet.floatGuard(4_000_00)).toEqual({ ok: true }); // not more than half: the old reading stands
+    expect(walletReads()).toBe(reads);
+    const [quoted, placed] = await Promise.all([wallet.floatGuard(6_000_00), wallet.floatGuard(6_000_00)]);
+    expect(walletReads()).toBe(reads + 1);
+    expect(quoted).toMatchObject({ ok: false, warning: expect.stringContaining('₹4,000 after') });
+    expect(placed).toEqual(quoted);
+  });
+
+  it('reads again after a Wallet Low Balance event, and says when the balance could not be read', async () => {
+    await readAt(50_000, T0);
+    now = T0 + 60_000;
+    wallet.onLowBalanceEvent({ type: 'WALLET_LOW_BALANCE', eventId: 'e1', createdAt: null, balance: 900, threshold: 1_000 });
+    await control('POST', '/faults', { kind: 'error-5xx', status: 503, count: 10, match: { path: '/v1/partners/wallet*' } });
+    const guard = await wallet.floatGuard(100_00);
+    expect(guard).toEqual({ ok: false, warning: 'The wallet balance could not be read just now (the service reported a low balance). The sale may fail with "Insufficient balance".' });
+    await control('DELETE', '/faults');
+    await control('PUT', '/wallet', { balance: 900 });
+    now = T0 + 120_000;
+    expect(await wallet.floatGuard(100_00)).toEqual({ ok: true });
+    expect(wallet.view()).toMatchObject({ balancePaise: 900_00, lowBalanceAlert: null });
   });
 
   it('is low when the estimate falls below the threshold', async () => {
@@ -177,7 +254,7 @@ describe('WalletService', () => {
       shelf.write('wallet_reading', damaged);
       shelf.write('wallet_low_alert', damaged);
       expect(wallet.view()).toMatchObject({ balancePaise: null, readAt: null, estimatedPaise: null, low: false, lowBalanceAlert: null });
-      expect(wallet.floatGuard(1_00)).toEqual({ ok: true });
+      expect(await wallet.floatGuard(1_00)).toEqual({ ok: true }); // read afresh: an unreadable reading is no reading
     }
     await readAt(1_234, T0); // a good reading replaces the damaged one
     expect(wallet.view()).toMatchObject({ balancePaise: 1_234_00, readAt: T0 });

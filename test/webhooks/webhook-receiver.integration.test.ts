@@ -54,6 +54,7 @@ describe('webhooks end to end: sandbox → receiver → engine / wallet / catalo
       shelf: kvShelf(h.db),
       client: () => h.client,
       thresholdPaise: () => 1_000_00,
+      maxReadingAgeMs: () => 10 * 60_000,
       now: () => h.clock.now(),
       logger: h.logger,
     });

@@ -4,6 +4,7 @@ import type { Session } from '../session.js';
 import { appHandlers } from './app-handlers.js';
 import { catalogHandlers } from './catalog-handlers.js';
 import { managerHandlers } from './manager-handlers.js';
+import { reportHandlers } from './report-handlers.js';
 import { saleHandlers } from './sale-handlers.js';
 import { shiftHandlers } from './shift-handlers.js';
 import { staffHandlers } from './staff-handlers.js';
@@ -18,6 +19,7 @@ export function buildHandlers(core: Core, session: Session, version: string, sig
     ...saleHandlers(core, session),
     ...shiftHandlers(core, session),
     ...managerHandlers(core, session),
+    ...reportHandlers(core, session),
     ...webhookHandlers(core, session),
   } satisfies CoreHandlers;
 }

@@ -78,8 +78,13 @@ export function saleHandlers(core: Core, session: Session) {
     },
     'receipt.print': async (input: ParsedInput<'receipt.print'>) => {
       const sale = core.sales.get(input.saleId) ?? fail('NOT_FOUND', 'No such sale');
-      // The first print is the cashier's; every later one is a reprint that a manager approves.
-      const approver = sale.printCount > 0 ? await managerApproval(input.managerPin, 'reprint a receipt', input.approverId) : null;
+      // The first print is the cashier's; every later one is a reprint that a manager approves,
+      // asked for by someone allowed to ask.
+      const reprint = sale.printCount > 0;
+      if (reprint && !session.staff!.permissions.includes('reprintWithApproval')) {
+        return fail('FORBIDDEN', 'You do not have permission to reprint receipts on this counter. Ask a manager.', { permission: 'reprintWithApproval' });
+      }
+      const approver = reprint ? await managerApproval(input.managerPin, 'reprint a receipt', input.approverId) : null;
       const receipt = core.sales.receipt(input.saleId, session.staff!.id, approver?.id ?? null);
       if (!receipt) return fail('NOT_PRINTABLE', 'Only a successful sale has a receipt');
       const s = core.settings.get();

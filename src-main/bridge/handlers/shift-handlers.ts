@@ -1,4 +1,4 @@
-import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
+import type { CoreHandlers, ParsedInput, ShiftReport } from '../../contract/index.js';
 import type { Core } from '../../core/create-core.js';
 import type { ShiftResult } from '../../till/shift-service.js';
 import { fail } from '../bridge-result.js';
@@ -9,15 +9,18 @@ function answer<T>(result: ShiftResult<T>): T {
   return fail(result.code, result.message, 'fields' in result ? { fields: result.fields } : {});
 }
 
-/** The counter's cash drawer: any signed-in member of staff may own a shift. */
+/** The counter's cash drawer: anyone who sells may own a shift. */
 export function shiftHandlers(core: Core, session: Session) {
   const me = () => session.staff!.id;
+  /** The drawer's figures are the drawer's; other people's totals only for those who may see everyone's. */
+  const forMe = (report: ShiftReport): ShiftReport =>
+    session.staff!.permissions.includes('seeAllTotals') ? report : { ...report, byCashier: report.byCashier.filter((c) => c.staffId === me()) };
   return {
     'shift.open': (input: ParsedInput<'shift.open'>) => answer(core.shifts.open(input, me())),
     'shift.current': () => core.shifts.current(),
     'shift.cashMovement': (input: ParsedInput<'shift.cashMovement'>) => answer(core.shifts.cashMovement(input, me())),
-    'shift.xReport': () => answer(core.shifts.xReport(me())),
-    'shift.close': (input: ParsedInput<'shift.close'>) => answer(core.shifts.close(input, me())),
+    'shift.xReport': () => forMe(answer(core.shifts.xReport(me()))),
+    'shift.close': (input: ParsedInput<'shift.close'>) => forMe(answer(core.shifts.close(input, me()))),
     'shift.report': (input: ParsedInput<'shift.report'>) => answer(core.shifts.reportOf(input.shiftId, me())),
   } satisfies Partial<CoreHandlers>;
 }

@@ -1,12 +1,19 @@
 import type { Core } from '../../core/create-core.js';
-import type { StaffAdminView, StaffMemberView } from '../../contract/index.js';
+import type { PermissionCatalog, StaffAdminView, StaffMemberView } from '../../contract/index.js';
+import { PERMISSION_LABELS, PERMISSIONS } from '../../contract/permissions.js';
+import { ROLE_PRESETS } from '../../staff/permission-presets.js';
 import type { StaffError, StaffMember } from '../../staff/staff-service.js';
 import type { Result } from '../../platform/result.js';
 import { fail } from '../bridge-result.js';
 import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
 import type { Session } from '../session.js';
 
-const memberView = (m: StaffMember): StaffMemberView => ({ id: m.id, name: m.name, role: m.role, mustChangePin: m.mustChangePin });
+const memberView = (m: StaffMember): StaffMemberView => ({ id: m.id, name: m.name, role: m.role, mustChangePin: m.mustChangePin, permissions: m.permissions });
+
+const catalog: PermissionCatalog = {
+  permissions: PERMISSIONS.map((p) => ({ id: p, name: PERMISSION_LABELS[p].name })),
+  presets: { cashier: [...ROLE_PRESETS.cashier], manager: [...ROLE_PRESETS.manager] },
+};
 
 export function staffHandlers(core: Core, session: Session, signal: (reason: string | null) => void) {
   const adminView = (m: StaffMember): StaffAdminView => {
@@ -17,6 +24,7 @@ export function staffHandlers(core: Core, session: Session, signal: (reason: str
       lockedUntil: locked ? m.lockedUntil : null,
       disabledAt: m.disabledAt,
       createdAt: m.createdAt,
+      customPermissions: m.customPermissions,
     };
   };
   const answer = (result: Result<StaffMember, StaffError>): StaffAdminView => (result.ok ? adminView(result.value) : fail(result.error.code, result.error.message));
@@ -51,7 +59,7 @@ export function staffHandlers(core: Core, session: Session, signal: (reason: str
       signal(null);
       return memberView(result.value);
     },
-    'staff.manage': () => ({ staff: core.staff.list().map(adminView) }),
+    'staff.manage': () => ({ staff: core.staff.list().map(adminView), ...catalog }),
     'staff.create': async (input: ParsedInput<'staff.create'>) => {
       const created = await core.staff.create(input, session.staff!.id);
       if (!created.ok) return fail(created.error.code, created.error.message);
@@ -65,5 +73,14 @@ export function staffHandlers(core: Core, session: Session, signal: (reason: str
     'staff.resetPin': async (input: ParsedInput<'staff.resetPin'>) => answer(await core.staff.resetPin(input.staffId, input.newPin, session.staff!.id)),
     'staff.unlock': (input: ParsedInput<'staff.unlock'>) => answer(core.staff.unlock(input.staffId, session.staff!.id)),
     'staff.enable': (input: ParsedInput<'staff.enable'>) => answer(core.staff.enable(input.staffId, session.staff!.id)),
+    'staff.setPermissions': (input: ParsedInput<'staff.setPermissions'>) => {
+      const result = answer(core.staff.setPermissions(input.staffId, input.permissions, session.staff!.id));
+      // The person signed in at this counter sees their new permissions at once.
+      if (session.staff?.id === input.staffId) {
+        session.staff = core.staff.list().find((m) => m.id === input.staffId) ?? session.staff;
+        signal(null);
+      }
+      return result;
+    },
   } satisfies Partial<CoreHandlers>;
 }

@@ -1,6 +1,8 @@
 import type { AuditLog } from '../../audit/audit-log.js';
 import type { OrderDetail, SaleCursor, SaleListFilter, SaleListItem, SalePage, SalesSummary } from '../../contract/index.js';
+import type { SaleListRow } from '../../orders/sales/sales-history.js';
 import type { DeliveryChannel } from '../../partner-api/types.js';
+import type { StaffService } from '../../staff/staff-service.js';
 import type { ResendResult } from '../../vouchers/voucher-service.js';
 import type { EnvironmentContext } from '../environment-context.js';
 
@@ -10,17 +12,32 @@ export interface OrdersFacade {
   /** In-doubt and stuck sales, oldest first. */
   attention(): SaleListItem[];
   detail(saleId: string): OrderDetail | undefined;
-  /** The filtered sales as CSV (no card data, phones masked); every export is audited with who made it. */
+  /**
+   * The filtered sales as CSV for a spreadsheet (byte-order mark, India times, cashier names,
+   * tenders; no card data, phones masked); every export is audited with who made it.
+   */
   exportCsv(filter: SaleListFilter, actor: string): string;
   summary(from: number, to: number): SalesSummary;
   /** Asks the service to deliver a successful sale's vouchers again; audited by the voucher service. */
   resend(saleId: string, channels: DeliveryChannel[], actor: string): Promise<ResendResult>;
 }
 
-export function ordersFacade(env: () => EnvironmentContext, audit: AuditLog): OrdersFacade {
+export function ordersFacade(env: () => EnvironmentContext, audit: AuditLog, staff: StaffService): OrdersFacade {
+  /** Staff names by id, each read once per answer (a page names a handful of people). */
+  const staffNames = (): ((id: string) => string) => {
+    const names = new Map<string, string>();
+    return (id) => names.get(id) ?? names.set(id, staff.nameOf(id)).get(id)!;
+  };
+  const named = (rows: SaleListRow[]): SaleListItem[] => {
+    const name = staffNames();
+    return rows.map((row) => ({ ...row, cashierName: row.cashierId === null ? null : name(row.cashierId) }));
+  };
   return {
-    list: (filter, page) => env().history.list(filter, page),
-    attention: () => env().history.needingAttention(),
+    list(filter, page) {
+      const found = env().history.list(filter, page);
+      return { items: named(found.items), next: found.next };
+    },
+    attention: () => named(env().history.needingAttention()),
     detail(saleId) {
       const { journal, viewSale } = env();
       const sale = journal.get(saleId);
@@ -35,7 +52,7 @@ export function ordersFacade(env: () => EnvironmentContext, audit: AuditLog): Or
     },
     exportCsv(filter, actor) {
       audit.append({ actor, action: 'export.csv', details: { filter } });
-      return [...env().history.csv(filter)].join('');
+      return [...env().history.csv(filter, staffNames())].join('');
     },
     summary: (from, to) => env().history.summary(from, to),
     resend: (saleId, channels, actor) => env().vouchers.resend(saleId, channels, actor),

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { app001 } from './app/001-staff-and-audit.js';
 import { app004 } from './app/004-staff-lifecycle.js';
+import { app005 } from './app/005-staff-permissions.js';
 import { catalog001 } from './catalog/001-brands.js';
 import { environment001 } from './environment/001-journal.js';
 import { environment002 } from './environment/002-journal-search.js';
@@ -25,8 +26,8 @@ const changedOtherKindsOnly: Migration = () => undefined;
  * released one; add the next.
  */
 export const SCHEMAS = {
-  /** app.db: staff (and whether each must choose a new PIN) and the audit log, shared by every environment. */
-  app: [app001, changedOtherKindsOnly, changedOtherKindsOnly, app004],
+  /** app.db: staff (their PIN state and permissions) and the audit log, shared by every environment. */
+  app: [app001, changedOtherKindsOnly, changedOtherKindsOnly, app004, app005],
   /** <environment>.db: the order journal, vouchers, secrets and wallet readings, webhook deliveries, shifts and payments. */
   environment: [environment001, environment002, environment003, environment004, environment005, environment006],
   /** <environment>-catalog.db: the brands and their full-text index. */

@@ -58,7 +58,7 @@ export interface SaleServiceDeps {
   now: () => number;
   businessModel: () => BusinessModel;
   newReferenceId: () => string;
-  floatGuard: (debitPaise: number) => FloatGuard;
+  floatGuard: (debitPaise: number) => Promise<FloatGuard>;
   till: TillStore;
   /** The open shift of this counter, if any: selling needs one. */
   currentShiftId: () => string | null;
@@ -96,7 +96,7 @@ export class SaleService {
       if (!paid.ok) return { ok: false, kind: 'invalid', problems: paid.problems };
       changePaise = paid.changePaise;
     }
-    const guard = this.deps.floatGuard(checked.value.debitPaise);
+    const guard = await this.deps.floatGuard(checked.value.debitPaise);
     return { ok: true, quote: { sale: checked.value, brand, customerPaysPaise, changePaise, floatWarning: guard.ok ? null : guard.warning } };
   }
 

@@ -1,11 +1,16 @@
 import type { SaleListFilter, SaleListItem, SalePage, SalesSummary } from '../../contract/index.js';
 import type { Db } from '../../db/database.js';
 import { statementCache } from '../../db/statement-cache.js';
+import { istDateTimes } from '../../platform/india-time.js';
+import { WALLET_CHARGED_STATES, WALLET_NOT_CHARGED_STATES } from '../../wallet/wallet-charge.js';
 import { ATTENTION_STATES, SALE_STATES, type SaleState } from '../journal/sale-state.js';
 
 const COLUMNS = `id, reference_id AS referenceId, order_id AS orderId, state, product_id AS productId, brand_title AS brandTitle,
   amount_paise AS amountPaise, customer_phone AS customerPhone, created_at AS createdAt, error_code AS errorCode,
-  failure_reason AS failureReason, support_reason AS supportReason, print_count AS printCount`;
+  failure_reason AS failureReason, support_reason AS supportReason, print_count AS printCount, cashier_id AS cashierId`;
+
+/** A row of the orders list as the journal holds it; the facade names the cashier from the staff list. */
+export type SaleListRow = Omit<SaleListItem, 'cashierName'>;
 
 /**
  * The manager's read side of the journal: filtered lists with keyset paging (stable and
@@ -20,7 +25,7 @@ export class SalesHistory {
     this.statement = statementCache(db);
   }
 
-  list(filter: SaleListFilter, page: { limit?: number; after?: { createdAt: number; id: string } | null } = {}): SalePage {
+  list(filter: SaleListFilter, page: { limit?: number; after?: { createdAt: number; id: string } | null } = {}): Omit<SalePage, 'items'> & { items: SaleListRow[] } {
     const limit = Math.min(Math.max(page.limit ?? 50, 1), 200);
     const { where, params } = this.where(filter);
     if (page.after) {
@@ -29,7 +34,7 @@ export class SalesHistory {
       params.afterId = page.after.id;
     }
     const rows = this.statement(`SELECT ${COLUMNS} FROM sales ${whereSql(where)} ORDER BY created_at DESC, id DESC LIMIT @limit`)
-      .all({ ...params, limit: limit + 1 }) as SaleListItem[];
+      .all({ ...params, limit: limit + 1 }) as SaleListRow[];
     const items = rows.slice(0, limit);
     const last = items[items.length - 1];
     return { items, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
@@ -40,47 +45,53 @@ export class SalesHistory {
    * first: they go on top of the manager's list. Two index seeks (by state, and the partial
    * index of owed receipts), never a read of the settled history.
    */
-  needingAttention(): SaleListItem[] {
+  needingAttention(): SaleListRow[] {
     return this.statement(
       `SELECT ${COLUMNS} FROM sales WHERE state IN (${ATTENTION_STATES.map((s) => `'${s}'`).join(', ')}) OR receipt_owed = 1 ORDER BY created_at, id`,
-    ).all() as SaleListItem[];
+    ).all() as SaleListRow[];
   }
 
   /**
-   * CSV of the filtered sales; no card data, phone numbers masked to the last 4 digits.
-   * A month is ~30k rows, and handing values to JavaScript one by one costs more than the
-   * query itself, so SQLite joins each row into one comma-separated string. When that string
-   * still splits into exactly its cells and none needs quoting or defusing (what csvCell
-   * would leave unchanged) it is used as it is; any other row (a comma in a brand title, a
-   * quote in a reason) is read again cell by cell.
+   * CSV of the filtered sales for a spreadsheet: a UTF-8 byte-order mark (so Excel reads ₹ and
+   * names right), India times, the cashier's name, the customer's payment and any refund; no
+   * card data, phone numbers masked to the last 4 digits. `staffName` names a staff id (null
+   * for one it does not know).
+   *
+   * A month is ~30k rows, and handing values to JavaScript one by one costs more than the query
+   * itself, so SQLite joins each row's cells after the cashier into one string. When that string
+   * still splits into exactly its cells and none needs quoting or defusing (what csvCell would
+   * leave unchanged) it is used as it is; any other row (a comma in a brand title, a quote in a
+   * reason, a negative amount) is read again cell by cell.
    */
-  *csv(filter: SaleListFilter): Generator<string> {
-    yield 'created_at,reference_id,order_id,state,brand,amount_inr,customer_phone,error_code,failure_reason\n';
+  *csv(filter: SaleListFilter, staffName: (staffId: string) => string | null): Generator<string> {
+    yield `\uFEFF${CSV_HEADER}\n`;
     const { where, params } = this.where(filter);
-    // Prepared per export, not cached: two exports may be read side by side.
-    const stmt = this.db.prepare(`SELECT ${CSV_COLUMNS.join(" || ',' || ")} FROM sales ${whereSql(where)} ORDER BY created_at, id`).pluck(true);
-    const time = isoTimes();
-    for (const joined of stmt.iterate(params) as Iterable<string>) {
-      // joined: rowid,created_at,amount_paise,phone,reference,order id,state,brand,error code,reason
-      const a = joined.indexOf(',');
-      const b = joined.indexOf(',', a + 1);
-      const c = joined.indexOf(',', b + 1);
-      const d = joined.indexOf(',', c + 1);
-      if (!SAFE_TEXT_CELLS.test(joined.slice(d + 1))) {
-        yield this.csvLineCellByCell(Number.parseInt(joined, 10), time);
-        continue;
+    // The filter applies to sales alone (its column names are the sales table's). Prepared per
+    // export, not cached: two exports may be read side by side.
+    const from = `FROM (SELECT rowid AS rid, * FROM sales ${whereSql(where)}) s ${CSV_JOINS}`;
+    const rows = this.db.prepare(`SELECT s.rid, s.created_at, s.cashier_id, ${CSV_CELLS.map((c) => `COALESCE(${c}, '')`).join(" || ',' || ")} ${from} ORDER BY s.created_at, s.id`).raw(true);
+    const time = istDateTimes();
+    const names = new Map<string | null, string>();
+    const nameCell = (id: string | null): string => {
+      let cell = names.get(id);
+      if (cell === undefined) {
+        cell = id === null ? '' : csvCell(staffName(id) ?? id);
+        names.set(id, cell);
       }
-      let e = d; // the comma after the brand, where amount and phone go in
-      for (let k = 0; k < 4; k++) e = joined.indexOf(',', e + 1);
-      yield `${time(Number(joined.slice(a + 1, b)))},${joined.slice(d + 1, e)},${csvLineTail(Number(joined.slice(b + 1, c)), joined.slice(c + 1, d))}${joined.slice(e)}\n`;
+      return cell;
+    };
+    for (const [rowid, createdAt, cashierId, joined] of rows.iterate(params) as Iterable<[number, number, string | null, string]>) {
+      const tail = SAFE_CELLS.test(joined) ? joined : this.csvCellsOneByOne(rowid);
+      yield `${time(createdAt)},${nameCell(cashierId)},${tail}\n`;
     }
   }
 
-  /** The slow path of csv(): a row whose text needs quoting or defusing, read again and each cell made safe. */
-  private csvLineCellByCell(rowid: number, time: (ms: number) => string): string {
-    const [createdAt, amountPaise, phone, ...text] = this.statement(`SELECT ${CSV_COLUMNS.slice(1).join(', ')} FROM sales WHERE rowid = ?`).raw(true).get(rowid) as [number, number, string, ...string[]];
-    const cells = text.map(csvCell);
-    return `${time(createdAt)},${cells.slice(0, 4).join(',')},${csvLineTail(amountPaise, phone)},${cells.slice(4).join(',')}\n`;
+  /** The slow path of csv(): a row whose cells need quoting or defusing, read again and each made safe. */
+  private csvCellsOneByOne(rowid: number): string {
+    const cells = this.statement(`SELECT ${CSV_CELLS.join(', ')} FROM (SELECT rowid AS rid, * FROM sales WHERE rowid = @rowid) s ${CSV_JOINS}`)
+      .raw(true)
+      .get({ rowid }) as (string | number | null)[];
+    return cells.map((c) => (c === null ? '' : csvCell(String(c)))).join(',');
   }
 
   /**
@@ -141,45 +152,55 @@ export class SalesHistory {
 
 const whereSql = (where: string[]): string => (where.length ? `WHERE ${where.join(' AND ')}` : '');
 
-/** What the CSV reads of a sale, in this order; rowid (an integer) first, for reading a row again. */
-const CSV_COLUMNS = ['rowid', 'created_at', 'amount_paise', "COALESCE(customer_phone, '')", 'reference_id', "COALESCE(order_id, '')", 'state', 'brand_title', "COALESCE(error_code, '')", "COALESCE(failure_reason, '')"];
+/** The columns of the orders CSV: the time and the cashier written in JavaScript, then CSV_CELLS. */
+const CSV_HEADER = [
+  'created_at_ist', 'cashier', 'reference_id', 'order_id', 'state', 'brand', 'amount_inr', 'discount_inr', 'customer_pays_inr',
+  'wallet_debit_inr', 'voucher_count', 'tenders', 'refund_inr', 'customer_phone', 'error_code', 'failure_reason',
+].join(',');
+
+/** A sale's payment (one holds it, a retry may share it) and its refund, by key. */
+const CSV_JOINS = 'LEFT JOIN sale_payments sp ON sp.sale_id = s.id LEFT JOIN refunds rf ON rf.payment_id = sp.payment_id AND rf.sale_id = s.id';
+
+const sqlList = (states: readonly string[]): string => states.map((st) => `'${st}'`).join(', ');
+/** Rupees with two decimals ("1234.50") of a paise expression, in SQL. */
+const inr = (paise: string): string => `printf('%.2f', (${paise}) / 100.0)`;
+
 /**
- * The six text cells (reference to reason) of a joined row, when csvCell would leave each one
- * unchanged: exactly six cells (none held a comma), no quote or line break, none starting
- * like a formula (=, +, -, @, tab).
+ * The cells after the cashier, in SQL, NULL for an empty cell. The wallet debit is what the sale
+ * costs the wallet as its state stands: 0 once it failed or was reversed, empty while the
+ * outcome is not known. Tenders are the payment's parts ("CASH 500.00; UPI 200.00"); a failed
+ * sale whose retry took its payment along says so instead.
  */
-const SAFE_TEXT_CELLS = (() => {
+const CSV_CELLS = [
+  's.reference_id',
+  's.order_id',
+  's.state',
+  's.brand_title',
+  inr('s.amount_paise'),
+  inr('s.discount_paise'),
+  inr('s.amount_paise - s.discount_paise'),
+  `CASE WHEN s.state IN (${sqlList(WALLET_CHARGED_STATES)}) THEN ${inr('s.amount_paise - s.discount_paise')} WHEN s.state IN (${sqlList(WALLET_NOT_CHARGED_STATES)}) THEN '0.00' END`,
+  '(SELECT count(*) FROM vouchers v WHERE v.sale_id = s.id)',
+  `CASE WHEN EXISTS (SELECT 1 FROM sales r JOIN sale_payments rp ON rp.sale_id = r.id WHERE r.retry_of = s.id AND rp.payment_id = sp.payment_id)
+     THEN 'carried to retry'
+     ELSE (SELECT group_concat(method || ' ' || ${inr('amount_paise')}, '; ') FROM (SELECT method, amount_paise FROM payment_tenders WHERE payment_id = sp.payment_id ORDER BY seq)) END`,
+  `CASE WHEN rf.payment_id IS NOT NULL THEN ${inr('rf.amount_paise')} END`,
+  "'******' || substr(s.customer_phone, -4)",
+  's.error_code',
+  's.failure_reason',
+];
+
+/**
+ * A joined row of CSV_CELLS when csvCell would leave each cell unchanged: exactly as many
+ * cells (none held a comma), no quote or line break, none starting like a formula (=, +, -,
+ * @, tab).
+ */
+const SAFE_CELLS = (() => {
   const cell = '(?:[^",\\n\\r=+\\-@\\t][^",\\n\\r]*)?';
-  return new RegExp(`^${cell}(?:,${cell}){5}$`);
+  return new RegExp(`^${cell}(?:,${cell}){${CSV_CELLS.length - 1}}$`);
 })();
 
-/** amount_inr and the masked customer_phone cells. */
-function csvLineTail(amountPaise: number, phone: string): string {
-  const amount = (amountPaise / 100).toFixed(2);
-  return `${amountPaise < 0 ? csvCell(amount) : amount},${phone ? csvCell(`******${phone.slice(-4)}`) : ''}`;
-}
-
-/**
- * ISO-8601 times like Date.toISOString, for rows in time order: the date part is formatted
- * once per day and the time of day by arithmetic (toISOString costs ~1 µs, a month is 30k rows).
- */
-function isoTimes(): (ms: number) => string {
-  let dayStart = NaN;
-  let datePart = '';
-  const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
-  return (ms) => {
-    const start = Math.floor(ms / 86_400_000) * 86_400_000;
-    if (start !== dayStart) {
-      dayStart = start;
-      datePart = new Date(start).toISOString().slice(0, -13);
-    }
-    const t = ms - start;
-    const milli = t % 1000;
-    return `${datePart}${two(Math.floor(t / 3_600_000))}:${two(Math.floor(t / 60_000) % 60)}:${two(Math.floor(t / 1000) % 60)}.${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
-  };
-}
-
-/** Quotes a CSV cell and defuses spreadsheet formulas (=, +, -, @ at the start). */
+/** Quotes a CSV cell and defuses spreadsheet formulas (=, +, -, @, tab, CR at the start). */
 function csvCell(value: string): string {
   if (!NEEDS_CARE.test(value)) return value;
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

@@ -113,7 +113,9 @@ test('settings: webhook receiver, staff, self-check, audit and training practice
   await expect(confirm).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'manager-settings-disable-staff');
   await confirm.getByRole('button', { name: 'Disable Ravi Kumar', exact: true }).click();
-  await expect(staff.getByRole('row', { name: /Ravi Kumar/ })).toHaveCount(0);
+  // Kept on the list, so a manager can bring them back.
+  await expect(staff.getByRole('row', { name: /Ravi Kumar/ })).toContainText('Disabled');
+  await expect(staff.getByRole('button', { name: 'Re-enable Ravi Kumar' })).toBeVisible();
 
   await settings.openPage('Connection');
   const check = settings.section('Self-check');

@@ -38,7 +38,7 @@ describe('the cashier limit on Check now', () => {
       now: () => h.clock.now() + skewMs,
       businessModel: () => 'B2B',
       newReferenceId: () => nextReference('C01'),
-      floatGuard: () => ({ ok: true }),
+      floatGuard: async () => ({ ok: true }),
     });
     const placed = await sales.place({ productId: 'TEST_PROCESSING_SUCCESS', amountPaise: 50_000 }, 'cashier-7', exactCash(50_000));
     if (!placed.ok || placed.sale.state !== 'PROCESSING') throw new Error(`expected a PROCESSING sale, got ${JSON.stringify(placed)}`);

@@ -27,6 +27,7 @@ describe('the sale service: a cashier sale from input to journal, against the sa
       shelf: kvShelf(h.db),
       client: () => h.client,
       thresholdPaise: () => 0,
+      maxReadingAgeMs: () => 10 * 60_000,
       now: () => h.clock.now(),
       logger: h.logger,
     });
@@ -231,7 +232,7 @@ describe('the sale service: a cashier sale from input to journal, against the sa
       expect(covered.ok && covered.quote.floatWarning).toBeNull();
       const short = await sales.quote({ productId: FIXED, amountPaise: 50_000 });
       expect(short.ok && short.quote.floatWarning).toBe(
-        'This sale (₹500.00) is more than the wallet probably holds (₹100.00 after sales in progress). It may fail with "Insufficient balance".',
+        'This sale (₹500) is more than the wallet probably holds (₹100 after sales in progress). It may fail with "Insufficient balance".',
       );
 
       // A warning, not a refusal: the service decides, and here it says the wallet is short.

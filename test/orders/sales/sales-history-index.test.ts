@@ -4,6 +4,7 @@ import { openDatabase, type Db } from '../../../src-main/db/database.js';
 import { SqliteSaleJournal } from '../../../src-main/orders/journal/sqlite-sale-journal.js';
 import type { SaleListFilter } from '../../../src-main/contract/index.js';
 import { SalesHistory } from '../../../src-main/orders/sales/sales-history.js';
+import { istDateTimes } from '../../../src-main/platform/india-time.js';
 import { tempDir } from '../../support/temp-dir.js';
 import { newSale } from '../journal/journal-fixtures.js';
 import { DAY, DAY0, fillJournal, parseCsvLine, type ModelRow } from './history-fixtures.js';
@@ -96,22 +97,37 @@ describe('the sales history reads indexes, and its shortcuts keep results exact'
     expect(plans.filter((p) => !p.plan.includes('COVERING')).map((p) => p.sql)).toEqual([expect.stringContaining('MAX(brand_title)')]);
   });
 
-  it('exports cells the comma-joined shortcut cannot carry (commas, quotes, formulas) one by one', () => {
+  it('exports cells with commas, quotes, line breaks and formula starts quoted and defused, cashier names too', () => {
     const sale = journal.insertIntent(newSale({ referenceId: 'POS-T-CSV-CARE', createdAt: DAY0 + 2 * DAY + 1 }));
     journal.transition(sale.id, 'INTENT', 'FAILED', { orderId: 'ord_care', failureReason: 'odd, "quoted"\nreason', errorCode: '@E200' });
-    const lines = [...new SalesHistory(db).csv({ reference: 'CSV-CARE' })].join('').trimEnd().split(/\n(?=\d{4}-)/);
+    const lines = [...new SalesHistory(db).csv({ reference: 'CSV-CARE' }, () => 'Ravi, "the" =cashier')].join('').trimEnd().split(/\n(?=\d{2}\/)/);
     expect(lines).toHaveLength(2);
     const cells = parseCsvLine(lines[1]!);
-    expect(cells).toHaveLength(9);
-    expect(cells.slice(1, 4)).toEqual(['POS-T-CSV-CARE', 'ord_care', 'FAILED']);
-    expect(cells.slice(7)).toEqual(["'@E200", 'odd, "quoted"\nreason']);
+    expect(cells).toHaveLength(16);
+    expect(cells.slice(1, 5)).toEqual(['Ravi, "the" =cashier', 'POS-T-CSV-CARE', 'ord_care', 'FAILED']);
+    expect(cells.slice(14)).toEqual(["'@E200", 'odd, "quoted"\nreason']);
   });
 
-  it('exports a phone holding a comma and a negative amount exactly (the joined row cannot be split for them)', () => {
+  it('reads each sale’s payment, tenders, refund, retry and vouchers by key when exporting, never by a scan', () => {
+    const plans = plansOf((h) => h.csv({ from: DAY0, to: DAY0 + DAY }, () => null));
+    // The export, and the read of one row again by rowid for a cell that needs quoting (a brand with a comma).
+    expect(plans).toHaveLength(2);
+    for (const { sql, plan } of plans) {
+      const reads = plan.split('\n').filter((d) => /^(SCAN|SEARCH) /.test(d));
+      // The one scan allowed is of the co-routine holding a payment's tenders, which a seek found.
+      expect(reads.filter((d) => d.startsWith('SCAN ') && !/^SCAN \(subquery-\d+\)$/.test(d)), sql).toEqual([]);
+      expect(reads[0], sql).toMatch(/^SEARCH sales USING (INDEX sales_by_time|INTEGER PRIMARY KEY)/);
+      for (const table of ['sp', 'rf', 'v', 'payment_tenders', 'r', 'rp']) expect(reads.some((d) => d.startsWith(`SEARCH ${table} USING`)), `${table} in ${sql}`).toBe(true);
+    }
+  });
+
+  it('exports a phone holding a comma and a negative amount exactly', () => {
     const odd = journal.insertIntent(newSale({ referenceId: 'POS-T-CSV-ODD', createdAt: DAY0 + 2 * DAY + 2, customerPhone: '98,7654', amountPaise: -150 }));
     journal.transition(odd.id, 'INTENT', 'REJECTED', { errorCode: 'E102' });
-    const lines = [...new SalesHistory(db).csv({ reference: 'CSV-ODD' })].join('').trimEnd().split('\n');
+    const lines = [...new SalesHistory(db).csv({ reference: 'CSV-ODD' }, () => '=HYPERLINK("x")')].join('').trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(parseCsvLine(lines[1]!)).toEqual([new Date(DAY0 + 2 * DAY + 2).toISOString(), 'POS-T-CSV-ODD', '', 'REJECTED', odd.brandTitle, "'-1.50", '******7654', 'E102', '']);
+    expect(parseCsvLine(lines[1]!)).toEqual([
+      istDateTimes()(DAY0 + 2 * DAY + 2), `'=HYPERLINK("x")`, 'POS-T-CSV-ODD', '', 'REJECTED', odd.brandTitle, "'-1.50", '0.00', "'-1.50", '0.00', '0', '', '', '******7654', 'E102', '',
+    ]);
   });
 });

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../src-main/db/database.js';
 import { ATTENTION_STATES } from '../../../src-main/orders/journal/sale-state.js';
 import { SqliteSaleJournal } from '../../../src-main/orders/journal/sqlite-sale-journal.js';
-import type { SaleListFilter, SaleListItem } from '../../../src-main/contract/index.js';
-import { SalesHistory } from '../../../src-main/orders/sales/sales-history.js';
+import type { SaleListFilter } from '../../../src-main/contract/index.js';
+import { SalesHistory, type SaleListRow } from '../../../src-main/orders/sales/sales-history.js';
 import { tempDir } from '../../support/temp-dir.js';
 import { BRANDS, DAY, DAY0, HOUR, PHONES, SPECIAL, expected, fillJournal, parseCsvLine, type ModelRow } from './history-fixtures.js';
 
@@ -27,8 +27,8 @@ describe('the sales history over a journal of ~300 sales', () => {
   });
 
   /** Follows `next` to the end, failing on a page that repeats a row. */
-  function walk(filter: SaleListFilter, limit: number): SaleListItem[] {
-    const seen: SaleListItem[] = [];
+  function walk(filter: SaleListFilter, limit: number): SaleListRow[] {
+    const seen: SaleListRow[] = [];
     let after: { createdAt: number; id: string } | null = null;
     for (let pages = 0; pages < 2000; pages++) {
       const page = history.list(filter, { limit, after });
@@ -132,53 +132,92 @@ describe('the sales history over a journal of ~300 sales', () => {
   });
 
   describe('CSV export', () => {
-    const HEADER = 'created_at,reference_id,order_id,state,brand,amount_inr,customer_phone,error_code,failure_reason';
-    const csv = (filter: SaleListFilter) => [...history.csv(filter)].join('');
+    const HEADER =
+      'created_at_ist,cashier,reference_id,order_id,state,brand,amount_inr,discount_inr,customer_pays_inr,wallet_debit_inr,voucher_count,tenders,refund_inr,customer_phone,error_code,failure_reason';
+    const names: Record<string, string> = { 'cashier-1': 'Ravi Kumar' };
+    const csv = (filter: SaleListFilter) => [...history.csv(filter, (id) => names[id] ?? null)].join('');
+    /** India time as Intl formats it: an oracle independent of the export's own arithmetic. */
+    const india = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    });
+    const ist = (ms: number) => india.format(ms).replace(',', '');
 
-    it('has a header and one line per sale, oldest first, amounts in rupees, phones masked', () => {
-      const lines = csv({}).split('\n');
+    it('starts with a UTF-8 byte-order mark and the header, then one line per sale, oldest first', () => {
+      const text = csv({});
+      expect(text.charCodeAt(0)).toBe(0xfeff);
+      const lines = text.slice(1).split('\n');
       expect(lines.pop()).toBe('');
       expect(lines[0]).toBe(HEADER);
       expect(lines).toHaveLength(rows.length + 1);
       const cells = lines.slice(1).map(parseCsvLine);
       for (const c of cells) {
-        expect(c).toHaveLength(9);
-        const model = byRef(c[1]!);
-        expect(c[0]).toBe(new Date(model.createdAt).toISOString());
-        expect(c[2]).toBe(model.orderId ?? '');
-        expect(c[3]).toBe(model.state);
-        expect(c[5]).toBe((model.amountPaise / 100).toFixed(2));
-        expect(c[5]).toMatch(/^\d+\.\d{2}$/);
-        expect(c[6]).toBe(model.customerPhone ? `******${model.customerPhone.slice(-4)}` : '');
+        expect(c).toHaveLength(16);
+        const model = byRef(c[2]!);
+        expect(c[0]).toBe(ist(model.createdAt));
+        expect(c[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+        expect(c[1]).toBe('Ravi Kumar');
+        expect(c[3]).toBe(model.orderId ?? '');
+        expect(c[4]).toBe(model.state);
+        expect(c[6]).toBe((model.amountPaise / 100).toFixed(2));
+        expect(c[6]).toMatch(/^\d+\.\d{2}$/);
+        expect(c.slice(7, 9)).toEqual(['0.00', c[6]]); // no discount in this journal: the customer pays the face value
+        expect(c[13]).toBe(model.customerPhone ? `******${model.customerPhone.slice(-4)}` : '');
       }
-      const times = cells.map((c) => c[0]!);
-      expect(times).toEqual([...times].sort());
-      expect(cells.find((c) => c[1] === SPECIAL.percentUnderscore)![5]).toBe('123.45');
+      expect(cells.map((c) => byRef(c[2]!).createdAt)).toEqual(rows.map((r) => r.createdAt).sort((a, b) => a - b));
+      expect(cells.find((c) => c[2] === SPECIAL.percentUnderscore)![6]).toBe('123.45');
+    });
+
+    it('writes India time, not UTC: 18:45 UTC is 00:15 the next day', () => {
+      const night = parseCsvLine(csv({ reference: SPECIAL.lateNight }).split('\n')[1]!);
+      const utc = new Date(byRef(SPECIAL.lateNight).createdAt);
+      expect(utc.getUTCHours()).toBe(18);
+      expect(night[0]).toMatch(/ 00:15:00$/);
+      expect(night[0]!.slice(0, 2)).toBe(String(utc.getUTCDate() + 1).padStart(2, '0'));
+      expect(csv({})).not.toMatch(/\d{2}:\d{2}:\d{2}(\.\d+)?Z/);
+    });
+
+    it('charges the wallet for sales that went through or may still, nothing for failed ones, and leaves unknown ones empty', () => {
+      const cells = csv({}).slice(1).trimEnd().split('\n').slice(1).map(parseCsvLine);
+      const debitByState = new Map<string, Set<string>>();
+      for (const c of cells) {
+        const kind = c[9] === '' ? 'empty' : c[9] === '0.00' ? 'zero' : c[9] === c[8] ? 'customer pays' : `other ${c[9]}`;
+        debitByState.set(c[4]!, (debitByState.get(c[4]!) ?? new Set()).add(kind));
+      }
+      for (const state of ['SUCCESS', 'PROCESSING', 'NEEDS_SUPPORT']) expect([...debitByState.get(state)!], state).toEqual(['customer pays']);
+      for (const state of ['FAILED', 'REJECTED', 'CANCELLED', 'REVERSED']) expect([...debitByState.get(state)!], state).toEqual(['zero']);
+      expect([...debitByState.get('IN_DOUBT')!]).toEqual(['empty']);
+      // No payments were recorded for these sales: no tenders, no refund, no vouchers issued.
+      expect(new Set(cells.map((c) => `${c[10]}|${c[11]}|${c[12]}`))).toEqual(new Set(['0||']));
+    });
+
+    it('names a cashier the staff list does not know by the id it has', () => {
+      const lines = [...history.csv({ reference: SPECIAL.morning }, () => null)].join('').split('\n');
+      expect(parseCsvLine(lines[1]!)[1]).toBe('cashier-1');
     });
 
     it('never writes a full phone number or card data', () => {
       const text = csv({});
       for (const phone of PHONES) expect(text).not.toContain(phone);
-      expect(HEADER).not.toMatch(/card|pin|voucher/i);
+      expect(HEADER).not.toMatch(/card|pin/i);
     });
 
     it('quotes cells with commas and quotes, and defuses a title that starts with =', () => {
       const lines = csv({}).split('\n');
       const tea = lines.find((l) => l.includes('Tea,'))!;
       expect(tea).toContain('"Tea, ""Coffee"" & Co"');
-      expect(parseCsvLine(tea)[4]).toBe(BRANDS[1]!.title);
+      expect(parseCsvLine(tea)[5]).toBe(BRANDS[1]!.title);
       const formula = lines.find((l) => l.includes('HYPERLINK'))!;
       expect(formula).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
-      expect(parseCsvLine(formula)[4]).toBe(`'${BRANDS[2]!.title}`);
-      for (const line of lines.slice(1, -1)) expect(parseCsvLine(line)[4]).not.toMatch(/^[=+\-@]/);
+      expect(parseCsvLine(formula)[5]).toBe(`'${BRANDS[2]!.title}`);
+      for (const line of lines.slice(1, -1)) expect(parseCsvLine(line)[5]).not.toMatch(/^[=+\-@]/);
     });
 
     it('exports only what the filter selects', () => {
       const filter: SaleListFilter = { states: ['FAILED'], productId: 'BRAND_FUEL' };
       const lines = csv(filter).trimEnd().split('\n');
-      const refs = lines.slice(1).map((l) => parseCsvLine(l)[1]);
+      const refs = lines.slice(1).map((l) => parseCsvLine(l)[2]);
       expect(refs.sort()).toEqual(expected(rows, filter).map((r) => r.referenceId).sort());
-      expect(lines.slice(1).every((l) => parseCsvLine(l)[7] === 'E200')).toBe(true);
+      expect(lines.slice(1).every((l) => parseCsvLine(l)[14] === 'E200')).toBe(true);
     });
   });
 

@@ -1,0 +1,21 @@
+import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
+import type { Core } from '../../core/create-core.js';
+import { fail } from '../bridge-result.js';
+import type { Session } from '../session.js';
+
+/** The manager's end of day, and the wallet top-ups it needs to tell from sales. */
+export function reportHandlers(core: Core, session: Session) {
+  return {
+    'report.endOfDay': async (input: ParsedInput<'report.endOfDay'>) => {
+      const result = await core.reports.endOfDay(input.day, session.staff!.id);
+      if (!result.ok) return fail('INVALID_DAY', result.message, { fields: [{ field: 'day', message: result.message }] });
+      return result.report;
+    },
+    'wallet.recordTopUp': async (input: ParsedInput<'wallet.recordTopUp'>) => {
+      const result = await core.wallet.recordTopUp(input, session.staff!.id);
+      if (!result.ok) return fail('INVALID_TOP_UP', result.message, { fields: [{ field: result.field, message: result.message }] });
+      return result.view;
+    },
+    'wallet.statement': (input: ParsedInput<'wallet.statement'>) => ({ lines: core.wallet.statement({ before: input.before ?? core.clock.now() + 1, limit: input.limit ?? 200 }) }),
+  } satisfies Partial<CoreHandlers>;
+}

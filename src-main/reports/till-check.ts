@@ -1,0 +1,95 @@
+import type { Discrepancy, EndOfDayReport } from '../contract/report.js';
+import type { TenderTotal } from '../contract/shift.js';
+import { paymentStateOf } from '../till/payment-state.js';
+import type { ShiftRecord, TillStore } from '../till/till-store.js';
+import { customerPays, type DaySale } from './day-sale.js';
+import { drawerOpen, drawerOverShort, managerReview, refundDue, tenderMissing, tendersUnexplained } from './discrepancies.js';
+
+/**
+ * The customer's money for a day's sales: each sale's payment by what became of the sale, and
+ * the day's tenders (payments taken less refunds given) against what the sales account for.
+ *
+ * What a sale accounts for: a completed sale what its customer pays; a payment on hold, due
+ * back or awaiting a manager, the payment itself (it is still in the drawer); a refunded or
+ * carried-over payment, nothing. A completed sale with no payment covering it is
+ * TENDER_MISSING, a failed one not given back REFUND_DUE. What the sales listed do not explain
+ * (an orphaned payment, a refund of another day's sale) is one more TENDER_MISSING.
+ *
+ * `paymentsSince`: when the counter first opened a drawer. A completed sale before it was made
+ * before payments were recorded at all and is not reported for lacking one.
+ */
+export function checkTenders(input: {
+  sales: readonly DaySale[];
+  till: Pick<TillStore, 'salePayment'>;
+  byTender: TenderTotal[];
+  paymentsSince: number | null;
+}): { tenders: EndOfDayReport['tenders']; discrepancies: Discrepancy[] } {
+  const discrepancies: Discrepancy[] = [];
+  let expectedNetPaise = 0;
+  let explainedMissingPaise = 0;
+  for (const sale of input.sales) {
+    const held = input.till.salePayment(sale.id);
+    const paid = held?.payment.amountPaise ?? 0;
+    switch (paymentStateOf(sale.state, held)) {
+      case 'KEPT':
+        expectedNetPaise += customerPays(sale);
+        if (paid !== customerPays(sale)) {
+          discrepancies.push(tenderMissing(sale, paid));
+          explainedMissingPaise += customerPays(sale) - paid;
+        }
+        break;
+      case 'NOT_RECORDED':
+        if (sale.state === 'SUCCESS' && input.paymentsSince !== null && sale.createdAt >= input.paymentsSince) {
+          expectedNetPaise += customerPays(sale);
+          discrepancies.push(tenderMissing(sale, null));
+          explainedMissingPaise += customerPays(sale);
+        }
+        break;
+      case 'ON_HOLD':
+        expectedNetPaise += paid;
+        break;
+      case 'REFUND_DUE':
+        expectedNetPaise += paid;
+        discrepancies.push(refundDue(sale, paid));
+        break;
+      case 'MANAGER_REVIEW':
+        expectedNetPaise += paid;
+        discrepancies.push(managerReview(sale, paid));
+        break;
+      case 'REFUNDED':
+      case 'CARRIED_TO_RETRY':
+        break;
+    }
+  }
+  const takenPaise = input.byTender.reduce((sum, t) => sum + t.takenPaise, 0);
+  const refundedPaise = input.byTender.reduce((sum, t) => sum + t.refundedPaise, 0);
+  const netPaise = takenPaise - refundedPaise;
+  const unexplained = expectedNetPaise - netPaise - explainedMissingPaise;
+  if (unexplained !== 0) discrepancies.push(tendersUnexplained(unexplained, { netPaise, expectedNetPaise }));
+  return { tenders: { byTender: input.byTender, takenPaise, refundedPaise, netPaise, expectedNetPaise }, discrepancies };
+}
+
+/** The day's drawers: one still open at the end of the day (or now, for today), or closed over or short. */
+export function checkDrawers(
+  shifts: readonly (ShiftRecord & { expectedCashPaise: number })[],
+  day: { to: number },
+  now: number,
+): { shifts: EndOfDayReport['shifts']; discrepancies: Discrepancy[] } {
+  const discrepancies: Discrepancy[] = [];
+  const rows = shifts.map((shift) => {
+    const openAtEnd = shift.closedAt === null || shift.closedAt >= day.to;
+    if (openAtEnd) discrepancies.push(drawerOpen(shift, now >= day.to));
+    const overShortPaise = shift.countedCashPaise === null ? null : shift.countedCashPaise - shift.expectedCashPaise;
+    if (!openAtEnd && overShortPaise) discrepancies.push(drawerOverShort({ ...shift, countedCashPaise: shift.countedCashPaise! }));
+    return {
+      id: shift.id,
+      counter: shift.counter,
+      openedAt: shift.openedAt,
+      closedAt: shift.closedAt,
+      expectedCashPaise: shift.expectedCashPaise,
+      countedCashPaise: shift.countedCashPaise,
+      overShortPaise,
+    };
+  });
+  return { shifts: rows, discrepancies };
+}
