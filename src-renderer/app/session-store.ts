@@ -3,7 +3,7 @@ import { api, type BridgeError } from '../bridge/api';
 import type { AppInfo, StaffMemberView } from '../bridge/contract';
 import { useStaffStore } from './staff-store';
 
-export type Screen = 'sell' | 'orders' | 'catalog' | 'wallet' | 'settings';
+export type Screen = 'sell' | 'drawer' | 'orders' | 'catalog' | 'wallet' | 'settings';
 export const MANAGER_SCREENS: readonly Screen[] = ['orders', 'catalog', 'wallet', 'settings'];
 
 type Phase = 'starting' | 'setup' | 'signIn' | 'signedIn' | 'unreachable';
