@@ -1,6 +1,6 @@
 import { MANAGER_SCREENS, useSession, type Screen } from './session-store';
 
-const LABELS: Record<Screen, string> = { sell: 'Sell', orders: 'Orders', catalog: 'Catalog', wallet: 'Wallet', settings: 'Settings' };
+const LABELS: Record<Screen, string> = { sell: 'Sell', drawer: 'Drawer', orders: 'Orders', catalog: 'Catalog', wallet: 'Wallet', settings: 'Settings' };
 
 /** Sell for everyone; the manager's screens only for managers (main refuses them to cashiers anyway). */
 export function NavBar() {

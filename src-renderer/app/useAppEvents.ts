@@ -7,6 +7,7 @@ import { useOrdersStore } from '../orders/orders-store';
 import { useCatalog } from '../sell/catalog-store';
 import { usePending } from '../sell/pending-store';
 import { useSale } from '../sell/sale-store';
+import { useShiftGate } from '../sell/shift-gate-store';
 import { useWallet } from '../wallet/wallet-store';
 import { useSession } from './session-store';
 
@@ -36,6 +37,7 @@ export function wireAppEvents(): () => void {
       useCatalogStatusStore.getState().synced(e);
     }),
     onEvent('wallet.updated', (view) => useWallet.getState().updated(view)),
+    onEvent('shift.changed', ({ shift }) => useShiftGate.getState().set(shift)),
   ];
   return () => offs.forEach((off) => off());
 }
