@@ -158,6 +158,8 @@ export interface ReceiptData {
 
 export interface ReceiptView extends ReceiptData {
   training: boolean;
+  /** How the customer paid, for the receipt's payment lines; null for sales from before payments were kept. */
+  payment: { amountPaise: number; discountPaise: number; changePaise: number; tenders: Tender[] } | null;
   store: Settings['store'];
   receiptOptions: Settings['receipt'];
   cashierName: string;

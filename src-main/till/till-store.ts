@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database.js';
 import type { CashMovementKind, DrawerCount } from '../contract/shift.js';
 import type { SaleState } from '../orders/journal/sale-state.js';
@@ -182,7 +183,7 @@ export class TillStore {
           JOIN refunds r ON r.payment_id = t.payment_id WHERE ${where} GROUP BY t.method`,
       ),
       takenByStaff: scoped(
-        (where) => `SELECT taken_by AS staffId, COUNT(*) AS payments, SUM(amount_paise) AS paise FROM (SELECT *, taken_at AS at FROM payments) WHERE ${where} GROUP BY taken_by`,
+        (where) => `SELECT taken_by AS staffId, COUNT(*) AS count, SUM(amount_paise) AS paise FROM (SELECT *, taken_at AS at FROM payments) WHERE ${where} GROUP BY taken_by`,
       ),
       refundedByStaff: scoped((where) => `SELECT refunded_by AS staffId, SUM(amount_paise) AS paise FROM refunds WHERE ${where} GROUP BY refunded_by`),
     };
@@ -310,32 +311,45 @@ export class TillStore {
 
   /** Money taken and given back per tender method (payments by when taken, refunds by when given). */
   tenderTotals(scope: TillScope): TenderTotalRow[] {
-    const pick = <T>(s: { shift: T; span: T }) => ('shiftId' in scope ? s.shift : s.span);
-    const params = 'shiftId' in scope ? { shiftId: scope.shiftId } : { from: scope.from, to: scope.to };
-    const taken = pick(this.s.taken).all(params) as { method: TenderMethod; count: number; paise: number }[];
-    const refunded = pick(this.s.refunded).all(params) as { method: TenderMethod; paise: number }[];
-    const methods = new Set([...taken.map((t) => t.method), ...refunded.map((r) => r.method)]);
-    return [...methods].map((method) => ({
-      method,
-      count: taken.find((t) => t.method === method)?.count ?? 0,
-      takenPaise: taken.find((t) => t.method === method)?.paise ?? 0,
-      refundedPaise: refunded.find((r) => r.method === method)?.paise ?? 0,
+    return this.takenAndRefunded(scope, this.s.taken, this.s.refunded, 'method').map(({ key, count, takenPaise, refundedPaise }) => ({
+      method: key as TenderMethod,
+      count,
+      takenPaise,
+      refundedPaise,
     }));
   }
 
   /** Payments taken and refunds given per member of staff. */
   staffTotals(scope: TillScope): StaffTotalRow[] {
-    const pick = <T>(s: { shift: T; span: T }) => ('shiftId' in scope ? s.shift : s.span);
-    const params = 'shiftId' in scope ? { shiftId: scope.shiftId } : { from: scope.from, to: scope.to };
-    const taken = pick(this.s.takenByStaff).all(params) as { staffId: string; payments: number; paise: number }[];
-    const refunded = pick(this.s.refundedByStaff).all(params) as { staffId: string; paise: number }[];
-    const ids = new Set([...taken.map((t) => t.staffId), ...refunded.map((r) => r.staffId)]);
-    return [...ids].map((staffId) => ({
-      staffId,
-      payments: taken.find((t) => t.staffId === staffId)?.payments ?? 0,
-      takenPaise: taken.find((t) => t.staffId === staffId)?.paise ?? 0,
-      refundedPaise: refunded.find((r) => r.staffId === staffId)?.paise ?? 0,
+    return this.takenAndRefunded(scope, this.s.takenByStaff, this.s.refundedByStaff, 'staffId').map(({ key, count, takenPaise, refundedPaise }) => ({
+      staffId: key,
+      payments: count,
+      takenPaise,
+      refundedPaise,
     }));
+  }
+
+  /** One total query for taking and one for giving back, in the scope's shape, joined on `keyColumn`. */
+  private takenAndRefunded(
+    scope: TillScope,
+    takenQuery: { shift: Statement; span: Statement },
+    refundedQuery: { shift: Statement; span: Statement },
+    keyColumn: 'method' | 'staffId',
+  ): { key: string; count: number; takenPaise: number; refundedPaise: number }[] {
+    const shape = 'shiftId' in scope ? 'shift' : 'span';
+    const params = 'shiftId' in scope ? { shiftId: scope.shiftId } : { from: scope.from, to: scope.to };
+    const taken = takenQuery[shape].all(params) as Record<string, string | number>[];
+    const refunded = refundedQuery[shape].all(params) as Record<string, string | number>[];
+    const keys = new Set([...taken, ...refunded].map((row) => String(row[keyColumn])));
+    return [...keys].map((key) => {
+      const took = taken.find((t) => t[keyColumn] === key);
+      return {
+        key,
+        count: Number(took?.count ?? 0),
+        takenPaise: Number(took?.paise ?? 0),
+        refundedPaise: Number(refunded.find((r) => r[keyColumn] === key)?.paise ?? 0),
+      };
+    });
   }
 }
 

@@ -8,6 +8,7 @@ import { useSummaryStore } from '../orders/summary-store';
 import { useCatalog } from '../sell/catalog-store';
 import { usePending } from '../sell/pending-store';
 import { useSale } from '../sell/sale-store';
+import { useShiftGate } from '../sell/shift-gate-store';
 import { useSettingsStore } from '../settings/settings-store';
 import { useWallet } from '../wallet/wallet-store';
 
@@ -37,5 +38,6 @@ export function resetSignedInStores(): void {
   useSummaryStore.getState().reset();
   useCatalogStatusStore.getState().reset();
   useShift.getState().reset();
+  useShiftGate.getState().reset();
   useEndOfDay.getState().reset();
 }

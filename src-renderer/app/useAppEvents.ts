@@ -8,6 +8,7 @@ import { useOrdersStore } from '../orders/orders-store';
 import { useCatalog } from '../sell/catalog-store';
 import { usePending } from '../sell/pending-store';
 import { useSale } from '../sell/sale-store';
+import { useShiftGate } from '../sell/shift-gate-store';
 import { useWallet } from '../wallet/wallet-store';
 import { useSession } from './session-store';
 
@@ -38,8 +39,12 @@ export function wireAppEvents(): () => void {
       useCatalogStatusStore.getState().synced(e);
     }),
     onEvent('wallet.updated', (view) => useWallet.getState().updated(view)),
-    // The drawer opened, moved cash or closed (this screen or another): the header and the Drawer screen follow.
-    onEvent('shift.changed', ({ shift }) => useShift.getState().changed(shift)),
+    // The drawer opened, moved cash or closed (this screen or another): one shift for the Sell
+    // screen's gate, the top bar and the Drawer screen; the Drawer's own calls see the news.
+    onEvent('shift.changed', ({ shift }) => {
+      useShiftGate.getState().set(shift);
+      useShift.getState().changed();
+    }),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -1,6 +1,6 @@
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { BridgeError } from '../bridge/api';
-import { FreshPressGuard } from '../sell/fresh-press';
+import { useFreshPress } from '../sell/useFreshPress';
 import { Dialog } from '../ui/Dialog';
 import { ErrorNotice } from '../ui/Notice';
 import './confirm-money.css';
@@ -17,21 +17,13 @@ interface Props {
 
 /**
  * The second look before cash moves: nothing is recorded until the cashier confirms. Enter on
- * the form opens it with Confirm focused, so only a fresh press counts (sell/fresh-press.ts):
+ * the form opens it with Confirm focused, so only a fresh press counts (sell/useFreshPress.ts):
  * a held or doubled Enter does not record the money unseen.
  */
 export function ConfirmMoney({ title, children, confirmLabel, onConfirm, onCancel }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<BridgeError | null>(null);
-  const [guard] = useState(() => new FreshPressGuard());
-  useEffect(() => {
-    if (!busy) guard.shown(performance.now());
-  }, [guard, busy]);
-  const onlyFresh = (acts: boolean, event: KeyboardEvent) => {
-    if (acts) return;
-    event.preventDefault();
-    event.stopPropagation();
-  };
+  const fresh = useFreshPress(!busy);
   const confirm = async () => {
     if (busy) return;
     setBusy(true);
@@ -42,17 +34,17 @@ export function ConfirmMoney({ title, children, confirmLabel, onConfirm, onCance
   };
   return (
     <Dialog title={title} onClose={busy ? undefined : onCancel}>
-      <div aria-busy={busy} onKeyDownCapture={(e) => onlyFresh(guard.keyDown(e.nativeEvent), e)} onKeyUpCapture={(e) => onlyFresh(guard.keyUp(e.nativeEvent), e)}>
-      <div className="confirm-money">{children}</div>
-      {error && <ErrorNotice error={error} title="Nothing was recorded" />}
-      <div className="actions">
-        <button type="button" className="button" onClick={onCancel} disabled={busy}>
-          Go back <kbd>Esc</kbd>
-        </button>
-        <button type="button" className="button button--primary" onClick={() => void confirm()} aria-disabled={busy || undefined} data-autofocus="">
-          {busy ? 'Recording…' : confirmLabel}
-        </button>
-      </div>
+      <div aria-busy={busy} {...fresh}>
+        <div className="confirm-money">{children}</div>
+        {error && <ErrorNotice error={error} title="Nothing was recorded" />}
+        <div className="actions">
+          <button type="button" className="button" onClick={onCancel} disabled={busy}>
+            Go back <kbd>Esc</kbd>
+          </button>
+          <button type="button" className="button button--primary" onClick={() => void confirm()} aria-disabled={busy || undefined} data-autofocus="">
+            {busy ? 'Recording…' : confirmLabel}
+          </button>
+        </div>
       </div>
     </Dialog>
   );

@@ -10,6 +10,7 @@ import { CloseShiftForm } from './CloseShiftForm';
 import { OpenShiftForm } from './OpenShiftForm';
 import { PrintableReport } from './PrintableReport';
 import { MOVEMENT_LABEL, overShortText, overShortTone, signedMovement } from './report-words';
+import { useShiftGate } from '../sell/shift-gate-store';
 import { useShift } from './shift-store';
 import { ShiftReportDoc } from './ShiftReportDoc';
 import './drawer.css';
@@ -145,7 +146,8 @@ function Closed({ report, onNext }: { report: ShiftReport; onNext: () => void })
 
 /** The cash drawer of this counter: open with a float, pay-ins and pay-outs, X report, close with a count and the Z report. */
 export function DrawerScreen() {
-  const { shift, status, error, report, load, dismissReport } = useShift();
+  const { status, error, report, load, dismissReport } = useShift();
+  const shift = useShiftGate((s) => s.shift) ?? null;
   const counter = useSession((s) => s.info?.store.counter) ?? 'this counter';
 
   useEffect(() => {

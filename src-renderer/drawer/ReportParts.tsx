@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { CashierTotal, ShiftReport, TenderTotal } from '../bridge/contract';
 import { formatPaise } from '../ui/format';
-import { TENDER_LABEL, tendersUsed } from './report-words';
+import { TENDER_WORDS } from '../sell/tender-draft';
+import { tendersUsed } from './report-words';
 
 /**
  * Pieces of the printed reports (X, Z, end of day), laid out for a receipt roll as narrow as
@@ -61,7 +62,7 @@ export function TenderLines({ byTender }: { byTender: TenderTotal[] }) {
         <li key={t.method}>
           <span className="report__line report__line--strong">
             <span>
-              {TENDER_LABEL[t.method]} ({t.count})
+              {TENDER_WORDS[t.method].label} ({t.count})
             </span>
             <span>{formatPaise(t.netPaise)}</span>
           </span>

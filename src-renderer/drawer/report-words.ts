@@ -1,9 +1,6 @@
-import type { CashMovementKind, TenderMethod } from '../bridge/contract';
+import type { CashMovementKind } from '../bridge/contract';
 import { formatPaise } from '../ui/format';
 import { overShortOf } from './drawer-count';
-
-/** How each way of paying is named on screens and printed reports. */
-export const TENDER_LABEL: Record<TenderMethod, string> = { CASH: 'Cash', UPI: 'UPI', CARD: 'Card', OTHER: 'Other' };
 
 export const MOVEMENT_LABEL: Record<CashMovementKind, string> = { PAY_IN: 'Pay-in', PAY_OUT: 'Pay-out' };
 

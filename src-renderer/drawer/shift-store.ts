@@ -1,10 +1,10 @@
 import { create } from 'zustand';
 import { api, type BridgeError } from '../bridge/api';
 import type { CashMovementKind, DrawerCount, ShiftReport, ShiftView } from '../bridge/contract';
+import { useShiftGate } from '../sell/shift-gate-store';
 
 interface ShiftState {
-  /** The counter's open shift; null when the drawer is closed (or not read yet: see `status`). */
-  shift: ShiftView | null;
+  /** Reading the drawer for the Drawer screen (the shift itself is in useShiftGate). */
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: BridgeError | null;
   /** The last X or Z report produced in this session, shown (and printable) on the Drawer screen. */
@@ -12,8 +12,8 @@ interface ShiftState {
   /** That report went to the printer once already: coming back to the screen does not print it again. */
   reportPrinted: boolean;
   load(): Promise<void>;
-  /** A shift.changed event (this counter's drawer opened, moved cash or closed, from any screen). */
-  changed(shift: ShiftView | null): void;
+  /** A shift.changed event arrived (its shift went to useShiftGate): a read made before it is stale. */
+  changed(): void;
   /** A sale moved: a payment taken or given back changes the cash expected in an open drawer. */
   saleChanged(): void;
   open(openingFloatPaise: number, count: DrawerCount[] | undefined): Promise<BridgeError | null>;
@@ -26,14 +26,20 @@ interface ShiftState {
   reset(): void;
 }
 
-const initial = { shift: null, status: 'idle' as const, error: null, report: null, reportPrinted: false };
+const initial = { status: 'idle' as const, error: null, report: null, reportPrinted: false };
 /** Bumped by reset(): an answer to a call made before it (another person, another environment) is dropped. */
 let generation = 0;
+/** Bumped by every shift.changed: a shift.current answer older than the event is not applied. */
+let eventSeq = 0;
+
+/** The counter's shift as main last said it: one copy, shared with the Sell screen's gate. */
+const setShift = (shift: ShiftView | null) => useShiftGate.getState().set(shift);
 
 /**
- * This counter's cash drawer, for the header's "Drawer open since …" and the Drawer screen.
- * main is the truth: each call answers the shift as it now is, and shift.changed keeps every
- * screen in step (app/useAppEvents.ts).
+ * The Drawer screen's calls and reports. The shift itself lives in the Sell screen's gate store
+ * (sell/shift-gate-store.ts), which shift.changed keeps in step (app/useAppEvents.ts): the top
+ * bar, the gate and this screen read the same one. Each drawer call answers the shift as it
+ * now is, and that answer goes there too.
  */
 export const useShift = create<ShiftState>()((set, get) => {
   /** Runs a call and keeps its answer only if the session it was made in is still the one on screen. */
@@ -51,34 +57,44 @@ export const useShift = create<ShiftState>()((set, get) => {
 
     async load() {
       const gen = generation;
+      const seq = eventSeq;
       set((s) => (s.status === 'ready' ? s : { status: 'loading' }));
       const result = await api('shift.current');
       if (gen !== generation) return;
-      if (result.ok) set({ shift: result.data, status: 'ready', error: null });
-      else set({ status: 'error', error: result.error });
+      if (!result.ok) return set({ status: 'error', error: result.error });
+      if (seq === eventSeq) setShift(result.data);
+      set({ status: 'ready', error: null });
     },
 
-    changed(shift) {
-      set({ shift, status: 'ready', error: null });
+    changed() {
+      eventSeq++;
+      set({ status: 'ready', error: null });
     },
 
     saleChanged() {
       // shift.changed covers the drawer's own steps; sales and refunds move its cash too.
-      if (get().shift) void get().load();
+      if (useShiftGate.getState().shift) void get().load();
     },
 
     open: (openingFloatPaise, count) =>
-      current(api('shift.open', count?.length ? { openingFloatPaise, count } : { openingFloatPaise }), (shift) => set({ shift, status: 'ready', report: null, reportPrinted: false })),
+      current(api('shift.open', count?.length ? { openingFloatPaise, count } : { openingFloatPaise }), (shift) => {
+        setShift(shift);
+        set({ status: 'ready', report: null, reportPrinted: false });
+      }),
 
-    cashMovement: (kind, amountPaise, reason) => current(api('shift.cashMovement', { kind, amountPaise, reason }), (shift) => set({ shift })),
+    cashMovement: (kind, amountPaise, reason) => current(api('shift.cashMovement', { kind, amountPaise, reason }), setShift),
 
-    xReport: () => current(api('shift.xReport'), (report) => set({ report, reportPrinted: false, shift: report.shift })),
+    xReport: () =>
+      current(api('shift.xReport'), (report) => {
+        setShift(report.shift);
+        set({ report, reportPrinted: false });
+      }),
 
     close: (countedCashPaise, count, note) =>
-      current(
-        api('shift.close', { countedCashPaise, ...(count?.length ? { count } : {}), ...(note.trim() ? { note: note.trim() } : {}) }),
-        (report) => set({ report, reportPrinted: false, shift: null, status: 'ready' }),
-      ),
+      current(api('shift.close', { countedCashPaise, ...(count?.length ? { count } : {}), ...(note.trim() ? { note: note.trim() } : {}) }), (report) => {
+        setShift(null);
+        set({ report, reportPrinted: false, status: 'ready' });
+      }),
 
     markReportPrinted() {
       set({ reportPrinted: true });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { EndOfDayReport } from '../bridge/contract';
-import { TENDER_LABEL, tendersUsed } from '../drawer/report-words';
+import { tendersUsed } from '../drawer/report-words';
+import { TENDER_WORDS } from '../sell/tender-draft';
 import { formatCount, formatDateTime, formatPaise } from '../ui/format';
 import { Table } from '../ui/Table';
 import { dayGaps, type Gap } from './end-of-day-figures';
@@ -102,7 +103,7 @@ export function DayFigures({ report }: { report: EndOfDayReport }) {
             {tendersUsed(tenders.byTender).map((t) => (
               <tr key={t.method}>
                 <th scope="row">
-                  {TENDER_LABEL[t.method]} <span className="muted">({t.count})</span>
+                  {TENDER_WORDS[t.method].label} <span className="muted">({t.count})</span>
                 </th>
                 <td className="num">{formatPaise(t.takenPaise)}</td>
                 <td className="num">{formatPaise(t.refundedPaise)}</td>

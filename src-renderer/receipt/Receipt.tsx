@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import type { ReceiptView } from '../bridge/contract';
 import { formatDateTime, formatDay, formatPaise } from '../ui/format';
+import { TENDER_WORDS } from '../sell/tender-draft';
 import { credentialsOf, instructionsFor, paperClass, redemptionLabel } from './receipt-content';
 import './receipt.css';
 
@@ -72,6 +73,18 @@ export function Receipt({ data, qrDataUrl, ref }: Props) {
       <p className="receipt__total">
         Total: <strong>{formatPaise(data.amountPaise)}</strong>
       </p>
+      {data.payment && (
+        <section className="receipt__payment" aria-label="Payment">
+          {data.payment.discountPaise > 0 && <p>Customer discount: −{formatPaise(data.payment.discountPaise)}</p>}
+          {data.payment.tenders.map((t, i) => (
+            <p key={i}>
+              Paid by {TENDER_WORDS[t.method].inSentence}: {formatPaise(t.amountPaise)}
+              {t.receivedPaise !== null && t.receivedPaise !== t.amountPaise && ` (received ${formatPaise(t.receivedPaise)})`}
+            </p>
+          ))}
+          {data.payment.changePaise > 0 && <p>Change: {formatPaise(data.payment.changePaise)}</p>}
+        </section>
+      )}
 
       {instructions.kind === 'steps' &&
         instructions.sections.map((h) => (

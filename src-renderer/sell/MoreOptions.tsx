@@ -21,15 +21,15 @@ export function MoreOptions() {
     <section className="disclosure">
       <h3 className="disclosure__heading">
         <button type="button" className="disclosure__toggle" aria-expanded={expanded} aria-controls="more-fields" onClick={() => setOpen(!expanded)}>
-          <span aria-hidden="true">{expanded ? '▾' : '▸'}</span> More: discount and delivery
+          <span aria-hidden="true">{expanded ? '▾' : '▸'}</span> More: customer discount and delivery
         </button>
       </h3>
       <div id="more-fields" className="disclosure__body" hidden={!expanded}>
         <TextField
-          label="Discount (₹)"
+          label="Customer discount (₹)"
           inputMode="decimal"
           autoComplete="off"
-          hint="Not more than the amount; the wallet is debited the amount minus the discount"
+          hint="Taken off what the customer pays and what the wallet is charged; not more than the amount"
           value={draft.discountText}
           onChange={(discountText) => edit((x) => ({ ...x, discountText }))}
           error={fields.discount}

@@ -5,7 +5,7 @@ import { useSale } from './sale-store';
 import { formatPaise, formatTime } from '../ui/format';
 import { STATE_LOOK } from '../ui/StateBadge';
 import { LeftWithoutReceiptDialog } from './LeftWithoutReceiptDialog';
-import { isPendingState, outcomeText } from './outcome-text';
+import { isPendingState, moneyText, outcomeText, paidPaise } from './outcome-text';
 import { usePending } from './pending-store';
 
 const NOT_PRINTED = 'Not printed — print now';
@@ -14,6 +14,10 @@ function PendingCard({ sale, onLeftWithoutReceipt }: { sale: SaleView; onLeftWit
   const show = useSale((s) => s.showSale);
   const dismiss = usePending((s) => s.dismiss);
   const text = outcomeText(sale);
+  const money = moneyText(sale);
+  // Money to give back leads the card until it is given back.
+  const moneyFirst = money?.kind === 'refund';
+  const refundDue = sale.paymentState === 'REFUND_DUE';
   const waiting = isPendingState(sale.state);
   const owed = sale.state === 'SUCCESS' && sale.receiptOwed;
   const status = owed ? NOT_PRINTED : STATE_LOOK[sale.state].atCounter;
@@ -28,11 +32,18 @@ function PendingCard({ sale, onLeftWithoutReceipt }: { sale: SaleView; onLeftWit
       <p className="pending-card__state">
         {waiting && <span className="spinner" aria-hidden="true" />} {status} · since {formatTime(sale.createdAt)}
       </p>
-      <p className="pending-card__text">{owed ? 'Paid for and issued; the customer has not had the receipt with the voucher.' : waiting ? text.action : text.message}</p>
+      {moneyFirst && <p className="pending-card__money">{money.headline}</p>}
+      <p className="pending-card__text">
+        {owed ? 'Paid for and issued; the customer has not had the receipt with the voucher.' : waiting ? text.action : text.message}
+      </p>
       <div className="pending-card__actions">
         {sale.state === 'SUCCESS' ? (
           <button type="button" className="button button--primary" onClick={() => show(sale)}>
             Print receipt
+          </button>
+        ) : refundDue ? (
+          <button type="button" className="button button--danger" onClick={() => show(sale, 'refund')}>
+            Give back {formatPaise(paidPaise(sale))}…<span className="visually-hidden">: {name}</span>
           </button>
         ) : (
           <button type="button" className="button" onClick={() => show(sale)}>
@@ -44,7 +55,8 @@ function PendingCard({ sale, onLeftWithoutReceipt }: { sale: SaleView; onLeftWit
             Customer left without receipt<span className="visually-hidden">: {name}</span>
           </button>
         )}
-        {!waiting && sale.state !== 'SUCCESS' && (
+        {/* A payment still to give back keeps its card until it is given back (or goes with a retry). */}
+        {!waiting && sale.state !== 'SUCCESS' && !refundDue && (
           <button type="button" className="button button--ghost" onClick={() => dismiss(sale.id)} aria-label={`Dismiss ${name}`}>
             Dismiss
           </button>

@@ -39,7 +39,16 @@ export function QuotePreview() {
           ))}
         </ul>
       )}
-      {quote && quote.debitPaise !== quote.totalPaise && <p>Wallet debit after discount: {formatPaise(quote.debitPaise)}</p>}
+      {quote && quote.discountPaise > 0 && (
+        <dl className="facts quote__money">
+          <dt>Customer discount</dt>
+          <dd>− {formatPaise(quote.discountPaise)}</dd>
+          <dt>Customer pays</dt>
+          <dd>{formatPaise(quote.customerPaysPaise)}</dd>
+          <dt>Wallet is charged</dt>
+          <dd>{formatPaise(quote.debitPaise)}</dd>
+        </dl>
+      )}
       {quote?.floatWarning && (
         <Notice tone="warning" role="note">
           <p>{quote.floatWarning}</p>

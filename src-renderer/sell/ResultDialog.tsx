@@ -7,26 +7,43 @@ import { Dialog } from '../ui/Dialog';
 import { formatPaise } from '../ui/format';
 import { ErrorNotice } from '../ui/Notice';
 import { usePending } from './pending-store';
-import { canCheckNow, canRetry, outcomeText } from './outcome-text';
+import { canCheckNow, canRetry, moneyText, outcomeText, paidPaise } from './outcome-text';
 import { useCheckNow } from './check-now';
+import { MoneyNotice } from './MoneyNotice';
+import { PayAgainStep } from './PayAgainStep';
+import { RefundStep } from './RefundStep';
 import { SaleSupportDetails } from './SaleSupportDetails';
 
 /**
- * The outcome of a sale. SUCCESS: masked preview and Print (focused, so Enter prints), then
- * Next sale (focused after printing). FAILED / REJECTED: the sentence, the action, Try again.
- * PROCESSING / IN DOUBT / NEEDS SUPPORT: what to do with the payment meanwhile, and Check now;
- * it waits in Pending sales and the cashier moves on. The ids stay folded in Details for support.
+ * The outcome of a sale. SUCCESS: the change due (large), masked preview and Print (focused,
+ * so Enter prints), then Next sale (focused after printing). FAILED / REJECTED: the sentence,
+ * the action, what to do with the customer's money (give it back: a confirm step), Try again.
+ * PROCESSING / IN DOUBT / NEEDS SUPPORT: keep the payment on hold, and Check now; it waits in
+ * Pending sales and the cashier moves on. The ids stay folded in Details for support.
  */
 export function ResultDialog() {
   const sale = useSale((s) => s.result);
+  const step = useSale((s) => s.resultStep);
   const close = useSale((s) => s.closeResult);
   if (!sale) return null;
-  const text = outcomeText(sale);
-  const success = sale.state === 'SUCCESS';
+  // A refund step only while there is something to give back (another till may have done it).
+  const shown = step === 'refund' && sale.paymentState !== 'REFUND_DUE' ? 'outcome' : step;
+  const title =
+    shown === 'refund'
+      ? `Give the money back — ${formatPaise(paidPaise(sale))}`
+      : shown === 'pay-again'
+        ? `Take the payment again — ${formatPaise(sale.customerPaysPaise)}`
+        : `${outcomeText(sale).title} — ${formatPaise(sale.amountPaise)}`;
   return (
-    <Dialog title={`${text.title} — ${formatPaise(sale.amountPaise)}`} onClose={close} className={`result-dialog result-dialog--${success ? 'success' : 'other'}`}>
-      {/* Keyed by state: a sale that settles while shown starts afresh (focus, the last check's note). */}
-      <Outcome key={sale.id + sale.state} sale={sale} />
+    <Dialog title={title} onClose={close} className={`result-dialog result-dialog--${sale.state === 'SUCCESS' ? 'success' : 'other'}`}>
+      {shown === 'refund' ? (
+        <RefundStep key={`refund-${sale.id}`} sale={sale} />
+      ) : shown === 'pay-again' ? (
+        <PayAgainStep key={`pay-${sale.id}`} sale={sale} />
+      ) : (
+        // Keyed by state: a sale that settles while shown starts afresh (focus, the last check's note).
+        <Outcome key={sale.id + sale.state + sale.paymentState} sale={sale} />
+      )}
     </Dialog>
   );
 }
@@ -36,19 +53,40 @@ function Outcome({ sale }: { sale: SaleView }) {
   const retrying = useSale((s) => s.retrying);
   const retry = useSale((s) => s.retry);
   const close = useSale((s) => s.closeResult);
+  const setStep = useSale((s) => s.setResultStep);
+  const changePaise = useSale((s) => (s.resultIsCurrent ? s.changePaise : 0));
   const dismiss = usePending((s) => s.dismiss);
   const checkNow = useCheckNow(sale);
   const nextRef = useRef<HTMLButtonElement>(null);
   const text = outcomeText(sale);
+  const money = moneyText(sale);
   const success = sale.state === 'SUCCESS';
   const unsettled = canCheckNow(sale.state);
+  const refundDue = sale.paymentState === 'REFUND_DUE';
+  // The payment goes with a retry while it is still held; given back (or never recorded), it is taken again.
+  const retryable = canRetry(sale.state) && sale.paymentState !== 'CARRIED_TO_RETRY';
+  const payAgain = retryable && (sale.paymentState === 'REFUNDED' || sale.paymentState === 'NOT_RECORDED');
 
   return (
     <div>
+      {changePaise > 0 && (
+        <p className="change-due" role="status">
+          <span className="change-due__label">Change due</span> <strong className="change-due__amount">{formatPaise(changePaise)}</strong>
+        </p>
+      )}
       <p className={`result__message ${success ? '' : 'result__message--problem'}`} role={success ? 'status' : 'alert'}>
         {text.message}
       </p>
       <p className="result__action">{text.action}</p>
+      {money && (
+        <MoneyNotice money={money}>
+          {refundDue && (
+            <button type="button" className="button button--danger" onClick={() => setStep('refund')}>
+              Give back {formatPaise(paidPaise(sale))}…
+            </button>
+          )}
+        </MoneyNotice>
+      )}
       {success ? (
         <Receipt sale={sale} nextRef={nextRef} />
       ) : (
@@ -69,12 +107,17 @@ function Outcome({ sale }: { sale: SaleView }) {
             {checkNow.busy ? 'Checking…' : 'Check now'}
           </button>
         )}
-        {canRetry(sale.state) && (
-          <button type="button" className="button button--large" onClick={() => void retry(sale.id)} aria-disabled={retrying || undefined}>
-            {retrying ? 'Trying again…' : 'Try again'}
+        {retryable && (
+          <button
+            type="button"
+            className="button button--large"
+            onClick={() => (payAgain ? setStep('pay-again') : void retry(sale.id))}
+            aria-disabled={retrying || undefined}
+          >
+            {retrying ? 'Trying again…' : payAgain ? 'Try again…' : 'Try again'}
           </button>
         )}
-        {!success && !canRetry(sale.state) && sale.state !== 'PROCESSING' && sale.state !== 'IN_DOUBT' && sale.state !== 'INTENT' && (
+        {!success && !retryable && !refundDue && sale.state !== 'PROCESSING' && sale.state !== 'IN_DOUBT' && sale.state !== 'INTENT' && (
           <button
             type="button"
             className="button button--large"
@@ -86,7 +129,8 @@ function Outcome({ sale }: { sale: SaleView }) {
             Dismiss
           </button>
         )}
-        <button ref={nextRef} type="button" className="button button--large" onClick={close} data-autofocus={success ? undefined : ''}>
+        {/* data-autofocus for the dialog's first focus; autoFocus when the outcome changes in place (after a refund). */}
+        <button ref={nextRef} type="button" className="button button--large" onClick={close} data-autofocus={success ? undefined : ''} autoFocus={!success}>
           {canRetry(sale.state) ? 'Back' : 'Next sale'} <kbd>Esc</kbd>
         </button>
       </div>

@@ -12,6 +12,8 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { PendingStrip } from './PendingStrip';
 import './sell.css';
 import { ResultDialog } from './ResultDialog';
+import { ShiftGate } from './ShiftGate';
+import { useShiftGate } from './shift-gate-store';
 import { useSellKeys } from './useSellKeys';
 
 /**
@@ -27,9 +29,12 @@ export function SellScreen() {
   const phase = useSale((s) => s.phase);
   const result = useSale((s) => s.result);
   const selectBrand = useSale((s) => s.selectBrand);
+  // Not yet known (undefined): the screen is shown as usual; main refuses a sale without a shift anyway.
+  const noShift = useShiftGate((s) => s.shift === null);
   useSellKeys(searchRef, reviewRef);
 
   useEffect(() => {
+    void useShiftGate.getState().load();
     const catalog = useCatalog.getState();
     void catalog.search();
     void catalog.loadCategories();
@@ -38,8 +43,8 @@ export function SellScreen() {
 
   const brandId = brand?.brand.id ?? null;
   useEffect(() => {
-    if (brandId === null) searchRef.current?.focus();
-  }, [brandId]);
+    if (brandId === null && !noShift) searchRef.current?.focus();
+  }, [brandId, noShift]);
 
   // The store's action itself: a stable prop, so memoised list items stay untouched.
   const pick = selectBrand;
@@ -57,24 +62,28 @@ export function SellScreen() {
     <div className="sell">
       <h1 className="visually-hidden">Sell</h1>
       <PendingStrip />
-      <div className="sell__columns">
-        <section className="sell__browse card" aria-label="Brands">
-          <BrandSearch inputRef={searchRef} onPickFirst={pickFirst} onFocusList={() => listRef.current?.querySelector<HTMLElement>('[data-brand-item]')?.focus()} />
-          <CategoryChips />
-          <BrandList listRef={listRef} selectedId={brandId} onPick={pick} onLeaveTop={() => searchRef.current?.focus()} />
-        </section>
-        <section className="sell__panel card" aria-label="Sale">
-          {brand ? (
-            <BrandPanel reviewRef={reviewRef} />
-          ) : (
-            <div className="sell__start">
-              <Empty>
-                Pick a brand to start a sale: type its name, or press <kbd>Enter</kbd> for the first one listed.
-              </Empty>
-            </div>
-          )}
-        </section>
-      </div>
+      {noShift ? (
+        <ShiftGate />
+      ) : (
+        <div className="sell__columns">
+          <section className="sell__browse card" aria-label="Brands">
+            <BrandSearch inputRef={searchRef} onPickFirst={pickFirst} onFocusList={() => listRef.current?.querySelector<HTMLElement>('[data-brand-item]')?.focus()} />
+            <CategoryChips />
+            <BrandList listRef={listRef} selectedId={brandId} onPick={pick} onLeaveTop={() => searchRef.current?.focus()} />
+          </section>
+          <section className="sell__panel card" aria-label="Sale">
+            {brand ? (
+              <BrandPanel reviewRef={reviewRef} />
+            ) : (
+              <div className="sell__start">
+                <Empty>
+                  Pick a brand to start a sale: type its name, or press <kbd>Enter</kbd> for the first one listed.
+                </Empty>
+              </div>
+            )}
+          </section>
+        </div>
+      )}
       {(phase === 'confirm' || phase === 'placing') && <ConfirmDialog />}
       {result && <ResultDialog />}
     </div>

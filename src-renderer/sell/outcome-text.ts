@@ -1,4 +1,6 @@
-import type { SaleView } from '../bridge/contract';
+import type { SaleView, Tender } from '../bridge/contract';
+import { formatPaise, formatTime } from '../ui/format';
+import { tendersInWords } from './tender-draft';
 
 export interface OutcomeText {
   title: string;
@@ -26,7 +28,7 @@ export function outcomeText(sale: SaleView): OutcomeText {
       return {
         title: sale.state === 'FAILED' ? 'Sale failed' : 'Sale refused',
         // Main sets `failure` for every such sale; this only covers a view without it.
-        message: sale.failure?.message ?? sale.failureReason ?? 'The order did not go through.',
+        message: moneySettled(sale, sale.failure?.message ?? sale.failureReason ?? 'The order did not go through.'),
         action: sale.failure?.action ?? 'Call the manager.',
       };
     case 'INTENT':
@@ -56,6 +58,79 @@ export function outcomeText(sale: SaleView): OutcomeText {
         action: "Do not hand over a receipt; call the manager about the customer's payment.",
       };
   }
+}
+
+export interface MoneyText {
+  /** 'refund': give it back now; 'done': nothing more to do with it here. */
+  kind: 'refund' | 'done';
+  /** The line the cashier reads first: what to do with the customer's money. */
+  headline: string;
+  /** Why, in a sentence. */
+  detail: string;
+}
+
+/** What the customer paid for a sale: the payment's sum, else what they were to pay. */
+export const paidPaise = (sale: SaleView): number => sale.payment?.amountPaise ?? sale.customerPaysPaise;
+
+const paidWith = (sale: SaleView): string => (sale.payment ? ` (${tendersInWords(sale.payment.tenders)})` : '');
+
+/**
+ * What to do with the customer's money when it is more than the state's own words say: give
+ * it back (how much, how it was paid), given back, or gone with the retry (main derives the
+ * payment state; till/tender.ts says what each means). Null where outcomeText already says
+ * it — on hold (do not refund or resell yet; NEEDS_SUPPORT: keep it on hold, call the manager),
+ * kept (issued vouchers are not refundable), a manager's review — and for sales recorded
+ * before payments were kept.
+ */
+export function moneyText(sale: SaleView): MoneyText | null {
+  const amount = formatPaise(paidPaise(sale));
+  switch (sale.paymentState) {
+    case 'NOT_RECORDED':
+    case 'ON_HOLD':
+    case 'KEPT':
+    case 'MANAGER_REVIEW':
+      return null;
+    case 'REFUND_DUE':
+      return {
+        kind: 'refund',
+        headline: `Give ${amount} back${paidWith(sale)}`,
+        detail: 'No voucher was issued. Give the money back the way it was paid and record it here — or Try again: the same payment goes with the new order.',
+      };
+    case 'REFUNDED': {
+      const refund = sale.refund;
+      const given = refund ? formatPaise(refund.amountPaise) : amount;
+      const how = refund ? ` (${tendersInWords(refund.tenders)})` : paidWith(sale);
+      return { kind: 'done', headline: `Refunded ${given}${how}`, detail: refund ? `Given back at ${formatTime(refund.at)} by ${refund.byName}. Nothing more to give.` : 'Nothing more to give.' };
+    }
+    case 'CARRIED_TO_RETRY':
+      return { kind: 'done', headline: 'Payment moved to the retry', detail: `The customer's ${amount}${paidWith(sale)} pays for the new try of this sale: do not refund it here.` };
+  }
+}
+
+/** How to give one part back, by the way it was paid. */
+export function refundStep(tender: Pick<Tender, 'method' | 'amountPaise' | 'reference'>): string {
+  const amount = formatPaise(tender.amountPaise);
+  const ref = (what: string) => (tender.reference ? ` (${what}${tender.reference})` : '');
+  switch (tender.method) {
+    case 'CASH':
+      return `Give ${amount} back in cash from the drawer`;
+    case 'UPI':
+      return `Send ${amount} back by UPI${ref('UTR ')}`;
+    case 'CARD':
+      return `Reverse ${amount} on the card terminal${ref('approval ')}`;
+    case 'OTHER':
+      return `Give ${amount} back the way it was paid${ref('')}`;
+  }
+}
+
+/**
+ * Main's failure sentence ends with giving the customer's money back. Once it was given back,
+ * or went with a retry, that ending is no longer what to do (moneyText says what happened to
+ * it): the fact stays, the instruction goes — a cashier must not be told to pay out twice.
+ */
+function moneySettled(sale: SaleView, message: string): string {
+  if (sale.paymentState !== 'REFUNDED' && sale.paymentState !== 'CARRIED_TO_RETRY') return message;
+  return message.replace(/: give the customer's money back\.$/, '.');
 }
 
 /** Sales the service has not settled: they may still be checked by a person ("Check now"). */

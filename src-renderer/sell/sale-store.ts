@@ -1,15 +1,29 @@
 import { create } from 'zustand';
 import { api, fieldErrors, type BridgeError } from '../bridge/api';
-import type { CatalogBrand, QuoteView, SaleView } from '../bridge/contract';
+import type { CatalogBrand, QuoteView, SaleView, TenderInput } from '../bridge/contract';
 import { isPendingState } from './outcome-text';
 import { hasAmount, newDraft, toSaleInput, type CustomerDraft, type Draft, type SaleInput } from './sale-draft';
 import { useCatalog } from './catalog-store';
 import { usePending } from './pending-store';
+import { useShiftGate } from './shift-gate-store';
+import { checkPayment, defaultPayment, type PaymentDraft } from './tender-draft';
 
 export const QUOTE_DEBOUNCE_MS = 250;
 
 /** editing → (Enter) confirm → placing → result; Esc goes back one step. */
 export type SalePhase = 'editing' | 'reviewing' | 'confirm' | 'placing' | 'result';
+
+/**
+ * What the result dialog shows: the outcome, the refund's confirm step, or the payment taken
+ * again before a retry (the first payment was given back, or never recorded).
+ */
+export type ResultStep = 'outcome' | 'refund' | 'pay-again';
+
+/** The code main refuses a sale or a refund with when this counter's drawer is closed. */
+export const NO_OPEN_SHIFT = 'NO_OPEN_SHIFT';
+
+const paymentFields = (fields: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(fields).filter(([f]) => f === 'tenders' || f.startsWith('tenders.')));
 
 interface SaleState {
   brand: CatalogBrand | null;
@@ -35,15 +49,28 @@ interface SaleState {
   resultIsCurrent: boolean;
   /** A "Try again" of the sale in the result dialog is on its way. */
   retrying: boolean;
+  /** How the customer pays, at the confirm step: cash, exact amount, until the cashier says otherwise. */
+  payment: PaymentDraft;
+  /** Main's problems with the payment (keyed 'tenders', 'tenders.0.receivedPaise', …). */
+  paymentErrors: Record<string, string>;
+  /** The cash change to hand back for the sale just placed or retried here; 0 when none. */
+  changePaise: number;
+  resultStep: ResultStep;
+  /** A refund of the sale in the result dialog is on its way. */
+  refunding: boolean;
   selectBrand(entry: CatalogBrand): void;
   closeBrand(): void;
   edit(change: (draft: Draft) => Draft): void;
   setCustomerOpen(open: boolean): void;
   review(): Promise<void>;
   backToEditing(): void;
+  editPayment(change: (payment: PaymentDraft) => PaymentDraft): void;
   place(): Promise<void>;
-  retry(saleId: string): Promise<void>;
-  showSale(sale: SaleView): void;
+  /** `tenders` only when the sale's payment does not carry over (given back, or never recorded). */
+  retry(saleId: string, tenders?: TenderInput[]): Promise<void>;
+  refund(saleId: string): Promise<void>;
+  setResultStep(step: ResultStep): void;
+  showSale(sale: SaleView, step?: ResultStep): void;
   saleChanged(sale: SaleView): void;
   closeResult(): void;
   nextSale(): void;
@@ -53,7 +80,25 @@ interface SaleState {
 let quoteSeq = 0;
 let quoteTimer: ReturnType<typeof setTimeout> | null = null;
 
-const initial = { brand: null, draft: null, phase: 'editing' as SalePhase, quote: null, quoting: false, fields: {}, error: null, customerOpen: false, heldCustomer: null, result: null, resultIsCurrent: false, retrying: false };
+const initial = {
+  brand: null,
+  draft: null,
+  phase: 'editing' as SalePhase,
+  quote: null,
+  quoting: false,
+  fields: {},
+  error: null,
+  customerOpen: false,
+  heldCustomer: null,
+  result: null,
+  resultIsCurrent: false,
+  retrying: false,
+  payment: defaultPayment(),
+  paymentErrors: {},
+  changePaise: 0,
+  resultStep: 'outcome' as ResultStep,
+  refunding: false,
+};
 
 export const useSale = create<SaleState>()((set, get) => {
   /** Asks main for a quote of the current draft; a newer draft makes the answer stale. */
@@ -95,12 +140,21 @@ export const useSale = create<SaleState>()((set, get) => {
     quoteTimer = setTimeout(() => void quoteNow(), QUOTE_DEBOUNCE_MS);
   };
 
-  const settle = (sale: SaleView, current: boolean) => {
+  const settle = (sale: SaleView & { changePaise: number }, current: boolean) => {
     if (sale.state === 'SUCCESS' || isPendingState(sale.state)) {
       useCatalog.getState().rememberSold({ id: sale.productId, title: sale.brandTitle });
     }
-    if (isPendingState(sale.state) || sale.state === 'NEEDS_SUPPORT') usePending.getState().track(sale);
-    set({ phase: current ? 'result' : get().phase, result: sale, resultIsCurrent: current, retrying: false, error: null });
+    // Also a paid failure: its money is to give back, and the strip keeps saying so until it is.
+    if (isPendingState(sale.state) || sale.state === 'NEEDS_SUPPORT' || sale.paymentState === 'REFUND_DUE') usePending.getState().track(sale);
+    const { changePaise, ...view } = sale;
+    set({ phase: current ? 'result' : get().phase, result: view, resultIsCurrent: current, retrying: false, error: null, changePaise, resultStep: 'outcome', paymentErrors: {} });
+  };
+
+  /** Main said this counter has no open shift: the screen asks it again and shows the gate. */
+  const noShift = (error: BridgeError): boolean => {
+    if (error.code !== NO_OPEN_SHIFT) return false;
+    void useShiftGate.getState().load();
+    return true;
   };
 
   return {
@@ -137,7 +191,8 @@ export const useSale = create<SaleState>()((set, get) => {
       set({ phase: 'reviewing' });
       const quoted = await quoteNow();
       if (get().phase !== 'reviewing') return;
-      set({ phase: quoted ? 'confirm' : 'editing' });
+      // Every confirmation starts at cash, exact amount: the repeat sale needs no extra key.
+      set({ phase: quoted ? 'confirm' : 'editing', payment: defaultPayment(), paymentErrors: {} });
     },
 
     backToEditing() {
@@ -145,16 +200,30 @@ export const useSale = create<SaleState>()((set, get) => {
       set({ phase: 'editing', error: null });
     },
 
+    editPayment(change) {
+      if (get().phase !== 'confirm') return;
+      set({ payment: change(get().payment), paymentErrors: {}, error: null });
+    },
+
     async place() {
-      const draft = get().draft;
-      if (!draft || get().phase !== 'confirm') return;
+      const { draft, quote, payment } = get();
+      if (!draft || !quote || get().phase !== 'confirm') return;
       const built = toSaleInput(draft);
       if (!built.ok) return set({ phase: 'editing', fields: built.fields });
-      set({ phase: 'placing', error: null });
-      const result = await api('sale.place', built.input);
+      // The dialog shows what does not add up as it is typed; nothing is sent until it does.
+      const tenders = checkPayment(payment, quote.customerPaysPaise).tenders;
+      if (!tenders) return;
+      set({ phase: 'placing', error: null, paymentErrors: {} });
+      const result = await api('sale.place', { ...built.input, tenders });
       if (result.ok) return settle(result.data, true);
       const fields = fieldErrors(result.error);
-      if (result.error.code === 'INVALID_SALE' && Object.keys(fields).length > 0) {
+      const paymentProblems = paymentFields(fields);
+      if (noShift(result.error)) {
+        // The screen's shift gate says it, and the draft waits there until the drawer is open.
+        set({ phase: 'editing', error: null });
+      } else if (Object.keys(paymentProblems).length > 0) {
+        set({ phase: 'confirm', paymentErrors: paymentProblems, error: Object.keys(paymentProblems).length < Object.keys(fields).length ? result.error : null });
+      } else if (result.error.code === 'INVALID_SALE' && Object.keys(fields).length > 0) {
         set({ phase: 'editing', fields, error: null, customerOpen: get().customerOpen || Object.keys(fields).some((f) => f.startsWith('customer')) });
       } else {
         // The sale may or may not exist (e.g. the app stopped answering): Pending sales will show it.
@@ -163,17 +232,46 @@ export const useSale = create<SaleState>()((set, get) => {
       }
     },
 
-    async retry(saleId) {
+    async retry(saleId, tenders) {
       if (get().retrying) return;
-      set({ retrying: true, error: null });
-      const result = await api('sale.retry', { saleId });
-      if (result.ok) return settle(result.data, get().resultIsCurrent);
-      set({ retrying: false, error: result.error });
+      set({ retrying: true, error: null, paymentErrors: {} });
+      const result = await api('sale.retry', tenders ? { saleId, tenders } : { saleId });
+      if (result.ok) {
+        // The failed sale is done with at the counter: its payment went with the retry, or was given back.
+        usePending.getState().dismiss(saleId);
+        return settle(result.data, get().resultIsCurrent);
+      }
+      noShift(result.error);
+      const paymentProblems = paymentFields(fieldErrors(result.error));
+      set({ retrying: false, error: result.error, paymentErrors: paymentProblems });
       void usePending.getState().load();
     },
 
-    showSale(sale) {
-      set({ result: sale, resultIsCurrent: false, error: null });
+    async refund(saleId) {
+      if (get().refunding) return;
+      set({ refunding: true, error: null });
+      const result = await api('sale.refund', { saleId });
+      if (!result.ok) {
+        noShift(result.error);
+        // Given back already (elsewhere, or an answer lost on the way): the sale as main has it now.
+        const now = await api('sale.get', { saleId });
+        if (now.ok) {
+          get().saleChanged(now.data);
+          usePending.getState().saleChanged(now.data);
+        }
+        return set({ refunding: false, error: result.error });
+      }
+      // Given back: nothing is left to do about it at the counter, so its card leaves the strip.
+      usePending.getState().dismiss(saleId);
+      set({ refunding: false, resultStep: 'outcome', ...(get().result?.id === saleId ? { result: result.data } : {}) });
+    },
+
+    setResultStep(resultStep) {
+      set({ resultStep, error: null, paymentErrors: {} });
+    },
+
+    showSale(sale, resultStep = 'outcome') {
+      set({ result: sale, resultIsCurrent: false, error: null, changePaise: 0, resultStep, paymentErrors: {} });
     },
 
     saleChanged(sale) {
@@ -181,10 +279,12 @@ export const useSale = create<SaleState>()((set, get) => {
     },
 
     closeResult() {
-      const { result, resultIsCurrent } = get();
-      if (!resultIsCurrent || !result) return set({ result: null, error: null });
+      const { result, resultIsCurrent, resultStep } = get();
+      // Esc on a refund or a new payment steps back to the outcome, where the money is still spelled out.
+      if (result && resultStep !== 'outcome') return set({ resultStep: 'outcome', error: null, paymentErrors: {} });
+      if (!resultIsCurrent || !result) return set({ result: null, error: null, changePaise: 0 });
       // A refused or failed sale goes back to its draft so the cashier can change it.
-      if (result.state === 'FAILED' || result.state === 'REJECTED') return set({ result: null, resultIsCurrent: false, phase: 'editing', error: null });
+      if (result.state === 'FAILED' || result.state === 'REJECTED') return set({ result: null, resultIsCurrent: false, phase: 'editing', error: null, changePaise: 0 });
       get().nextSale();
     },
 

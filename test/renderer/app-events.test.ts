@@ -31,6 +31,7 @@ const { usePending } = await load<{ usePending: any }>('../../src-renderer/sell/
 const { useOrdersStore } = await load<{ useOrdersStore: any }>('../../src-renderer/orders/orders-store.ts');
 const { useSettingsStore } = await load<{ useSettingsStore: any }>('../../src-renderer/settings/settings-store.ts');
 const { useShift } = await load<{ useShift: any }>('../../src-renderer/drawer/shift-store.ts');
+const { useShiftGate } = await load<{ useShiftGate: any }>('../../src-renderer/sell/shift-gate-store.ts');
 
 const wallet = (balancePaise: number, low: boolean) => ({ balancePaise, readAt: 1, thresholdPaise: 1_000_000, inFlightPaise: 0, estimatedPaise: balancePaise, low, lowBalanceAlert: null });
 const sale = (state: string) => ({ id: 'S1', state, brandTitle: 'Test', amountPaise: 50_000, createdAt: 1 });
@@ -63,16 +64,17 @@ describe('main’s events reach the stores through one wiring', () => {
     const shift = (expectedCashPaise: number) => ({ id: 'SH1', counter: 'Counter 1', openedAt: 1, openedByName: 'Asha', openingFloatPaise: 200_000, closedAt: null, closedByName: null, expectedCashPaise, movements: [] });
     answers['shift.current'] = null;
     await useShift.getState().load();
-    expect(useShift.getState()).toMatchObject({ status: 'ready', shift: null });
+    expect(useShift.getState().status).toBe('ready');
+    expect(useShiftGate.getState().shift).toBeNull();
     emit('shift.changed', { shift: shift(200_000) });
-    expect(useShift.getState().shift.expectedCashPaise).toBe(200_000);
+    expect(useShiftGate.getState().shift.expectedCashPaise).toBe(200_000);
     emit('shift.changed', { shift: shift(150_000) });
-    expect(useShift.getState().shift.expectedCashPaise).toBe(150_000);
+    expect(useShiftGate.getState().shift.expectedCashPaise).toBe(150_000);
     emit('shift.changed', { shift: null });
-    expect(useShift.getState().shift).toBeNull();
+    expect(useShiftGate.getState().shift).toBeNull();
     stop();
     emit('shift.changed', { shift: shift(1) });
-    expect(useShift.getState().shift).toBeNull();
+    expect(useShiftGate.getState().shift).toBeNull();
   });
 
   it('clears what one person saw, so the next person or environment starts clean', async () => {
@@ -84,7 +86,8 @@ describe('main’s events reach the stores through one wiring', () => {
     expect(useSettingsStore.getState().view).toBeNull();
     expect(usePending.getState().sales).toEqual([]);
     expect(useOrdersStore.getState().items).toEqual([]);
-    expect(useShift.getState()).toMatchObject({ shift: null, status: 'idle', report: null });
+    expect(useShift.getState()).toMatchObject({ status: 'idle', report: null });
+    expect(useShiftGate.getState().shift).toBeUndefined();
   });
 
   it('drops an answer to a call made before the reset', async () => {

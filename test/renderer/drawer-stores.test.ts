@@ -14,6 +14,14 @@ vi.mock('../../src-renderer/bridge/api', () => ({
 
 const load = async <T>(path: string): Promise<T> => (await import(/* @vite-ignore */ path)) as T;
 const { useShift } = await load<{ useShift: any }>('../../src-renderer/drawer/shift-store.ts');
+const { useShiftGate } = await load<{ useShiftGate: any }>('../../src-renderer/sell/shift-gate-store.ts');
+/** The counter's shift, as the top bar, the Sell gate and the Drawer screen read it. */
+const gateShift = () => useShiftGate.getState().shift;
+/** A shift.changed event, as app/useAppEvents.ts delivers it. */
+const shiftChanged = (s: unknown) => {
+  useShiftGate.getState().set(s);
+  useShift.getState().changed();
+};
 const { useEndOfDay } = await load<{ useEndOfDay: any }>('../../src-renderer/endofday/end-of-day-store.ts');
 
 const shift = (expectedCashPaise: number) => ({ id: 'SH1', counter: 'Counter 1', openedAt: 1, openedByName: 'Asha', openingFloatPaise: 100_000, closedAt: null, closedByName: null, expectedCashPaise, movements: [] });
@@ -31,6 +39,7 @@ const refuse = async (error: Extract<Answer, { ok: false }>['error']) => {
 beforeEach(() => {
   calls.length = 0;
   useShift.getState().reset();
+  useShiftGate.getState().reset();
   useEndOfDay.getState().reset();
 });
 
@@ -41,29 +50,31 @@ describe('the shift store', () => {
     expect(calls[0]!.payload).not.toHaveProperty('count');
     await answer(shift(100_000));
     expect(await opening).toBeNull();
-    expect(useShift.getState()).toMatchObject({ status: 'ready', shift: { expectedCashPaise: 100_000 } });
+    expect(useShift.getState().status).toBe('ready');
+    expect(gateShift()).toMatchObject({ expectedCashPaise: 100_000 });
   });
 
   it('a refused step answers the error and changes nothing', async () => {
-    useShift.getState().changed(shift(100_000));
+    shiftChanged(shift(100_000));
     const paying = useShift.getState().cashMovement('PAY_OUT', 500_000, 'Rent');
     await refuse({ code: 'INVALID_INPUT', message: 'The drawer should hold ₹1,000', fields: [{ field: 'amountPaise', message: 'too much' }] });
     expect(await paying).toMatchObject({ code: 'INVALID_INPUT' });
-    expect(useShift.getState().shift.expectedCashPaise).toBe(100_000);
+    expect(gateShift().expectedCashPaise).toBe(100_000);
   });
 
   it('closing keeps the Z report and leaves the drawer closed; the note and count go only when given', async () => {
-    useShift.getState().changed(shift(100_000));
+    shiftChanged(shift(100_000));
     const closing = useShift.getState().close(95_000, [{ denominationPaise: 50_000, quantity: 1 }], '  ');
     expect(calls[0]).toMatchObject({ method: 'shift.close', payload: { countedCashPaise: 95_000, count: [{ denominationPaise: 50_000, quantity: 1 }] } });
     expect(calls[0]!.payload).not.toHaveProperty('note');
     await answer({ kind: 'Z', overShortPaise: -5_000, shift: shift(100_000) });
     expect(await closing).toBeNull();
-    expect(useShift.getState()).toMatchObject({ shift: null, report: { kind: 'Z', overShortPaise: -5_000 } });
+    expect(useShift.getState().report).toMatchObject({ kind: 'Z', overShortPaise: -5_000 });
+    expect(gateShift()).toBeNull();
   });
 
   it('a new report is printed once: marked when shown, unmarked by the next report', async () => {
-    useShift.getState().changed(shift(100_000));
+    shiftChanged(shift(100_000));
     const x = useShift.getState().xReport();
     await answer({ kind: 'X', shift: shift(100_000) });
     await x;
@@ -78,11 +89,20 @@ describe('the shift store', () => {
   it('re-reads an open drawer when a sale moves, and leaves a closed one alone', async () => {
     useShift.getState().saleChanged();
     expect(calls).toHaveLength(0);
-    useShift.getState().changed(shift(100_000));
+    shiftChanged(shift(100_000));
     useShift.getState().saleChanged();
     expect(calls.map((c) => c.method)).toEqual(['shift.current']);
     await answer(shift(150_000));
-    expect(useShift.getState().shift.expectedCashPaise).toBe(150_000);
+    expect(gateShift().expectedCashPaise).toBe(150_000);
+  });
+
+  it('a read answered after a shift.changed event does not undo the event', async () => {
+    const reading = useShift.getState().load();
+    shiftChanged(null); // closed elsewhere while the read was on its way
+    await answer(shift(100_000));
+    await reading;
+    expect(gateShift()).toBeNull();
+    expect(useShift.getState().status).toBe('ready');
   });
 
   it('drops an answer to a call made before the reset (another person signs in)', async () => {
@@ -90,7 +110,8 @@ describe('the shift store', () => {
     useShift.getState().reset();
     await answer({ kind: 'X', shift: shift(1) });
     await x;
-    expect(useShift.getState()).toMatchObject({ report: null, shift: null, status: 'idle' });
+    expect(useShift.getState()).toMatchObject({ report: null, status: 'idle' });
+    expect(gateShift()).toBeUndefined();
   });
 });
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { SaleView } from '../../src-main/contract/index.js';
+import type { PaymentState, PaymentView, SaleView } from '../../src-main/contract/index.js';
 import { SALE_STATES, type SaleState } from '../../src-main/orders/journal/sale-state.js';
 import { describeSaleFailure, KNOWN_CODES } from '../../src-main/partner-api/error-table.js';
-import { canCheckNow, canRetry, isPendingState, outcomeText } from '../../src-renderer/sell/outcome-text.js';
+import { PAYMENT_STATES } from '../../src-main/till/tender.js';
+import { canCheckNow, canRetry, isPendingState, moneyText, outcomeText, refundStep } from '../../src-renderer/sell/outcome-text.js';
 import { supportText } from '../../src-renderer/sell/support-text.js';
 
 /**
@@ -14,6 +15,36 @@ const REQUEST_IDS = ['0b7e7a52-1c1f-4a43-9d55-7c9f3e6f0001', '0b7e7a52-1c1f-4a43
 // The support note a sale given up on carried until now: the advice the issue is about.
 const OLD_SUPPORT_REASON =
   `Still PROCESSING 15 minutes after it was placed (5 checks). Treat it as not sold and contact support with order ord_77, reference POS-C01-X1 and request ids ${REQUEST_IDS.join(', ')}.`;
+
+const CASH_PAYMENT: PaymentView = {
+  id: 'pay-1',
+  tenders: [{ method: 'CASH', amountPaise: 50_000, receivedPaise: 100_000, reference: null }],
+  amountPaise: 50_000,
+  changePaise: 50_000,
+  takenAt: Date.UTC(2025, 0, 6, 6, 30),
+  takenByName: 'Asha',
+};
+const SPLIT_PAYMENT: PaymentView = {
+  ...CASH_PAYMENT,
+  tenders: [
+    { method: 'CASH', amountPaise: 30_000, receivedPaise: null, reference: null },
+    { method: 'UPI', amountPaise: 20_000, receivedPaise: null, reference: '412345678901' },
+  ],
+  changePaise: 0,
+};
+
+/** The payment state main derives for a paid sale in `state`. */
+const PAID_STATE: Record<SaleState, PaymentState> = {
+  INTENT: 'ON_HOLD',
+  IN_DOUBT: 'ON_HOLD',
+  PROCESSING: 'ON_HOLD',
+  NEEDS_SUPPORT: 'ON_HOLD',
+  SUCCESS: 'KEPT',
+  FAILED: 'REFUND_DUE',
+  REJECTED: 'REFUND_DUE',
+  CANCELLED: 'MANAGER_REVIEW',
+  REVERSED: 'MANAGER_REVIEW',
+};
 
 function view(state: SaleState, patch: Partial<SaleView> = {}): SaleView {
   const settledFailed = state === 'FAILED' || state === 'REJECTED';
@@ -27,6 +58,10 @@ function view(state: SaleState, patch: Partial<SaleView> = {}): SaleView {
     brandTitle: 'Test · Fixed denominations',
     amountPaise: 50_000,
     discountPaise: 0,
+    customerPaysPaise: 50_000,
+    payment: CASH_PAYMENT,
+    paymentState: PAID_STATE[state],
+    refund: null,
     errorCode,
     failureReason: null,
     supportReason: state === 'NEEDS_SUPPORT' ? OLD_SUPPORT_REASON : null,
@@ -106,5 +141,73 @@ describe('the details for support', () => {
     for (const part of ['Reference: POS-C01-X1', 'Order id: ord_77', `Request ids: ${REQUEST_IDS.join(', ')}`, 'state NEEDS_SUPPORT', `Note: ${OLD_SUPPORT_REASON}`]) expect(text).toContain(part);
     expect(supportText(view('IN_DOUBT', { requestIds: [] }))).toContain('Order id: none yet\nRequest ids: none');
     expect(supportText(view('FAILED'))).toContain('Code: E200');
+  });
+});
+
+const money = (state: SaleState, patch?: Partial<SaleView>) => {
+  const m = moneyText(view(state, patch));
+  return m ? `${m.headline} | ${m.detail}` : null;
+};
+
+describe("what to do with the customer's money, per payment state (issue 11, item 2)", () => {
+  const REFUND = { amountPaise: 50_000, tenders: [{ method: 'CASH' as const, amountPaise: 50_000 }], at: Date.UTC(2025, 0, 6, 6, 40), byName: 'Asha' };
+
+  it('adds words where the state alone does not say it, and none of them shows an id', () => {
+    const said = PAYMENT_STATES.filter((paymentState) => moneyText(view('FAILED', { paymentState, refund: paymentState === 'REFUNDED' ? REFUND : null })) !== null);
+    expect(said).toEqual(['REFUND_DUE', 'REFUNDED', 'CARRIED_TO_RETRY']);
+    for (const paymentState of said) {
+      const text = money('FAILED', { paymentState, refund: REFUND })!;
+      for (const id of ['POS-C01-X1', 'ord_77', 'pay-1', ...REQUEST_IDS]) expect(text, `${paymentState} shows ${id}`).not.toContain(id);
+    }
+  });
+
+  it('REFUND_DUE: give the amount back, by the way it was paid', () => {
+    expect(moneyText(view('FAILED'))).toMatchObject({ kind: 'refund', headline: 'Give ₹500 back (cash)' });
+    expect(moneyText(view('REJECTED', { payment: SPLIT_PAYMENT }))?.headline).toBe('Give ₹500 back (₹300 cash + ₹200 UPI)');
+    expect(SPLIT_PAYMENT.tenders.map(refundStep)).toEqual(['Give ₹300 back in cash from the drawer', 'Send ₹200 back by UPI (UTR 412345678901)']);
+    expect(refundStep({ method: 'CARD', amountPaise: 20_000, reference: '0042' })).toBe('Reverse ₹200 on the card terminal (approval 0042)');
+  });
+
+  it('gives back what the customer paid, not the face value, after a customer discount', () => {
+    const discounted = view('FAILED', { discountPaise: 5_000, customerPaysPaise: 45_000, payment: { ...CASH_PAYMENT, amountPaise: 45_000, tenders: [{ method: 'CASH', amountPaise: 45_000, receivedPaise: null, reference: null }] } });
+    expect(moneyText(discounted)?.headline).toBe('Give ₹450 back (cash)');
+  });
+
+  it.each(['INTENT', 'IN_DOUBT', 'PROCESSING', 'NEEDS_SUPPORT'] as const)('ON_HOLD while %s: the state’s own words keep the payment on hold', (state) => {
+    expect(moneyText(view(state))).toBeNull();
+    expect(words(state)).toMatch(state === 'NEEDS_SUPPORT' ? /keep the customer's payment on hold and call the manager/ : /Do not refund or resell yet: /);
+  });
+
+  it('KEPT (SUCCESS) and MANAGER_REVIEW: the state’s own words say it (not refundable; call the manager)', () => {
+    expect(moneyText(view('SUCCESS'))).toBeNull();
+    expect(words('SUCCESS')).toMatch(/cannot be refunded/);
+    for (const state of ['CANCELLED', 'REVERSED'] as const) {
+      expect(moneyText(view(state)), state).toBeNull();
+      expect(words(state)).toMatch(/call the manager about the customer's payment/);
+    }
+  });
+
+  it('REFUNDED: what was given back, when and by whom; nothing more to give', () => {
+    const m = moneyText(view('FAILED', { paymentState: 'REFUNDED', refund: REFUND }))!;
+    expect(m).toEqual({ kind: 'done', headline: 'Refunded ₹500 (cash)', detail: 'Given back at 12:10 pm by Asha. Nothing more to give.' });
+  });
+
+  it.each(KNOWN_CODES.map((code) => [code]))('given back or gone with a retry, a %s failure no longer says to give the money back', (code) => {
+    for (const paymentState of ['REFUNDED', 'CARRIED_TO_RETRY'] as const) {
+      const t = outcomeText(view('FAILED', { errorCode: code, failure: describeSaleFailure(code), paymentState, refund: paymentState === 'REFUNDED' ? REFUND : null }));
+      expect(t.message, paymentState).not.toMatch(/money back/);
+      expect(t.message, paymentState).toMatch(/No voucher was issued\.$/);
+      expect(describeSaleFailure(code).message.startsWith(t.message.replace(/No voucher was issued\.$/, ''))).toBe(true);
+    }
+  });
+
+  it('CARRIED_TO_RETRY: the payment went with the retry, not to refund here', () => {
+    const m = moneyText(view('FAILED', { paymentState: 'CARRIED_TO_RETRY' }))!;
+    expect(m.kind).toBe('done');
+    expect(m.detail).toBe("The customer's ₹500 (cash) pays for the new try of this sale: do not refund it here.");
+  });
+
+  it('never says to give money back while the service may still issue vouchers, nor for issued ones', () => {
+    for (const state of [...SALE_STATES.filter(canCheckNow), 'SUCCESS' as const]) expect(money(state), state).toBeNull();
   });
 });

@@ -50,6 +50,21 @@ describe('the printed receipt', () => {
     expect(textOf(printed(reprint))).toContain(`DUPLICATE #2 — reprinted ${formatDateTime(h.clock.now())}, approved by Meera Shah`);
   });
 
+  it('says how the customer paid: each tender, what was handed over, the discount and the change', async () => {
+    expect(textOf(printed(original))).toContain('Paid by cash: ₹1,000');
+    const paid = await h.ok('sale.place', {
+      productId: 'TEST_FIXED_STANDARD',
+      amountPaise: 100_000,
+      discountPaise: 10_000,
+      tenders: [
+        { method: 'UPI', amountPaise: 50_000, reference: 'UTR-1' },
+        { method: 'CASH', amountPaise: 40_000, receivedPaise: 50_000 },
+      ],
+    });
+    const text = textOf(printed(await h.ok('receipt.print', { saleId: paid.id })));
+    expect(text).toContain('Customer discount: −₹100 Paid by UPI: ₹500 Paid by cash: ₹400 (received ₹500) Change: ₹100');
+  });
+
   it('keeps a card number in one unbreakable group of fours and ids on one line', async () => {
     const html = printed(reprint);
     const card = reprint.vouchers[0]!.cardNumber;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CatalogBrand, SaleView } from '../../src-main/contract/index.js';
+import type { CatalogBrand, QuoteView, SaleView } from '../../src-main/contract/index.js';
 import { partnerBrand } from '../support/partner-brand.js';
 
 /**
@@ -29,9 +29,10 @@ const FLEXIBLE = entry({ denominationType: 'FLEXIBLE' });
 const CUSTOMER = { name: 'Ravi Kumar', phoneNumber: '9876543210', email: 'ravi@example.in' };
 const NONE = { name: '', phoneNumber: '', email: '' };
 
-const quote = { lines: [{ denominationPaise: 50_000, quantity: 1 }], totalPaise: 50_000, voucherCount: 1, debitPaise: 50_000, brandTitle: 'Brand', floatWarning: null };
-const sale = (state: SaleView['state']): SaleView => ({
+const quote: QuoteView = { lines: [{ denominationPaise: 50_000, quantity: 1 }], totalPaise: 50_000, voucherCount: 1, discountPaise: 0, customerPaysPaise: 50_000, debitPaise: 50_000, changePaise: null, brandTitle: 'Brand', floatWarning: null };
+const sale = (state: SaleView['state']): SaleView & { changePaise: number } => ({
   id: 'sale-1', referenceId: 'POS-1', orderId: null, state, productId: FIXED.brand.id, brandTitle: 'Brand', amountPaise: 50_000, discountPaise: 0,
+  customerPaysPaise: 50_000, payment: null, paymentState: state === 'SUCCESS' ? 'KEPT' : 'REFUND_DUE', refund: null, changePaise: 0,
   errorCode: state === 'REJECTED' ? 'E102' : null, failureReason: null, supportReason: null, requestIds: [],
   failure: state === 'REJECTED' ? { message: 'Refused.', action: 'Check the details.' } : null,
   createdAt: 0, updatedAt: 0, nextCheckAt: null, printCount: 0, receiptOwed: false, retryOf: null, vouchers: [],

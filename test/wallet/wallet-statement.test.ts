@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StatementLine } from '../../src-main/contract/index.js';
 import { bridgeHarness, setUpCounter, type BridgeHarness } from '../bridge/bridge-harness.js';
 import { cashTenders } from '../support/till.js';
 
@@ -26,19 +27,19 @@ describe('the wallet statement: debits, reversals and top-ups beside the service
     h.clock.advance(1_000);
     await h.ok('wallet.recordTopUp', { amountPaise: 1_000_00, reference: 'NEFT-77' });
 
-    const { lines } = await h.ok('wallet.statement', {});
-    const movements = lines.filter((l: { kind: string }) => l.kind !== 'READING');
-    expect(movements.map((l: { kind: string; reference: string | null; amountPaise: number }) => [l.kind, l.reference, l.amountPaise])).toEqual([
+    const { lines } = (await h.ok('wallet.statement', {})) as { lines: StatementLine[] };
+    const movements = lines.filter((l) => l.kind !== 'READING');
+    expect(movements.map((l) => [l.kind, l.reference, l.amountPaise])).toEqual([
       ['TOP_UP', 'NEFT-77', 1_000_00],
       ['REVERSAL', failed.referenceId, 20_000],
       ['DEBIT', failed.referenceId, 20_000],
       ['DEBIT', done.referenceId, 50_000],
     ]);
     // Each sale is read back after it settles, so every movement has the service's balance beside it.
-    const readings = lines.filter((l: { kind: string }) => l.kind === 'READING').map((l: { amountPaise: number }) => l.amountPaise);
+    const readings = lines.filter((l) => l.kind === 'READING').map((l) => l.amountPaise);
     expect(readings[0]).toBe(h.sandbox.state.wallet.balancePaise);
     for (const line of movements) expect(line.serviceBalancePaise, line.kind).toEqual(expect.any(Number));
-    expect(movements.find((l: { kind: string }) => l.kind === 'DEBIT' && l.reference === done.referenceId).serviceBalancePaise).toBe(9_500_00);
+    expect(movements.find((l) => l.kind === 'DEBIT' && l.reference === done.referenceId)?.serviceBalancePaise).toBe(9_500_00);
     expect(await h.ok('wallet.statement', { limit: 2 })).toMatchObject({ lines: [expect.anything(), expect.anything()] });
   });
 });

@@ -1,5 +1,5 @@
 import type { AuditLog } from '../../audit/audit-log.js';
-import type { ReceiptData, RevealedVoucher, SaleView } from '../../contract/index.js';
+import type { ReceiptData, ReceiptView, RevealedVoucher, SaleView } from '../../contract/index.js';
 import type { SaleInput } from '../../orders/rules/index.js';
 import type { CheckNowResult, QuoteResult, ReceiptWaiverRefusal } from '../../orders/sales/sale-service.js';
 import { refundSale, type RefundResult } from '../../till/refunds.js';
@@ -32,7 +32,7 @@ export interface SalesFacade {
   /** Checks an in-doubt or stuck sale with the service now; audited with who asked. `limited`: a cashier's (CASHIER_CHECK_INTERVAL_MS). */
   checkNow(saleId: string, actor: string, who: { limited: boolean }): Promise<{ ok: true; sale: SaleView } | Exclude<CheckNowResult, { ok: true }>>;
   /** The receipt to print (the first print, or a reprint approved by `approvedBy`); null unless the sale succeeded. */
-  receipt(saleId: string, actor: string, approvedBy: string | null): (ReceiptData & { training: boolean }) | null;
+  receipt(saleId: string, actor: string, approvedBy: string | null): (ReceiptData & Pick<ReceiptView, 'training' | 'payment'>) | null;
   /** One voucher's card number and PIN, audited with the manager who approved. */
   reveal(saleId: string, seq: number, approvedBy: string): RevealedVoucher | null;
   liveBalance: VoucherService['liveBalance'];
@@ -85,7 +85,11 @@ export function salesFacade(env: () => EnvironmentContext, ready: () => Promise<
     receipt(saleId, actor, approvedBy) {
       const ctx = env();
       const receipt = ctx.vouchers.receipt(saleId, actor, approvedBy);
-      return receipt && { ...receipt, training: ctx.environment === 'training' };
+      if (!receipt) return null;
+      const held = ctx.till.salePayment(saleId);
+      const sale = ctx.journal.get(saleId);
+      const payment = held && sale ? { amountPaise: held.payment.amountPaise, discountPaise: sale.discountPaise, changePaise: held.payment.changePaise, tenders: held.payment.tenders } : null;
+      return { ...receipt, training: ctx.environment === 'training', payment };
     },
     reveal: (saleId, seq, approvedBy) => env().vouchers.reveal(saleId, seq, approvedBy),
     liveBalance: (saleId, seq) => env().vouchers.liveBalance(saleId, seq),

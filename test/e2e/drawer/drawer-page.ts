@@ -71,11 +71,6 @@ export class DrawerPage {
     return this.page.getByRole('dialog', { name });
   }
 
-  /** A cash sale placed by the page as the signed-in person (the Sell screen's tender step is tested with it). */
-  async cashSale(amountPaise: number, receivedPaise = amountPaise): Promise<{ id: string; state: string }> {
-    return this.ok('sale.place', { productId: FIXED, amountPaise, tenders: [{ method: 'CASH', amountPaise, receivedPaise }] });
-  }
-
   /** Counts the drawer note by note in the open form (`{ '₹500 note': 4 }`). */
   async countNotes(count: Record<string, number>): Promise<void> {
     await this.page.getByLabel('Count notes and coins').check();

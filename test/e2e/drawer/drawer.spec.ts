@@ -1,4 +1,6 @@
+import { FRESH_PRESS_MS } from '../../../src-renderer/sell/fresh-press.js';
 import { expect, expectNoSeriousA11yViolations, pdfText, saveReceiptPng, saveScreen, test } from '../fixtures/index.js';
+import { BRANDS, CounterPage } from '../sell/counter-page.js';
 import { CASHIER, DrawerPage } from './drawer-page.js';
 
 test.use({ viewport: { width: 1366, height: 768 } });
@@ -13,7 +15,11 @@ test('a cashier opens the drawer with a counted float, pays out, prints an X rep
   // A cashier owns shifts: Drawer is in the nav, End of day is not.
   await expect(app.nav('End of day')).toHaveCount(0);
   await expect(app.headerState).toHaveText(/Drawer closed/);
-  await app.open('Drawer');
+  // Sell says the drawer is closed and leads to the Drawer screen.
+  const counter = new CounterPage(page);
+  await counter.expectNoShiftGate();
+  await page.getByRole('button', { name: 'Open the drawer' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Drawer' })).toBeVisible();
   await expect(page.getByText('The drawer is closed: no sale can be made')).toBeVisible();
   await expect(page.getByLabel('Opening float (₹)')).toBeFocused();
 
@@ -29,8 +35,20 @@ test('a cashier opens the drawer with a counted float, pays out, prints an X rep
   await expect(app.tile('Opening float')).toContainText('₹2,050');
   expect(await app.ok('shift.current')).toMatchObject({ openingFloatPaise: 205_000, openedByName: CASHIER.name });
 
-  // A cash sale of ₹500 (customer hands ₹1,000, ₹500 change): ₹500 stays in the drawer.
-  expect((await app.cashSale(50_000, 100_000)).state).toBe('SUCCESS');
+  // A cash sale of ₹500 on the Sell screen (customer hands ₹1,000, ₹500 change): ₹500 stays in the drawer.
+  await app.nav('Sell').click();
+  await counter.expectSellScreen();
+  await counter.openBrand(BRANDS.fixed.title);
+  await counter.denomination('₹500').click();
+  await counter.review();
+  await page.waitForTimeout(FRESH_PRESS_MS); // the confirm takes only a fresh press
+  await page.keyboard.type('1000');
+  await expect(counter.confirmDialog.getByLabel('Cash received (₹)')).toHaveValue('1000');
+  await counter.confirm();
+  await expect(counter.resultDialog).toHaveAccessibleName(/Sale complete/);
+  await counter.print();
+  await page.keyboard.press('Escape');
+  await app.open('Drawer');
   await expect(app.tile('Expected cash now')).toContainText('₹2,550');
 
   // A pay-out with its reason, confirmed before it is recorded.

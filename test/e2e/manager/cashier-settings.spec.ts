@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures/index.js';
 import { ManagerApp } from './manager-app.js';
 
-test('a cashier has no settings: the nav has none and main answers FORBIDDEN', async ({ page }) => {
+test('a cashier has no settings: the nav has none and main refuses changing them', async ({ page }) => {
   const app = new ManagerApp(page);
   await app.startAsManager();
   await app.ok('staff.create', { name: 'Ravi Kumar', role: 'cashier', pin: '4826' });
@@ -12,7 +12,7 @@ test('a cashier has no settings: the nav has none and main answers FORBIDDEN', a
   await expect(app.navButton('Sell')).toBeVisible();
 
   for (const screen of ['Settings', 'Orders', 'Wallet', 'Catalog'] as const) await expect(app.navButton(screen)).toHaveCount(0);
-  const answer = await app.bridge('settings.get');
-  expect(answer).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+  const answer = await app.bridge('settings.update', { store: { name: 'Not my shop' } });
+  expect(answer).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', permission: 'settings' } });
   expect(await app.bridge('orders.list', {})).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
 });

@@ -41,8 +41,17 @@ export class CounterPage {
     await this.page.getByLabel('Choose a PIN (4–8 digits)', { exact: true }).fill(pin);
     await this.page.getByLabel('Type the PIN again', { exact: true }).fill(pin);
     await this.page.getByRole('button', { name: /Create manager and start selling/ }).click();
+    if (!openDrawer) return this.expectNoShiftGate();
+    await expect(this.page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await this.openDrawer();
     await this.expectSellScreen();
-    if (openDrawer) await this.openDrawer();
+  }
+
+  /** Sell with the drawer closed: it says so and offers the Drawer screen instead of selling. */
+  async expectNoShiftGate(): Promise<void> {
+    await expect(this.page.getByRole('heading', { name: 'The cash drawer is not open' })).toBeVisible();
+    await expect(this.page.getByRole('button', { name: 'Open the drawer' })).toBeFocused();
+    await expect(this.search).toHaveCount(0);
   }
 
   /** Opens the drawer through the bridge (the page hears shift.changed), unless one is open. */

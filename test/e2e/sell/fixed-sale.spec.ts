@@ -18,7 +18,7 @@ test('first launch → training sale of a FIXED brand split automatically → re
   await expectNoSeriousA11yViolations(page, 'sell-brand-fixed');
 
   await app.review();
-  await expect(app.confirmDialog.getByText('Wallet will be debited ₹3,500')).toBeVisible();
+  await expect(app.confirmDialog.getByText('Wallet is charged ₹3,500')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'sell-confirm');
   await app.confirm();
 

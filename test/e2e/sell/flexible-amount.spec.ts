@@ -25,5 +25,5 @@ test('a FLEXIBLE amount out of range is refused next to the field, and nothing i
   await expect(amount).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('region', { name: 'Vouchers' }).getByRole('status')).toHaveText('1 voucher, total ₹750');
   await app.review();
-  await expect(app.confirmDialog.getByText('Wallet will be debited ₹750')).toBeVisible();
+  await expect(app.confirmDialog.getByText('Wallet is charged ₹750')).toBeVisible();
 });

@@ -13,7 +13,7 @@ test('a FLEXIBLE amount above the per-voucher maximum is split into equal vouche
   await expect(preview.getByRole('status')).toHaveText('3 vouchers, total ₹25,000');
 
   await app.review();
-  await expect(app.confirmDialog.getByText('Wallet will be debited ₹25,000')).toBeVisible();
+  await expect(app.confirmDialog.getByText('Wallet is charged ₹25,000')).toBeVisible();
   await app.confirm();
   await expect(app.resultDialog).toHaveAccessibleName('Sale complete — ₹25,000');
 

@@ -27,8 +27,9 @@ test('a cashier signs in with name and PIN, sees Sell only, and signs out', asyn
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('button')).toHaveText(['Sell']);
   await expect(page.getByText(`${CASHIER.name} (Cashier)`)).toBeVisible();
-  // main refuses the manager's methods too, whatever the screen shows.
-  expect((await app.bridge('settings.get')).error?.code).toBe('FORBIDDEN');
+  // main refuses what the cashier's permissions do not cover, whatever the screen shows.
+  expect((await app.bridge('settings.update', { store: { name: 'X' } })).error?.code).toBe('FORBIDDEN');
+  expect((await app.bridge('orders.list', {})).error?.code).toBe('FORBIDDEN');
 });
 
 test('the wallet low banner shows on every screen as soon as the wallet is low', async ({ page, control }) => {
