@@ -3,7 +3,7 @@ import { SellScreen } from '../sell/SellScreen';
 import { WalletBanner } from '../wallet/WalletBanner';
 import { CatalogScreen, Deferred, DrawerScreen, EndOfDayScreen, OrdersScreen, prefetchDeferredChunks, SettingsScreen, WalletScreen } from './lazy-screens';
 import { NavBar } from './NavBar';
-import { useSession } from './session-store';
+import { canOpen, useSession } from './session-store';
 import { loadSignedInStores, resetSignedInStores } from './signed-in-stores';
 
 /** Signed in: the top bar, the wallet alert, and the current screen. */
@@ -11,31 +11,33 @@ export function AppShell() {
   const screen = useSession((s) => s.screen);
   const me = useSession((s) => s.me)!;
   const environment = useSession((s) => s.info?.environment);
-  const manager = me.role === 'manager';
+  // Any screen beyond selling: its chunk is fetched ahead, while the counter is idle.
+  const beyondSelling = ['orders', 'endofday', 'catalog', 'wallet', 'settings'].some((s) => canOpen(me, s as typeof screen));
+  const permissions = me.permissions.join(',');
 
   // The stores hold one person's view of one environment: cleared when either changes (or on
   // sign-out, when the shell goes), and the screens below are mounted anew to load their own.
   const session = `${me.id}:${environment ?? ''}`;
   useEffect(() => {
-    loadSignedInStores(manager);
+    loadSignedInStores(canOpen(me, 'sell'));
     return resetSignedInStores;
-  }, [session, manager]);
+  }, [session, permissions]);
 
-  useEffect(() => prefetchDeferredChunks(manager), [manager]);
+  useEffect(() => prefetchDeferredChunks(beyondSelling), [beyondSelling]);
   return (
     <div className="shell">
       <NavBar />
       <WalletBanner />
       <main className="shell__main" id="main" key={session}>
-        {screen === 'sell' && <SellScreen />}
-        {screen !== 'sell' && (
+        {screen === 'sell' && canOpen(me, 'sell') && <SellScreen />}
+        {screen !== 'sell' && canOpen(me, screen) && (
           <Deferred label="Opening the screen…">
             {screen === 'drawer' && <DrawerScreen />}
-            {manager && screen === 'orders' && <OrdersScreen />}
-            {manager && screen === 'endofday' && <EndOfDayScreen />}
-            {manager && screen === 'catalog' && <CatalogScreen />}
-            {manager && screen === 'wallet' && <WalletScreen />}
-            {manager && screen === 'settings' && <SettingsScreen />}
+            {screen === 'orders' && <OrdersScreen />}
+            {screen === 'endofday' && <EndOfDayScreen />}
+            {screen === 'catalog' && <CatalogScreen />}
+            {screen === 'wallet' && <WalletScreen />}
+            {screen === 'settings' && <SettingsScreen />}
           </Deferred>
         )}
       </main>

@@ -1,16 +1,16 @@
 import { DrawerStatus } from '../drawer/DrawerStatus';
-import { MANAGER_SCREENS, useSession, type Screen } from './session-store';
+import { screensFor, useSession, type Screen } from './session-store';
 
 const LABELS: Record<Screen, string> = { sell: 'Sell', drawer: 'Drawer', orders: 'Orders', endofday: 'End of day', catalog: 'Catalog', wallet: 'Wallet', settings: 'Settings' };
 
-/** Sell and the Drawer for everyone; the manager's screens only for managers (main refuses them to cashiers anyway). */
+/** The screens the signed-in person's permissions open (main refuses the rest anyway). */
 export function NavBar() {
   const me = useSession((s) => s.me)!;
   const info = useSession((s) => s.info);
   const screen = useSession((s) => s.screen);
   const navigate = useSession((s) => s.navigate);
   const signOut = useSession((s) => s.signOut);
-  const screens: Screen[] = me.role === 'manager' ? ['sell', 'drawer', ...MANAGER_SCREENS] : ['sell', 'drawer'];
+  const screens = screensFor(me);
 
   return (
     <header className="topbar">

@@ -1,11 +1,31 @@
 import { create } from 'zustand';
 import { api, type BridgeError } from '../bridge/api';
-import type { AppInfo, StaffMemberView } from '../bridge/contract';
+import type { AppInfo, Permission, StaffMemberView } from '../bridge/contract';
 import { useStaffStore } from './staff-store';
 
 export type Screen = 'sell' | 'orders' | 'catalog' | 'wallet' | 'settings' | 'drawer' | 'endofday';
 /** Sell and the Drawer are everyone's; these only a manager's. */
-export const MANAGER_SCREENS: readonly Screen[] = ['orders', 'endofday', 'catalog', 'wallet', 'settings'];
+/** The screens in nav order. */
+export const SCREENS: readonly Screen[] = ['sell', 'drawer', 'orders', 'endofday', 'catalog', 'wallet', 'settings'];
+
+/**
+ * Which permissions open each screen (any one of them). Main checks every call anyway; this
+ * only keeps a person from a screen whose every call would be refused.
+ */
+const SCREEN_ACCESS: Record<Screen, readonly Permission[]> = {
+  sell: ['sell'],
+  drawer: ['sell'],
+  orders: ['lookUpOrders'],
+  endofday: ['seeAllTotals'],
+  catalog: ['settings'],
+  wallet: ['seeAllTotals'],
+  settings: ['settings', 'manageStaff', 'manageConnection', 'goLive'],
+};
+
+export const can = (me: Pick<StaffMemberView, 'permissions'> | null, permission: Permission): boolean => me?.permissions.includes(permission) ?? false;
+export const canOpen = (me: Pick<StaffMemberView, 'permissions'> | null, screen: Screen): boolean => SCREEN_ACCESS[screen].some((p) => can(me, p));
+/** The screens `me` may open, in nav order. */
+export const screensFor = (me: Pick<StaffMemberView, 'permissions'> | null): Screen[] => SCREENS.filter((s) => canOpen(me, s));
 
 type Phase = 'starting' | 'setup' | 'signIn' | 'signedIn' | 'unreachable';
 
@@ -29,7 +49,7 @@ interface SessionState {
 
 export const useSession = create<SessionState>()((set, get) => {
   const signedIn = (me: StaffMemberView) => {
-    set({ me, phase: 'signedIn', screen: 'sell', endedBecause: null });
+    set({ me, phase: 'signedIn', screen: screensFor(me)[0] ?? 'sell', endedBecause: null });
   };
   const staff = useStaffStore.getState;
   const toSignIn = async (reason: string | null) => {
@@ -97,7 +117,7 @@ export const useSession = create<SessionState>()((set, get) => {
     navigate(screen) {
       const me = get().me;
       if (!me) return;
-      if (MANAGER_SCREENS.includes(screen) && me.role !== 'manager') return;
+      if (!canOpen(me, screen)) return;
       set({ screen });
     },
   };

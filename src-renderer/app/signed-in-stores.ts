@@ -15,14 +15,16 @@ import { useWallet } from '../wallet/wallet-store';
 /**
  * What the shell needs from the first moment of a session: sales left unfinished (even before a
  * reload) for the Pending strip, the wallet for the low-balance banner, the drawer for the
- * header's "Drawer open since …", and for a manager the
- * settings (under B2C the sell screen requires the customer's details; cashiers cannot read them).
+ * header's "Drawer open since …", and the settings (under B2C the sell screen requires the
+ * customer's details).
  */
-export function loadSignedInStores(manager: boolean): void {
-  void usePending.getState().load();
+export function loadSignedInStores(sells: boolean): void {
+  if (sells) {
+    void usePending.getState().load();
+    void useShift.getState().load();
+  }
   void useWallet.getState().start();
-  void useShift.getState().load();
-  if (manager) void useSettingsStore.getState().load();
+  void useSettingsStore.getState().load();
 }
 
 /** Clears everything a signed-in person saw: the next person, or the next environment, starts clean. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSession } from '../app/session-store';
+import { can, useSession } from '../app/session-store';
 import type { ShiftReport, ShiftView } from '../bridge/contract';
 import { formatDate, formatDateTime, formatPaise, formatTime } from '../ui/format';
 import { ErrorNotice, Loading, Notice } from '../ui/Notice';
@@ -56,6 +56,7 @@ function OpenShift({ shift }: { shift: ShiftView }) {
     setXBusy(false);
   };
   const x = report?.kind === 'X' && report.shift.id === shift.id ? report : null;
+  const mayReport = useSession((s) => can(s.me, 'seeOwnTotals'));
 
   return (
     <>
@@ -73,17 +74,19 @@ function OpenShift({ shift }: { shift: ShiftView }) {
           <CashMovementForm />
         </div>
         <div className="drawer__column">
-          <section className="card" aria-labelledby="x-title">
-            <h2 id="x-title">X report</h2>
-            <p>The shift’s totals so far, printed; the drawer stays open.</p>
-            <div className="actions">
-              <button type="button" className="button" onClick={() => !xBusy && void runX()} aria-disabled={xBusy || undefined}>
-                {xBusy ? 'Adding up…' : x ? 'Print a new X report' : 'Print an X report'}
-              </button>
-            </div>
-            {xError && <ErrorNotice error={xError} title="No X report" />}
-            {x && <ReportShown report={x} />}
-          </section>
+          {mayReport && (
+            <section className="card" aria-labelledby="x-title">
+              <h2 id="x-title">X report</h2>
+              <p>The shift’s totals so far, printed; the drawer stays open.</p>
+              <div className="actions">
+                <button type="button" className="button" onClick={() => !xBusy && void runX()} aria-disabled={xBusy || undefined}>
+                  {xBusy ? 'Adding up…' : x ? 'Print a new X report' : 'Print an X report'}
+                </button>
+              </div>
+              {xError && <ErrorNotice error={xError} title="No X report" />}
+              {x && <ReportShown report={x} />}
+            </section>
+          )}
           <CloseShiftForm shift={shift} />
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { SettingsView } from '../bridge/contract';
+import { can, useSession } from '../app/session-store';
+import type { Permission, SettingsView } from '../bridge/contract';
 import { ErrorNotice, Loading } from '../ui/Notice';
 import { Tabs } from '../ui/Tabs';
 import { useSettingsStore } from './settings-store';
@@ -51,6 +52,15 @@ function pageContent(id: SettingsPageId, view: SettingsView): { intro: string; s
   }
 }
 
+/** Who sees each page: the permissions its sections need (any one of them). */
+const PAGE_ACCESS: Record<SettingsPageId, readonly Permission[]> = {
+  store: ['settings'],
+  devices: ['settings'],
+  staff: ['manageStaff'],
+  connection: ['manageConnection', 'goLive'],
+  training: ['settings'],
+};
+
 /** Everything a manager or integrator sets up, split into pages by who does it and when. */
 export function SettingsScreen() {
   const { view, status, error, load } = useSettingsStore();
@@ -72,7 +82,8 @@ export function SettingsScreen() {
 }
 
 function SettingsPages({ view }: { view: SettingsView }) {
-  const pages = SETTINGS_PAGES.filter((p) => p.id !== 'training' || view.environment === 'training');
+  const me = useSession((s) => s.me);
+  const pages = SETTINGS_PAGES.filter((p) => (p.id !== 'training' || view.environment === 'training') && PAGE_ACCESS[p.id].some((permission) => can(me, permission)));
   const [current, setCurrent] = useState<SettingsPageId>(() => pageFromHash(window.location.hash, pages.map((p) => p.id)));
   const open = (id: SettingsPageId) => {
     setCurrent(id);

@@ -3,7 +3,7 @@ export const SETTINGS_PAGES = [
   { id: 'store', label: 'Store & receipt' },
   { id: 'devices', label: 'Printer & devices' },
   { id: 'staff', label: 'Staff' },
-  // The integrator's part. Shown to every manager until a "manage connection" permission exists.
+  // The integrator's part: shown to those who may manage the connection or go live.
   { id: 'connection', label: 'Connection' },
   { id: 'training', label: 'Training' },
 ] as const;

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export const MANAGER = { name: 'Meera Shah', pin: '2580' };
 
-type Screen = 'Orders' | 'Catalog' | 'Wallet' | 'Settings' | 'Sell';
+type Screen = 'Orders' | 'Catalog' | 'Wallet' | 'Settings' | 'Sell' | 'Drawer' | 'End of day';
 
 /** What the page's own bridge answers: `{ok, data}` or `{ok: false, error}`. */
 export type PageResult<T = any> = { ok: true; data: T } | { ok: false; error: { code: string; message: string; fields?: { field: string; message: string }[] } };

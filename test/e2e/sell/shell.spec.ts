@@ -25,7 +25,7 @@ test('a cashier signs in with name and PIN, sees Sell only, and signs out', asyn
 
   await app.expectSellScreen();
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('button')).toHaveText(['Sell']);
+  await expect(nav.getByRole('button')).toHaveText(['Sell', 'Drawer']);
   await expect(page.getByText(`${CASHIER.name} (Cashier)`)).toBeVisible();
   // main refuses what the cashier's permissions do not cover, whatever the screen shows.
   expect((await app.bridge('settings.update', { store: { name: 'X' } })).error?.code).toBe('FORBIDDEN');
