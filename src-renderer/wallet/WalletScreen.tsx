@@ -6,6 +6,7 @@ import { ErrorNotice, Loading, Notice, Success } from '../ui/Notice';
 import { StatTile } from '../ui/StatTile';
 import { TextField } from '../ui/TextField';
 import { TopUpForm } from './TopUpForm';
+import { WalletStatement } from './WalletStatement';
 import { useWallet } from './wallet-store';
 
 /**
@@ -122,9 +123,14 @@ export function WalletScreen() {
                 Before every sale the counter compares what the wallet will be debited with what it probably holds (the last balance minus sales still in progress). When the sale is
                 bigger, the cashier sees a warning that it may fail with “Insufficient balance”.
               </p>
-              <p>The warning does not block the sale: the service holds the real balance and decides. Refresh the balance after a top-up so the estimate is right.</p>
+              <p>
+                Other counters and the service’s portal spend the same wallet, so the balance is read again before a sale when the last reading is older than the limit in
+                Settings, after a low-balance message from the service, and before any sale larger than half of it.
+              </p>
+              <p>The warning does not block the sale: the service holds the real balance and decides.</p>
             </section>
           </div>
+          <WalletStatement view={view} />
         </>
       )}
     </section>
