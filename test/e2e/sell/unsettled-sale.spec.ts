@@ -37,9 +37,13 @@ test('an in-doubt sale says do not refund yet, folds its ids away, and a cashier
   await expect(dialog).not.toContainText(/not sold/i);
 
   // The ids are there for support, folded away.
-  const { sales } = (await app.bridge<{ sales: { referenceId: string; requestIds: string[] }[] }>('sale.pending')).data!;
+  const { sales } = (await app.bridge<{ sales: { id: string; referenceId: string; requestIds: string[]; paymentState: string }[] }>('sale.pending')).data!;
   const sale = sales[0]!;
   expect(sale.requestIds.length).toBeGreaterThanOrEqual(2); // the order and the lookup
+  // The payment stays on hold: no Give back here, and main refuses a refund of it.
+  expect(sale.paymentState).toBe('ON_HOLD');
+  await expect(dialog.getByRole('button', { name: /Give back/ })).toHaveCount(0);
+  expect(await app.bridge('sale.refund', { saleId: sale.id })).toMatchObject({ ok: false, error: { code: 'NOT_REFUNDABLE', message: expect.stringMatching(/^Do not refund yet/) } });
   const summary = dialog.getByText('Details for support', { exact: true });
   await expect(summary).toBeVisible();
   await expect(dialog.getByText(sale.referenceId, { exact: false })).toBeHidden();
