@@ -27,13 +27,14 @@ export interface SoakReport {
   wallSeconds: number;
   simulatedHours: number;
   lifetimes: number;
-  kills: { midSale: number; startUp: number };
+  /** midTill: armed on the cashier dealing with a sale's money (refund, retry, pay-in/out) rather than on the sale. */
+  kills: { midSale: number; midTill: number; startUp: number };
   recovered: number;
   /** Steps whose outcome line the parent saw, by state or refusal code. */
   outcomes: Record<string, number>;
   faultsFired: Record<string, number>;
   webhooks: { delivered: number; failedAttempts: number; duplicatesSent: number };
-  settle: { automatic: Record<string, number>; checkedByManager: number; walletBalancePaise: number };
+  settle: { automatic: Record<string, number>; checkedByManager: number; walletBalancePaise: number; refundedAtClose: number };
   /** Where the last (unkilled) POS lifetime spent its wall time, by phase. */
   lastLifetimeMs: Record<string, number>;
   checks: SoakChecks;
@@ -43,6 +44,8 @@ export interface SoakReport {
 interface KillAt {
   step: number;
   delayMs: number;
+  /** The child's line the kill is timed from: the sale going (BEGIN) or the cashier dealing with its money (TILL). */
+  on: 'BEGIN' | 'TILL';
 }
 
 async function freePort(): Promise<number> {
@@ -58,8 +61,10 @@ async function freePort(): Promise<number> {
 
 /**
  * Kill points: mid-sale kills fire a seeded 0–40 ms after a sale begins (intent commit, POST in
- * flight, outcome commit, printing — wherever that lands), or anywhere inside a held answer;
- * start-up kills fire a seeded moment after spawn, usually inside recovery.
+ * flight, outcome commit, printing — wherever that lands), or anywhere inside a held answer; a
+ * third of them are timed from the cashier dealing with the sale's money instead (a refund, a
+ * retry carrying the payment, a pay-in or pay-out, a shift change); start-up kills fire a seeded
+ * moment after spawn, usually inside recovery.
  */
 function planKills(options: Required<Pick<SoakOptions, 'sales' | 'seed' | 'kills' | 'orderTimeoutMs'>>): { midSale: KillAt[]; startUp: number[] } {
   const rnd = seededRandom(options.seed ^ 0x5eed);
@@ -67,7 +72,11 @@ function planKills(options: Required<Pick<SoakOptions, 'sales' | 'seed' | 'kills
   const steps = new Set<number>();
   const lo = Math.min(10, options.sales - 1);
   while (steps.size < Math.min(options.kills - startUpKills, Math.max(0, options.sales - lo - 1))) steps.add(lo + Math.floor(rnd() * (options.sales - lo - 1)));
-  const midSale = [...steps].sort((a, b) => a - b).map((step) => ({ step, delayMs: Math.floor(rnd() < 0.75 ? rnd() * 40 : rnd() * (options.orderTimeoutMs + 400)) }));
+  // Its own stream, so the sale kills a seed planned before the till existed stay as they were.
+  const tillRnd = seededRandom(options.seed ^ 0x7111);
+  const midSale = [...steps]
+    .sort((a, b) => a - b)
+    .map((step): KillAt => ({ step, delayMs: Math.floor(rnd() < 0.75 ? rnd() * 40 : rnd() * (options.orderTimeoutMs + 400)), on: tillRnd() < 1 / 3 ? 'TILL' : 'BEGIN' }));
   const startUp = Array.from({ length: startUpKills }, () => 300 + Math.floor(rnd() * 1500));
   return { midSale, startUp };
 }
@@ -120,7 +129,7 @@ export async function runSoak(input: SoakOptions): Promise<SoakReport> {
 
   const kills = planKills(options);
   const outcomes: Record<string, number> = {};
-  const killed = { midSale: 0, startUp: 0 };
+  const killed = { midSale: 0, midTill: 0, startUp: 0 };
   let recovered = 0;
   let duplicatesSent = 0;
   let next = 0;
@@ -142,6 +151,7 @@ export async function runSoak(input: SoakOptions): Promise<SoakReport> {
     while (next < options.sales) {
       const model = modelForRun(options.seed, lifetime);
       let lastBegun = -1;
+      let armed: KillAt['on'] | null = null;
       let finished = false;
       const startUpKill = lifetime > 0 && kills.startUp.length > 0 && stepRandom(options.seed, lifetime, 3)() < 0.35 ? kills.startUp.shift()! : null;
       const proc = startPosProcess(
@@ -149,11 +159,12 @@ export async function runSoak(input: SoakOptions): Promise<SoakReport> {
         (line, child) => {
           const [word, arg, rest] = line.split(' ');
           if (word === 'READY') recovered += (JSON.parse(line.slice(6)) as { recovered: number }).recovered;
-          else if (word === 'BEGIN') {
-            lastBegun = Number(arg);
+          else if (word === 'BEGIN' || word === 'TILL') {
+            if (word === 'BEGIN') lastBegun = Number(arg);
             const kill = kills.midSale[0];
-            if (kill && kill.step <= lastBegun) {
+            if (kill && kill.on === word && kill.step <= Number(arg) && armed === null) {
               kills.midSale.shift();
+              armed = kill.on;
               setTimeout(() => child.kill('SIGKILL'), kill.delayMs);
             }
           } else if (word === 'DONE') {
@@ -171,6 +182,7 @@ export async function runSoak(input: SoakOptions): Promise<SoakReport> {
       lifetime++;
       if (exit.signal === 'SIGKILL') {
         if (lastBegun < 0 || lastBegun < next) killed.startUp++;
+        else if (armed === 'TILL') killed.midTill++;
         else killed.midSale++;
         log(`[soak] lifetime ${lifetime} (${model}) killed at step ${lastBegun < next ? 'start-up' : lastBegun}`);
         // The sale on the counter when the power went is recovered or was never sent; the cashier moves on.
@@ -183,7 +195,7 @@ export async function runSoak(input: SoakOptions): Promise<SoakReport> {
     }
 
     let settled: SoakReport['settle'] | null = null;
-    const settleRun = startPosProcess({ ...base, MODE: 'settle', MODEL: modelForRun(options.seed, lifetime), SANDBOX_NOW: String(sandbox.state.clock.now()) }, (line) => {
+    const settleRun = startPosProcess({ ...base, MODE: 'settle', MODEL: modelForRun(options.seed, lifetime), FROM: String(options.sales), SANDBOX_NOW: String(sandbox.state.clock.now()) }, (line) => {
       if (line.startsWith('READY ')) recovered += (JSON.parse(line.slice(6)) as { recovered: number }).recovered;
       if (line.startsWith('SETTLED ')) settled = JSON.parse(line.slice(8)) as SoakReport['settle'];
     });
