@@ -33,9 +33,13 @@ export type AuditAction =
   | 'webhook.reprocessed'
   | 'webhook.dismissed'
   | 'sale.refunded'
+  /** A refund was audited but not written (a race lost, a write that failed). */
+  | 'sale.refund_not_recorded'
   | 'shift.opened'
   | 'shift.cash_movement'
   | 'shift.x_report'
+  /** A drawer change was audited but not written (a race lost, a write that failed). */
+  | 'shift.not_recorded'
   | 'shift.closed'
   | 'shift.z_reprinted'
   | 'wallet.top_up_recorded'

@@ -1,13 +1,14 @@
 import type { AuditLog } from '../audit/audit-log.js';
 import type { SaleJournal } from '../orders/journal/sale-journal.js';
 import type { SaleRecord } from '../orders/journal/sale-record.js';
+import { formatRupees } from '../orders/rules/index.js';
 import { paymentStateOf, REFUND_REFUSALS } from './payment-state.js';
 import { NO_OPEN_SHIFT } from './shift-service.js';
-import type { TillStore } from './till-store.js';
+import { cashPart, expectedCash, type RefundWrite, type TillStore } from './till-store.js';
 
 export type RefundResult =
   | { ok: true; sale: SaleRecord }
-  | { ok: false; code: 'NOT_FOUND' | 'NOT_REFUNDABLE' | 'NO_OPEN_SHIFT'; message: string };
+  | { ok: false; code: 'NOT_FOUND' | 'NOT_REFUNDABLE' | 'NO_OPEN_SHIFT' | 'NOT_ENOUGH_CASH'; message: string };
 
 export interface RefundDeps {
   journal: Pick<SaleJournal, 'get'>;
@@ -16,12 +17,25 @@ export interface RefundDeps {
   now: () => number;
 }
 
+const NO_DRAWER = `${NO_OPEN_SHIFT} The money comes out of it.`;
+
+function notEnoughCash(cashPaise: number, inDrawerPaise: number): RefundResult {
+  return {
+    ok: false,
+    code: 'NOT_ENOUGH_CASH',
+    message:
+      `The drawer should hold ${formatRupees(Math.max(0, inDrawerPaise))}, less than the ${formatRupees(cashPaise)} to give back in cash. ` +
+      'Record a pay-in of the difference on the Drawer screen (or call the manager), then give it back.',
+  };
+}
+
 /**
  * Gives the customer's payment back for a paid sale that did not go through (FAILED or
  * REJECTED): by the tenders it was paid with, from the open shift's drawer, once. Never for a
  * sale whose outcome is not known (the service may still issue the vouchers) nor one that
- * completed. The store re-checks inside its commit, so a refund racing a retry or a second
- * refund cannot both land.
+ * completed, and never more cash than the drawer holds. Audited before it is written, as a
+ * sale is: a refund on record always has its audit line; if the write then does not happen
+ * (a race, a crash of the disk), a second line says so.
  */
 export function refundSale(deps: RefundDeps, saleId: string, actor: string): RefundResult {
   const sale = deps.journal.get(saleId);
@@ -30,24 +44,41 @@ export function refundSale(deps: RefundDeps, saleId: string, actor: string): Ref
   const state = paymentStateOf(sale.state, held);
   if (state !== 'REFUND_DUE' || !held) return { ok: false, code: 'NOT_REFUNDABLE', message: REFUND_REFUSALS[state === 'REFUND_DUE' ? 'NOT_RECORDED' : state] };
   const shift = deps.till.currentShift();
-  if (!shift) return { ok: false, code: 'NO_OPEN_SHIFT', message: `${NO_OPEN_SHIFT} The money comes out of it.` };
+  if (!shift) return { ok: false, code: 'NO_OPEN_SHIFT', message: NO_DRAWER };
   const { payment } = held;
-  const outcome = deps.till.recordRefund({
-    paymentId: payment.id,
-    saleId,
-    shiftId: shift.id,
-    refundedBy: actor,
-    at: deps.now(),
-    amountPaise: payment.amountPaise,
-    tenders: payment.tenders.map((t) => ({ method: t.method, amountPaise: t.amountPaise })),
-  });
-  if (outcome === 'shift-closed') return { ok: false, code: 'NO_OPEN_SHIFT', message: `${NO_OPEN_SHIFT} The money comes out of it.` };
-  if (outcome !== 'recorded') return { ok: false, code: 'NOT_REFUNDABLE', message: REFUND_REFUSALS[outcome === 'carried' ? 'CARRIED_TO_RETRY' : 'REFUNDED'] };
-  deps.audit.append({
-    actor,
-    action: 'sale.refunded',
-    saleId,
-    details: { referenceId: sale.referenceId, paymentId: payment.id, shiftId: shift.id, amountPaise: payment.amountPaise, tenders: payment.tenders.map((t) => `${t.method} ${t.amountPaise}`) },
-  });
-  return { ok: true, sale };
+  const tenders = payment.tenders.map((t) => ({ method: t.method, amountPaise: t.amountPaise }));
+  const cash = cashPart(tenders);
+  const inDrawer = expectedCash(shift, deps.till.drawerTotals(shift.id));
+  if (cash > inDrawer) return notEnoughCash(cash, inDrawer);
+
+  const details = { referenceId: sale.referenceId, paymentId: payment.id, shiftId: shift.id, amountPaise: payment.amountPaise, tenders: tenders.map((t) => `${t.method} ${t.amountPaise}`) };
+  deps.audit.append({ actor, action: 'sale.refunded', saleId, details });
+  let written: RefundWrite;
+  try {
+    written = deps.till.recordRefund({ paymentId: payment.id, saleId, shiftId: shift.id, refundedBy: actor, at: deps.now(), amountPaise: payment.amountPaise, tenders });
+  } catch (error) {
+    notRecorded(deps, actor, saleId, (error as Error).message);
+    throw error;
+  }
+  if (written.recorded) return { ok: true, sale };
+  notRecorded(deps, actor, saleId, written.reason);
+  switch (written.reason) {
+    case 'shift-closed':
+      return { ok: false, code: 'NO_OPEN_SHIFT', message: NO_DRAWER };
+    case 'not-enough-cash':
+      return notEnoughCash(cash, written.inDrawerPaise);
+    case 'carried':
+      return { ok: false, code: 'NOT_REFUNDABLE', message: REFUND_REFUSALS.CARRIED_TO_RETRY };
+    case 'already-refunded':
+      return { ok: false, code: 'NOT_REFUNDABLE', message: REFUND_REFUSALS.REFUNDED };
+  }
+}
+
+/** The audit line above stands for a refund that was not written: the trail says so. */
+function notRecorded(deps: RefundDeps, actor: string, saleId: string, reason: string): void {
+  try {
+    deps.audit.append({ actor, action: 'sale.refund_not_recorded', saleId, details: { reason } });
+  } catch {
+    /* the first failure is the one to report */
+  }
 }

@@ -53,8 +53,9 @@ export class ShiftService {
       openingFloatPaise: input.openingFloatPaise,
       openingCount: nonEmpty(input.count),
     };
-    if (!this.deps.store.openShift(shift)) return this.alreadyOpen(this.deps.store.currentShift());
+    // Audited before it is written (as sales and refunds are): a shift on record always has its line.
     this.deps.audit.append({ actor, action: 'shift.opened', details: { shiftId: shift.id, openingFloatPaise: shift.openingFloatPaise } });
+    if (!this.written(() => this.deps.store.openShift(shift), actor, shift.id)) return this.alreadyOpen(this.deps.store.currentShift());
     return this.changed(this.deps.store.shift(shift.id)!);
   }
 
@@ -69,8 +70,8 @@ export class ShiftService {
       }
     }
     const movement = { id: randomUUID(), shiftId: shift.id, kind: input.kind, amountPaise: input.amountPaise, reason: input.reason, staffId: actor, at: this.deps.now() };
-    if (!this.deps.store.addMovement(movement)) return noShift();
     this.deps.audit.append({ actor, action: 'shift.cash_movement', details: { shiftId: shift.id, kind: input.kind, amountPaise: input.amountPaise, reason: input.reason } });
+    if (!this.written(() => this.deps.store.addMovement(movement), actor, shift.id)) return noShift();
     return this.changed(shift);
   }
 
@@ -95,6 +96,8 @@ export class ShiftService {
       note: input.note || null,
     });
     if (!closed) return noShift();
+    // Audited after the commit, unlike the rest: the line carries the expected cash and the
+    // over/short the close worked out inside its commit. The shift's row is the record itself.
     const report = this.report(closed, 'Z', actor);
     this.deps.audit.append({
       actor,
@@ -182,6 +185,23 @@ export class ShiftService {
       byCashier: this.cashierTotals({ shiftId: shift.id }),
       sales,
     };
+  }
+
+  /** Runs a write whose audit line went first; a refused or failed write gets a second line saying so. */
+  private written(write: () => boolean, actor: string, shiftId: string): boolean {
+    let done = false;
+    try {
+      done = write();
+      return done;
+    } finally {
+      if (!done) {
+        try {
+          this.deps.audit.append({ actor, action: 'shift.not_recorded', details: { shiftId } });
+        } catch {
+          /* the first failure is the one to report */
+        }
+      }
+    }
   }
 
   private alreadyOpen(open: ShiftRecord | undefined): ShiftRefusal {

@@ -62,6 +62,17 @@ export interface SalePayment {
   carriedTo: { saleId: string; referenceId: string } | null;
 }
 
+/** What recordRefund did: recorded, or why not (nothing was written). */
+export type RefundWrite =
+  | { recorded: true }
+  | { recorded: false; reason: 'already-refunded' | 'carried' | 'shift-closed' }
+  | { recorded: false; reason: 'not-enough-cash'; inDrawerPaise: number };
+
+/** The cash in a list of tenders: what leaves or enters the drawer. */
+export function cashPart(tenders: readonly Pick<Tender, 'method' | 'amountPaise'>[]): number {
+  return tenders.filter((t) => t.method === 'CASH').reduce((sum, t) => sum + t.amountPaise, 0);
+}
+
 export class ShiftClosedError extends Error {
   constructor() {
     super('The drawer was closed before the sale was recorded');
@@ -295,16 +306,21 @@ export class TillStore {
 
   /**
    * Gives a payment back, once: in one commit that the shift is still open, that no retry of the
-   * sale took the payment along, and that it was not given back already.
+   * sale took the payment along, that it was not given back already, and that the drawer holds
+   * the cash part (the caller checks all of these first; this is the backstop against a race).
    */
-  recordRefund(refund: Refund): 'recorded' | 'already-refunded' | 'carried' | 'shift-closed' {
+  recordRefund(refund: Refund): RefundWrite {
     return this.db
-      .transaction(() => {
-        if (this.s.refund.get(refund.paymentId)) return 'already-refunded' as const;
-        if (this.s.carriedTo.get(refund.saleId, refund.paymentId)) return 'carried' as const;
-        if (this.s.insertRefund.run(refund).changes !== 1) return 'shift-closed' as const;
+      .transaction((): RefundWrite => {
+        if (this.s.refund.get(refund.paymentId)) return { recorded: false, reason: 'already-refunded' };
+        if (this.s.carriedTo.get(refund.saleId, refund.paymentId)) return { recorded: false, reason: 'carried' };
+        const shift = this.shift(refund.shiftId);
+        if (!shift || shift.closedAt !== null) return { recorded: false, reason: 'shift-closed' };
+        const inDrawerPaise = expectedCash(shift, this.drawerTotals(shift.id));
+        if (cashPart(refund.tenders) > inDrawerPaise) return { recorded: false, reason: 'not-enough-cash', inDrawerPaise };
+        this.s.insertRefund.run(refund);
         refund.tenders.forEach((t, i) => this.s.insertRefundTender.run(refund.paymentId, i + 1, t.method, t.amountPaise));
-        return 'recorded' as const;
+        return { recorded: true };
       })
       .immediate();
   }

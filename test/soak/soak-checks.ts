@@ -36,11 +36,16 @@ export interface SoakChecks {
   /** The customer's money: drawers, payments, refunds (soak-till-checks.ts). */
   till: TillChecks;
   /**
-   * Drawer events (open, pay-in/out, refund, close) with no line in the audit log. Reported, not
-   * an invariant: the till writes the audit line after its own commit, in another file, so a
-   * kill between the two can leave one unaudited.
+   * Drawer openings, pay-ins/outs and refunds with no line in the audit log: an invariant — the
+   * till writes their audit line before its own commit, so a kill between the two leaves a line
+   * with no record (and a "not recorded" line when it can), never a record without a line.
    */
   drawerEventsNotAudited: string[];
+  /**
+   * Closes with no audit line. Reported, not an invariant: a close is audited after its commit
+   * (the line carries the figures the commit worked out), so a kill between the two can leave one.
+   */
+  closesNotAudited: string[];
   secrets: { filesScanned: number; bytesScanned: number; answersScanned: number; pinsKnown: number; cardNumbersKnown: number; tokensKnown: number; leaks: string[] };
 }
 
@@ -84,7 +89,8 @@ export function checkSoak(e: SoakEvidence): SoakChecks {
       printedTwiceWithoutDuplicate: doublePrints(e.files.answers, prints),
       wallet: walletMovement(e, sales),
       till: checkTill(journal, linesOf(e.files.answers)),
-      drawerEventsNotAudited: unaudited(journal, app),
+      drawerEventsNotAudited: unaudited(journal, app).filter((x) => !x.startsWith('shift.closed ')),
+      closesNotAudited: unaudited(journal, app).filter((x) => x.startsWith('shift.closed ')),
       secrets: sweepSecrets(e),
     };
   } finally {

@@ -57,6 +57,7 @@ describe('soak: 1,000 sales under random faults and kills', () => {
     expect(c.till.payments).toEqual([]);
     expect(c.till.sharedPayments).toEqual([]);
     expect(c.till.customerNet).toEqual([]);
+    expect(c.drawerEventsNotAudited).toEqual([]);
     expect(c.secrets.leaks).toEqual([]);
     expect(c.secrets.pinsKnown).toBeGreaterThan(500);
     expect(c.secrets.tokensKnown).toBeGreaterThan(1);

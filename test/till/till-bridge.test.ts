@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bridgeHarness, setUpCounter, type BridgeHarness } from '../bridge/bridge-harness.js';
 import { cashTenders } from '../support/till.js';
 
@@ -119,6 +119,40 @@ describe('the customer’s money through the bridge: tenders, change, refunds', 
     expect([both1.ok, both2.ok]).toEqual([false, false]);
     expect(audited('sale.refunded')).toHaveLength(1);
     expect(h.core.env().db.prepare('SELECT COUNT(*) AS n FROM refunds').get()).toEqual({ n: 1 });
+  });
+
+  it('gives back no more cash than the drawer holds: the cashier pays in first, and nothing is written meanwhile', async () => {
+    const failed = await h.ok('sale.place', { productId: FAILS, amountPaise: 50_000, tenders: cashTenders(50_000) });
+    // The cash went to the safe with the previous shift; a new drawer opens with ₹100.
+    await h.ok('shift.close', { countedCashPaise: 50_000 });
+    await h.ok('shift.open', { openingFloatPaise: 10_000 });
+    const short = await h.call('sale.refund', { saleId: failed.id });
+    expect(short).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_ENOUGH_CASH', message: 'The drawer should hold ₹100, less than the ₹500 to give back in cash. Record a pay-in of the difference on the Drawer screen (or call the manager), then give it back.' },
+    });
+    expect(h.core.env().db.prepare('SELECT COUNT(*) AS n FROM refunds').get()).toEqual({ n: 0 });
+    expect(audited('sale.refunded')).toEqual([]);
+    await h.ok('shift.cashMovement', { kind: 'PAY_IN', amountPaise: 40_000, reason: 'Cash from the safe for a refund' });
+    expect(await h.ok('sale.refund', { saleId: failed.id })).toMatchObject({ paymentState: 'REFUNDED' });
+    expect((await shift()).expectedCashPaise).toBe(0);
+  });
+
+  it('audits a refund before writing it: a refund whose audit line cannot be written is not given', async () => {
+    const failed = await h.ok('sale.place', { productId: FAILS, amountPaise: 50_000, tenders: cashTenders(50_000) });
+    const append = h.core.audit.append.bind(h.core.audit);
+    const spy = vi.spyOn(h.core.audit, 'append').mockImplementation((entry) => {
+      if (entry.action === 'sale.refunded') throw new Error('disk full');
+      return append(entry);
+    });
+    const refused = await h.call('sale.refund', { saleId: failed.id });
+    spy.mockRestore();
+    expect(refused).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    // Nothing was given: the money is still due, and the next try gives it once.
+    expect(h.core.env().db.prepare('SELECT COUNT(*) AS n FROM refunds').get()).toEqual({ n: 0 });
+    expect(await h.ok('sale.get', { saleId: failed.id })).toMatchObject({ paymentState: 'REFUND_DUE' });
+    expect(await h.ok('sale.refund', { saleId: failed.id })).toMatchObject({ paymentState: 'REFUNDED' });
+    expect(audited('sale.refunded')).toHaveLength(1);
   });
 
   it('refuses to refund a completed sale and a sale whose outcome is not known', async () => {
