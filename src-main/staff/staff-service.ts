@@ -287,43 +287,62 @@ export class StaffService {
   }
 
   private async checkNamedApproval(approverId: string, pin: string, context: { what: string; for: string | null }): Promise<Result<StaffMember, StaffError>> {
+    const locked = this.approvalsLocked();
+    if (locked) return locked;
     const row = this.row(approverId);
     if (row && row.disabled_at === null && row.role !== 'manager') return err({ code: 'NOT_A_MANAGER', message: `${row.name} is not a manager; choose a manager to approve` });
-    const checked = await this.checkPin(approverId, pin, context.what);
-    if (!checked.ok) {
-      this.audit.append({ actor: context.for, action: 'manager.approval_failed', details: { what: context.what, approverId, code: checked.error.code } });
-      return checked;
+    const now = this.now();
+    if (row && row.locked_until !== null && row.locked_until > now) {
+      const minutes = Math.ceil((row.locked_until - now) / 60_000);
+      return err({ code: 'LOCKED', message: `${row.name} is locked out after too many wrong PINs (${minutes} minute${minutes === 1 ? '' : 's'} left); another manager can approve.` });
     }
+    // An unknown or disabled approver costs the same scrypt work, so ids cannot be told apart by time.
+    this.decoy ??= hashPin(String(randomInt(10_000_000, 100_000_000)));
+    const matches = row && row.disabled_at === null ? await verifyPin(pin, row.pin_hash) : (await verifyPin(pin, await this.decoy), false);
+    if (!matches || !row) return this.approvalFailed(context, 'That PIN does not match the manager chosen', { approverId });
+    this.approvals = { failures: 0, lockedUntil: null };
     this.audit.append({ actor: approverId, action: 'manager.approved', details: { what: context.what, for: context.for } });
-    return checked;
+    return ok(toMember(row));
   }
 
   private async checkApproval(pin: string, context: { what: string; for: string | null }): Promise<Result<StaffMember, StaffError>> {
-    const state = this.approvalState();
-    const now = this.now();
-    if (state.lockedUntil !== null && state.lockedUntil > now) {
-      const minutes = Math.ceil((state.lockedUntil - now) / 60_000);
-      return err({ code: 'LOCKED', message: `Too many wrong manager PINs. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` });
-    }
+    const locked = this.approvalsLocked();
+    if (locked) return locked;
     const matching = await this.managersWithPin(pin);
     if (matching.length > 1) return err({ code: 'APPROVER_REQUIRED', message: 'Choose the approving manager’s name, then type their PIN' });
     const member = matching[0];
-    if (!member) {
-      const failures = state.failures + 1;
-      const lockedUntil = failures % MAX_PIN_FAILURES === 0 ? now + LOCK_BASE_MS * 2 ** (failures / MAX_PIN_FAILURES - 1) : state.lockedUntil;
-      this.approvals = { failures, lockedUntil };
-      this.audit.append({ actor: context.for, action: 'manager.approval_failed', details: { what: context.what, failures, lockedUntil } });
-      if (lockedUntil !== state.lockedUntil && lockedUntil !== null) {
-        return err({ code: 'LOCKED', message: `Too many wrong manager PINs. Approvals are locked for ${Math.round((lockedUntil - now) / 60_000)} minutes.` });
-      }
-      return err({ code: 'INVALID_PIN', message: 'That is not a manager PIN' });
-    }
+    if (!member) return this.approvalFailed(context, 'That is not a manager PIN', {});
     const signedIn = await this.checkPin(member.id, pin, context.what);
     if (signedIn.ok) {
       this.approvals = { failures: 0, lockedUntil: null };
       this.audit.append({ actor: member.id, action: 'manager.approved', details: { what: context.what, for: context.for } });
     }
     return signedIn;
+  }
+
+  private approvalsLocked(): Result<never, StaffError> | null {
+    const state = this.approvalState();
+    const now = this.now();
+    if (state.lockedUntil === null || state.lockedUntil <= now) return null;
+    const minutes = Math.ceil((state.lockedUntil - now) / 60_000);
+    return err({ code: 'LOCKED', message: `Too many wrong manager PINs. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` });
+  }
+
+  /**
+   * A wrong approval PIN counts against approvals at this counter, not against the manager's own
+   * account: otherwise anyone at the till could lock the manager out of signing in.
+   */
+  private approvalFailed(context: { what: string; for: string | null }, message: string, extra: Record<string, unknown>): Result<never, StaffError> {
+    const state = this.approvalState();
+    const now = this.now();
+    const failures = state.failures + 1;
+    const lockedUntil = failures % MAX_PIN_FAILURES === 0 ? now + LOCK_BASE_MS * 2 ** (failures / MAX_PIN_FAILURES - 1) : state.lockedUntil;
+    this.approvals = { failures, lockedUntil };
+    this.audit.append({ actor: context.for, action: 'manager.approval_failed', details: { what: context.what, failures, lockedUntil, ...extra } });
+    if (lockedUntil !== state.lockedUntil && lockedUntil !== null) {
+      return err({ code: 'LOCKED', message: `Too many wrong manager PINs. Approvals are locked for ${Math.round((lockedUntil - now) / 60_000)} minutes.` });
+    }
+    return err({ code: 'INVALID_PIN', message: `${message} (${triesLeft(MAX_PIN_FAILURES - (failures % MAX_PIN_FAILURES))} before approvals lock)` });
   }
 
   /** Read once from the audit log (the last failure or approval), then kept in memory. */

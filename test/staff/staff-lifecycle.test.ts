@@ -83,12 +83,18 @@ describe('staff lifecycle: change, reset, unlock, re-enable, named approvals', (
     expect(code(await staff.signIn(cashierId, '4826'))).toBe('OK');
   });
 
-  it('approves by the manager’s name and PIN, counting a wrong PIN on that manager', async () => {
+  it('approves by the manager’s name and PIN; wrong PINs lock approvals at the counter, never the manager’s own sign-in', async () => {
     const context = { what: 'reprint a receipt', for: cashierId };
     expect(code(await staff.approveByManagerPin('2580', context, managerId))).toBe('OK');
     expect(code(await staff.approveByManagerPin('2580', context, cashierId))).toBe('NOT_A_MANAGER');
-    expect(code(await staff.approveByManagerPin('1357', context, managerId))).toBe('INVALID_PIN');
-    expect(audited('manager.approval_failed')[0]).toMatchObject({ actor: cashierId, details: { approverId: managerId, code: 'INVALID_PIN' } });
+    const wrong = await staff.approveByManagerPin('1357', context, managerId);
+    expect(wrong).toEqual({ ok: false, error: { code: 'INVALID_PIN', message: 'That PIN does not match the manager chosen (4 tries left before approvals lock)' } });
+    expect(audited('manager.approval_failed')[0]).toMatchObject({ actor: cashierId, details: { approverId: managerId, failures: 1 } });
+    for (let i = 0; i < MAX_PIN_FAILURES - 2; i++) await staff.approveByManagerPin('1357', context, managerId);
+    expect(code(await staff.approveByManagerPin('1357', context, managerId))).toBe('LOCKED');
+    expect(code(await staff.approveByManagerPin('2580', context, managerId))).toBe('LOCKED');
+    // Someone at the till cannot lock the manager out of signing in by guessing at approvals.
+    expect(code(await staff.signIn(managerId, '2580'))).toBe('OK');
     expect(audited('manager.approved')[0]).toMatchObject({ actor: managerId, details: { what: 'reprint a receipt', for: cashierId } });
   });
 
