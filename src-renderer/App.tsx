@@ -1,4 +1,5 @@
 import { AppShell } from './app/AppShell';
+import { ChoosePinScreen } from './app/ChoosePinScreen';
 import { EnvironmentBanner } from './app/EnvironmentBanner';
 import { SetupScreen } from './app/SetupScreen';
 import { SignInScreen } from './app/SignInScreen';
@@ -6,7 +7,7 @@ import { useAppEvents } from './app/useAppEvents';
 import { useSession } from './app/session-store';
 import { ErrorNotice, Loading } from './ui/Notice';
 
-/** First launch → create the manager; otherwise sign in; then the shell. The environment banner is always there. */
+/** First launch → create the manager; otherwise sign in (then choose one's own PIN after a reset); then the shell. The environment banner is always there. */
 export function App() {
   const phase = useSession((s) => s.phase);
   const startError = useSession((s) => s.startError);
@@ -35,6 +36,7 @@ export function App() {
       )}
       {phase === 'setup' && <SetupScreen />}
       {phase === 'signIn' && <SignInScreen />}
+      {phase === 'choosePin' && <ChoosePinScreen />}
       {phase === 'signedIn' && <AppShell />}
     </div>
   );

@@ -1,4 +1,5 @@
 import { DrawerStatus } from '../drawer/DrawerStatus';
+import { ChangePinButton } from './ChangePinDialog';
 import { screensFor, useSession, type Screen } from './session-store';
 
 const LABELS: Record<Screen, string> = { sell: 'Sell', drawer: 'Drawer', orders: 'Orders', endofday: 'End of day', catalog: 'Catalog', wallet: 'Wallet', settings: 'Settings' };
@@ -38,6 +39,7 @@ export function NavBar() {
         <span>
           {me.name} <span className="topbar__role">({me.role === 'manager' ? 'Manager' : 'Cashier'})</span>
         </span>
+        <ChangePinButton />
         <button type="button" className="button button--small" onClick={() => void signOut()}>
           Sign out
         </button>

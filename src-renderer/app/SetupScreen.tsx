@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { PIN_RULE_HINT } from './pin-change';
 import { useSession } from './session-store';
 import { ErrorNotice } from '../ui/Notice';
 import { PinPad } from '../ui/PinPad';
@@ -46,7 +47,7 @@ export function SetupScreen() {
           <PinPad label="Choose a PIN (4–8 digits)" value={pin} onChange={setPin} error={fields.pin} />
           <PinPad label="Type the PIN again" value={again} onChange={setAgain} error={fields.again} />
         </div>
-        <p className="hint">Not one digit repeated (1111) and not a run (1234).</p>
+        <p className="hint">{PIN_RULE_HINT}</p>
         {error && <ErrorNotice error={error} />}
         <button type="submit" className="button button--primary button--large" aria-disabled={busy || undefined}>
           {busy ? 'Creating…' : 'Create manager and start selling'} <kbd>Enter</kbd>

@@ -4,7 +4,6 @@ import type { AppInfo, Permission, StaffMemberView } from '../bridge/contract';
 import { useStaffStore } from './staff-store';
 
 export type Screen = 'sell' | 'orders' | 'catalog' | 'wallet' | 'settings' | 'drawer' | 'endofday';
-/** Sell and the Drawer are everyone's; these only a manager's. */
 /** The screens in nav order. */
 export const SCREENS: readonly Screen[] = ['sell', 'drawer', 'orders', 'endofday', 'catalog', 'wallet', 'settings'];
 
@@ -27,7 +26,8 @@ export const canOpen = (me: Pick<StaffMemberView, 'permissions'> | null, screen:
 /** The screens `me` may open, in nav order. */
 export const screensFor = (me: Pick<StaffMemberView, 'permissions'> | null): Screen[] => SCREENS.filter((s) => canOpen(me, s));
 
-type Phase = 'starting' | 'setup' | 'signIn' | 'signedIn' | 'unreachable';
+/** 'choosePin': signed in with a PIN a manager reset; main refuses everything but choosing one's own. */
+type Phase = 'starting' | 'setup' | 'signIn' | 'choosePin' | 'signedIn' | 'unreachable';
 
 interface SessionState {
   phase: Phase;
@@ -41,6 +41,8 @@ interface SessionState {
   setupFirstManager(name: string, pin: string): Promise<BridgeError | null>;
   signIn(staffId: string, pin: string): Promise<BridgeError | null>;
   signOut(): Promise<void>;
+  /** The signed-in person's own PIN; answers main's refusal (its `fields` name 'currentPin' or 'newPin'). */
+  changePin(currentPin: string, newPin: string): Promise<BridgeError | null>;
   /** main said the session changed (sign-in elsewhere, lock after inactivity, sign-out). */
   sessionChanged(signedIn: boolean, reason: string | null): Promise<void>;
   refreshInfo(): Promise<void>;
@@ -49,7 +51,7 @@ interface SessionState {
 
 export const useSession = create<SessionState>()((set, get) => {
   const signedIn = (me: StaffMemberView) => {
-    set({ me, phase: 'signedIn', screen: screensFor(me)[0] ?? 'sell', endedBecause: null });
+    set({ me, phase: me.mustChangePin ? 'choosePin' : 'signedIn', screen: screensFor(me)[0] ?? 'sell', endedBecause: null });
   };
   const staff = useStaffStore.getState;
   const toSignIn = async (reason: string | null) => {
@@ -97,15 +99,25 @@ export const useSession = create<SessionState>()((set, get) => {
       await toSignIn(null);
     },
 
+    async changePin(currentPin, newPin) {
+      const result = await api('staff.changePin', { currentPin, newPin });
+      if (!result.ok) return result.error;
+      // Out of the forced change into the shell; from the top bar's dialog, the screen stays.
+      if (get().phase === 'choosePin') signedIn(result.data);
+      else set({ me: result.data });
+      return null;
+    },
+
     async sessionChanged(isSignedIn, reason) {
       if (!isSignedIn) {
-        if (get().phase === 'signedIn') await toSignIn(reason);
+        if (get().phase === 'signedIn' || get().phase === 'choosePin') await toSignIn(reason);
         return;
       }
       const session = await api('staff.session');
       if (session.ok && session.data.signedIn && session.data.id && session.data.name && session.data.role) {
         const me = { id: session.data.id, name: session.data.name, role: session.data.role, mustChangePin: session.data.mustChangePin, permissions: session.data.permissions };
-        if (get().me?.id !== me.id) signedIn(me);
+        const current = get().me;
+        if (current?.id !== me.id || current.mustChangePin !== me.mustChangePin) signedIn(me);
       }
     },
 

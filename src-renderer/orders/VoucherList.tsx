@@ -85,8 +85,8 @@ function VoucherCard({ v, canBalance }: { v: MaskedVoucher; canBalance: boolean 
         <ManagerPinDialog
           purpose={`show the card number and PIN of voucher ${v.seq} for ${REVEAL_SECONDS} seconds (the reveal is written to the audit log)`}
           onCancel={() => setAsking(false)}
-          onSubmit={async (pin) => {
-            const error = await reveal(v.seq, pin);
+          onSubmit={async (approval) => {
+            const error = await reveal(v.seq, approval);
             if (!error) setAsking(false);
             return error ? [error.message, error.action].filter(Boolean).join(' ') : null;
           }}

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { api, type BridgeError } from '../bridge/api';
 import type { DeliveryChannel, OrderDetail, RevealedVoucher, Output } from '../bridge/contract';
+import type { ManagerApproval } from '../ui/ManagerPinDialog';
 
 /** How long revealed card details stay on screen before they are masked again. */
 export const REVEAL_SECONDS = 30;
@@ -21,7 +22,7 @@ interface DetailState {
   /** A sale moved: the open order follows. */
   saleChanged(saleId: string): void;
   fetchBalance(seq: number): Promise<void>;
-  reveal(seq: number, managerPin: string): Promise<BridgeError | null>;
+  reveal(seq: number, approval: ManagerApproval): Promise<BridgeError | null>;
   hide(seq: number): void;
   resendDelivery(channels: DeliveryChannel[]): Promise<void>;
 }
@@ -68,10 +69,10 @@ export const useOrderDetailStore = create<DetailState>()((set, get) => ({
     set({ balances: { ...get().balances, [seq]: result.ok ? { busy: false, value: result.data } : { busy: false, error: result.error } } });
   },
 
-  async reveal(seq, managerPin) {
+  async reveal(seq, approval) {
     const saleId = get().saleId;
     if (!saleId) return null;
-    const result = await api('voucher.reveal', { saleId, seq, managerPin });
+    const result = await api('voucher.reveal', { saleId, seq, ...approval });
     if (!result.ok) return result.error;
     if (get().saleId === saleId) set({ revealed: { ...get().revealed, [seq]: { ...result.data, hideAt: Date.now() + REVEAL_SECONDS * 1000 } } });
     return null;

@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * The Print button of a successful sale and everything behind it: the manager PIN for a
+ * The Print button of a successful sale and everything behind it: a manager's approval of a
  * reprint, print errors, and the off-screen printable receipt (full credentials, in a PrintStage).
  */
 export function PrintReceipt({ sale, autoFocus, onPrinted }: Props) {
@@ -37,11 +37,11 @@ export function PrintReceipt({ sale, autoFocus, onPrinted }: Props) {
       </button>
       <p className="print-receipt__status" role="status">
         {printer.stage === 'printed' && `Receipt printed${printer.receipt && printer.receipt.data.copy > 1 ? ` (DUPLICATE #${printer.receipt.data.copy})` : ''}.`}
-        {reprint && printer.stage !== 'printed' && !busy && 'A reprint needs a manager’s PIN and says DUPLICATE.'}
+        {reprint && printer.stage !== 'printed' && !busy && 'A reprint needs a manager’s approval (name and PIN) and says DUPLICATE.'}
       </p>
       {printer.error && <ErrorNotice error={printer.error} title="Not printed" />}
       {printer.needsManager && (
-        <ManagerPinDialog purpose="reprint this receipt (it will say DUPLICATE)" onSubmit={(pin) => printer.print(pin)} onCancel={printer.cancelManager} />
+        <ManagerPinDialog purpose="reprint this receipt (it will say DUPLICATE)" onSubmit={(approval) => printer.print(approval)} onCancel={printer.cancelManager} />
       )}
       {printer.receipt && (
         <PrintStage>

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useReactToPrint } from 'react-to-print';
 import { api, type BridgeError } from '../bridge/api';
 import type { ReceiptView } from '../bridge/contract';
+import type { ManagerApproval } from '../ui/ManagerPinDialog';
 import { pageStyleFor } from './receipt-content';
 import { desktopPrint } from './usePrintDocument';
 
@@ -11,12 +12,12 @@ export type PrintStage = 'idle' | 'fetching' | 'layout' | 'printing' | 'printed'
 export interface ReceiptPrint {
   stage: PrintStage;
   error: BridgeError | null;
-  /** Set when main asked for a manager's PIN (a reprint): show the PIN dialog. */
+  /** Set when main asked for a manager's approval (a reprint): show the approval dialog. */
   needsManager: boolean;
   receipt: { data: ReceiptView; qr: string | null } | null;
   contentRef: React.RefObject<HTMLDivElement | null>;
-  /** Fetches the receipt (a reprint with the manager's PIN) and prints it; resolves to an error sentence for the PIN dialog. */
-  print(managerPin?: string): Promise<string | null>;
+  /** Fetches the receipt (a reprint with a manager's approval) and prints it; resolves to an error sentence for the approval dialog. */
+  print(approval?: ManagerApproval): Promise<string | null>;
   cancelManager(): void;
 }
 
@@ -77,17 +78,17 @@ export function useReceiptPrint(saleId: string, onPrinted: (copy: number) => voi
     // reactToPrint changes with pageStyle, which is set together with the stage.
   }, [stage, reactToPrint]);
 
-  const print = async (managerPin?: string): Promise<string | null> => {
+  const print = async (approval?: ManagerApproval): Promise<string | null> => {
     setStage('fetching');
     setError(null);
-    const result = await api('receipt.print', managerPin ? { saleId, managerPin } : { saleId });
+    const result = await api('receipt.print', { saleId, ...approval });
     if (!result.ok) {
       if (result.error.code === 'MANAGER_PIN_REQUIRED') {
         setNeedsManager(true);
         setStage('idle');
         return null;
       }
-      if (managerPin && result.error.code !== 'NOT_PRINTABLE') {
+      if (approval && result.error.code !== 'NOT_PRINTABLE') {
         setStage('idle');
         return result.error.message;
       }

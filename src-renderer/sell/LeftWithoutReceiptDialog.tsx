@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../ui/Dialog';
 import { formatPaise } from '../ui/format';
-import { PinPad } from '../ui/PinPad';
+import { ApprovalFields, useApproval, type ManagerApproval } from '../ui/ManagerPinDialog';
 import { TextField } from '../ui/TextField';
 
-export interface ReceiptWaiverApproval {
-  managerPin?: string;
+/** A cashier's request carries a manager's approval; a signed-in manager's carries none. */
+export interface ReceiptWaiverApproval extends Partial<ManagerApproval> {
   reason?: string;
 }
 
 interface Props {
   sale: { brandTitle: string; amountPaise: number; referenceId: string };
-  /** A cashier asks for a manager's PIN; a signed-in manager approves by being signed in. */
+  /** A cashier asks for a manager's name and PIN; a signed-in manager approves by being signed in. */
   askPin: boolean;
   /** Resolves to main's sentence when it refused, or null when recorded. */
   onSubmit: (approval: ReceiptWaiverApproval) => Promise<string | null>;
@@ -24,7 +24,7 @@ interface Props {
  * and the audit log; the reason is optional.
  */
 export function LeftWithoutReceiptDialog({ sale, askPin, onSubmit, onCancel }: Props) {
-  const [pin, setPin] = useState('');
+  const approval = useApproval();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,14 +32,13 @@ export function LeftWithoutReceiptDialog({ sale, askPin, onSubmit, onCancel }: P
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (askPin && !/^\d{4,8}$/.test(pin)) return setError('A PIN is 4 to 8 digits');
+    const given = askPin ? approval.read() : {};
+    if (!given) return;
     setBusy(true);
-    const problem = await onSubmit({ ...(askPin ? { managerPin: pin } : {}), ...(reason.trim() ? { reason: reason.trim() } : {}) });
+    const problem = await onSubmit({ ...given, ...(reason.trim() ? { reason: reason.trim() } : {}) });
     setBusy(false);
-    if (problem) {
-      setError(problem);
-      setPin('');
-    }
+    if (problem && askPin) approval.refused(problem);
+    else setError(problem);
   };
 
   return (
@@ -49,13 +48,13 @@ export function LeftWithoutReceiptDialog({ sale, askPin, onSubmit, onCancel }: P
       description={
         <p>
           {sale.brandTitle} {formatPaise(sale.amountPaise)}, reference <code>{sale.referenceId}</code>: paid for and issued, but the receipt with the voucher
-          was never printed. Recording this takes it off the Sell screen; {askPin ? 'a manager approves it with their PIN' : 'it is recorded in your name'}.
+          was never printed. Recording this takes it off the Sell screen; {askPin ? 'a manager approves it with their name and PIN' : 'it is recorded in your name'}.
         </p>
       }
     >
       <form onSubmit={submit} className="stack">
         <TextField label="Reason (optional)" value={reason} onChange={setReason} maxLength={200} autoFocus={!askPin} data-autofocus={askPin ? undefined : ''} />
-        {askPin && <PinPad label="Manager PIN" value={pin} onChange={setPin} error={error} autoFocus disabled={busy} />}
+        {askPin && <ApprovalFields approval={approval} disabled={busy} />}
         {!askPin && error && (
           <p className="field__error" role="alert">
             {error}

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { api, type BridgeError } from '../bridge/api';
 import type { SaleView } from '../bridge/contract';
+import type { ReceiptWaiverApproval } from './LeftWithoutReceiptDialog';
 
 const TRACKED_KEY = 'pos.pendingSales';
 
@@ -19,8 +20,8 @@ interface PendingState {
   /** A sale.updated event: replaces the sale's view when it is one the strip shows. */
   saleChanged(sale: SaleView): void;
   dismiss(saleId: string): void;
-  /** A manager approved (by PIN, or signed in) that the customer left without the receipt; null when recorded. */
-  leftWithoutReceipt(saleId: string, approval: { managerPin?: string; reason?: string }): Promise<BridgeError | null>;
+  /** A manager approved (by name and PIN, or signed in) that the customer left without the receipt; null when recorded. */
+  leftWithoutReceipt(saleId: string, approval: ReceiptWaiverApproval): Promise<BridgeError | null>;
   reset(): void;
 }
 

@@ -54,14 +54,15 @@ test('first launch → training sale of a FIXED brand split automatically → re
   // The store-locator QR code is a data: URL (the CSP allows no other image source for it).
   await expect(app.printable.locator('img[alt^="QR code for the store locator"]')).toHaveAttribute('src', /^data:image\/png/);
 
-  // A second print is a reprint: a manager's PIN, and the copy says DUPLICATE #2.
+  // A second print is a reprint: a manager's name and PIN (the only manager is already chosen), and the copy says DUPLICATE #2.
   await app.printButton().click();
   const approval = page.getByRole('dialog', { name: 'Manager approval' });
+  await expect(approval.getByRole('radio', { name: MANAGER.name })).toBeChecked();
   await expect(approval.getByLabel('Manager PIN', { exact: true })).toBeFocused();
   await expectNoSeriousA11yViolations(page, 'sell-reprint-manager-pin');
   await approval.getByLabel('Manager PIN', { exact: true }).fill('1357');
   await page.keyboard.press('Enter');
-  await expect(approval.getByRole('alert')).toHaveText(/not a manager PIN/);
+  await expect(approval.getByRole('alert')).toHaveText('Wrong PIN (4 tries left before a lock)');
   await approval.getByLabel('Manager PIN', { exact: true }).fill(MANAGER.pin);
   await page.keyboard.press('Enter');
   await expect(approval).toHaveCount(0);

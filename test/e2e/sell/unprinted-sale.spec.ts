@@ -180,17 +180,18 @@ test('a completed sale closed unprinted stays pinned through Esc, an idle lock, 
   await expectNoSeriousA11yViolations(page, 'manager-orders-unprinted');
   await signOut(page);
 
-  // The cashier asks; a manager approves with their PIN: gone from the strip.
+  // The cashier asks; a manager approves with their name (the only manager, already chosen) and PIN: gone from the strip.
   await app.signInWithUi(CASHIER.name, CASHIER.pin);
   await counter.expectSellScreen();
   await second.getByRole('button', { name: /^Customer left without receipt/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Customer left without receipt' });
   await expect(dialog.getByLabel('Manager PIN', { exact: true })).toBeFocused();
+  await expect(dialog.getByRole('radio', { name: MANAGER.name })).toBeChecked();
   await expectNoSeriousA11yViolations(page, 'sell-left-without-receipt');
   await dialog.getByLabel('Reason (optional)').fill('Customer had to leave');
   await dialog.getByLabel('Manager PIN', { exact: true }).fill(CASHIER.pin);
   await dialog.getByRole('button', { name: /^Record/ }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('That is not a manager PIN');
+  await expect(dialog.getByRole('alert')).toHaveText('Wrong PIN (4 tries left before a lock)');
   await expect(second).toBeVisible();
   await dialog.getByLabel('Manager PIN', { exact: true }).fill(MANAGER.pin);
   await dialog.getByRole('button', { name: /^Record/ }).click();
