@@ -177,7 +177,7 @@ test('a reprint at the counter is approved by choosing the manager’s name, the
   await expect(pin).toBeFocused();
   await pin.fill(CASHIER.pin);
   await pin.press('Enter');
-  await expect(approval.getByRole('alert')).toHaveText('Wrong PIN (4 tries left before a lock)');
+  await expect(approval.getByRole('alert')).toHaveText('That PIN does not match the manager chosen (4 tries left before approvals lock)');
   await expect(pin).toHaveValue('');
   await saveScreen(page, 'sell-reprint-approver-refused');
 

@@ -62,7 +62,7 @@ test('first launch → training sale of a FIXED brand split automatically → re
   await expectNoSeriousA11yViolations(page, 'sell-reprint-manager-pin');
   await approval.getByLabel('Manager PIN', { exact: true }).fill('1357');
   await page.keyboard.press('Enter');
-  await expect(approval.getByRole('alert')).toHaveText('Wrong PIN (4 tries left before a lock)');
+  await expect(approval.getByRole('alert')).toHaveText('That PIN does not match the manager chosen (4 tries left before approvals lock)');
   await approval.getByLabel('Manager PIN', { exact: true }).fill(MANAGER.pin);
   await page.keyboard.press('Enter');
   await expect(approval).toHaveCount(0);

@@ -191,7 +191,7 @@ test('a completed sale closed unprinted stays pinned through Esc, an idle lock, 
   await dialog.getByLabel('Reason (optional)').fill('Customer had to leave');
   await dialog.getByLabel('Manager PIN', { exact: true }).fill(CASHIER.pin);
   await dialog.getByRole('button', { name: /^Record/ }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Wrong PIN (4 tries left before a lock)');
+  await expect(dialog.getByRole('alert')).toHaveText('That PIN does not match the manager chosen (4 tries left before approvals lock)');
   await expect(second).toBeVisible();
   await dialog.getByLabel('Manager PIN', { exact: true }).fill(MANAGER.pin);
   await dialog.getByRole('button', { name: /^Record/ }).click();
