@@ -57,6 +57,9 @@ export async function hostWithCatalog(brands: number): Promise<BenchHost> {
     await host.core.ready();
     const setup = await host.bridge.invoke('staff.setupFirstManager', { name: 'Bench Manager', pin: '2580' });
     if (!setup.ok) throw new Error(`setting up the manager failed: ${JSON.stringify(setup)}`);
+    // Selling needs an open drawer; without one the Sell screen shows its gate instead of the search.
+    const drawer = await host.bridge.invoke('shift.open', { openingFloatPaise: 0 });
+    if (!drawer.ok) throw new Error(`opening the drawer failed: ${JSON.stringify(drawer)}`);
     assertCatalog(host, brands);
   } catch (error) {
     await close();
