@@ -7,7 +7,11 @@ import { useAppEvents } from './app/useAppEvents';
 import { useSession } from './app/session-store';
 import { ErrorNotice, Loading } from './ui/Notice';
 
-/** First launch → create the manager; otherwise sign in (then choose one's own PIN after a reset); then the shell. The environment banner is always there. */
+/**
+ * First launch → create the manager; otherwise sign in (then choose one's own PIN after a
+ * reset); then the shell. The environment banner is always there: above these screens here,
+ * and in the shell's header once signed in.
+ */
 export function App() {
   const phase = useSession((s) => s.phase);
   const startError = useSession((s) => s.startError);
@@ -17,7 +21,7 @@ export function App() {
 
   return (
     <div className="app" data-app-phase={phase}>
-      <EnvironmentBanner />
+      {phase !== 'signedIn' && <EnvironmentBanner />}
       {phase === 'starting' && (
         <main className="gate">
           <Loading label="Starting the counter…" />

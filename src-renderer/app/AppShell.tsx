@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { SellScreen } from '../sell/SellScreen';
+import { EnvironmentBanner } from './EnvironmentBanner';
 import { WalletBanner } from '../wallet/WalletBanner';
 import { CatalogScreen, Deferred, DrawerScreen, EndOfDayScreen, OrdersScreen, prefetchDeferredChunks, SettingsScreen, WalletScreen } from './lazy-screens';
 import { NavBar } from './NavBar';
 import { canOpen, useSession } from './session-store';
 import { loadSignedInStores, resetSignedInStores } from './signed-in-stores';
 
-/** Signed in: the top bar, the wallet alert, and the current screen. */
+/** Signed in: the header (environment banner and top bar, kept in view), the wallet alert, and the current screen. */
 export function AppShell() {
   const screen = useSession((s) => s.screen);
   const me = useSession((s) => s.me)!;
@@ -26,7 +27,10 @@ export function AppShell() {
   useEffect(() => prefetchDeferredChunks(beyondSelling), [beyondSelling]);
   return (
     <div className="shell">
-      <NavBar />
+      <div className="shell__header">
+        <EnvironmentBanner />
+        <NavBar />
+      </div>
       <WalletBanner />
       <main className="shell__main" id="main" key={session}>
         {screen === 'sell' && canOpen(me, 'sell') && <SellScreen />}

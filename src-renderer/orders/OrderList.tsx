@@ -4,6 +4,9 @@ import { StateBadge } from '../ui/StateBadge';
 import { useOrdersStore } from './orders-store';
 import { Table } from '../ui/Table';
 
+/** The list's columns: the header, and each cell's label when the table reflows into cards. */
+const COLUMN = { when: 'When', brand: 'Brand', amount: 'Amount', status: 'Status', cashier: 'Cashier', reference: 'Reference', phone: 'Phone' } as const;
+
 /** The journal, newest first, a page at a time ("Load more" asks for the rows after the last one). */
 export function OrderList({ onOpen }: { onOpen: (saleId: string) => void }) {
   const { items, next, status, error, loadingMore, loadMore, reload, filter } = useOrdersStore();
@@ -27,17 +30,19 @@ export function OrderList({ onOpen }: { onOpen: (saleId: string) => void }) {
       </p>
       <Table
         caption="Orders, newest first"
+        reflow
+        className="order-table"
         head={
           <>
-            <th scope="col">When</th>
-            <th scope="col">Brand</th>
+            <th scope="col">{COLUMN.when}</th>
+            <th scope="col">{COLUMN.brand}</th>
             <th scope="col" className="num">
-              Amount
+              {COLUMN.amount}
             </th>
-            <th scope="col">Status</th>
-            <th scope="col">Cashier</th>
-            <th scope="col">Reference</th>
-            <th scope="col">Phone</th>
+            <th scope="col">{COLUMN.status}</th>
+            <th scope="col">{COLUMN.cashier}</th>
+            <th scope="col">{COLUMN.reference}</th>
+            <th scope="col">{COLUMN.phone}</th>
             <th scope="col">
               <span className="visually-hidden">Open</span>
             </th>
@@ -46,20 +51,22 @@ export function OrderList({ onOpen }: { onOpen: (saleId: string) => void }) {
       >
         {items.map((o) => (
           <tr key={o.id}>
-            <td>{formatDateTime(o.createdAt)}</td>
-            <td>
+            <td data-label={COLUMN.when}>{formatDateTime(o.createdAt)}</td>
+            <td data-label={COLUMN.brand}>
               <strong>{o.brandTitle}</strong>
               {o.failureReason && <span className="hint">{o.failureReason}</span>}
             </td>
-            <td className="num">{formatPaise(o.amountPaise)}</td>
-            <td>
+            <td data-label={COLUMN.amount} className="num">
+              {formatPaise(o.amountPaise)}
+            </td>
+            <td data-label={COLUMN.status}>
               <StateBadge state={o.state} />
             </td>
-            <td>{o.cashierName ?? '—'}</td>
-            <td>
+            <td data-label={COLUMN.cashier}>{o.cashierName ?? '—'}</td>
+            <td data-label={COLUMN.reference} className="order-table__reference">
               <code>{o.referenceId}</code>
             </td>
-            <td>{o.customerPhone ? maskPhone(o.customerPhone) : '—'}</td>
+            <td data-label={COLUMN.phone}>{o.customerPhone ? maskPhone(o.customerPhone) : '—'}</td>
             <td>
               <button type="button" className="button" data-sale-id={o.id} onClick={() => onOpen(o.id)}>
                 Open<span className="visually-hidden"> order {o.referenceId}</span>

@@ -37,7 +37,9 @@ export function AmountEntry({ brand, amountRef }: { brand: PartnerBrand; amountR
   const perDenomination = r.maxVouchersPerDenomination ?? r.maxVouchersPerOrder;
   return (
     <fieldset className="amount">
-      <legend>Denominations — press 1–{Math.min(9, draft.denominations.length)} to add one</legend>
+      <legend>
+        Denominations <span className="amount__keys">— press 1–{Math.min(9, draft.denominations.length)} to add one</span>
+      </legend>
       <ul className="denominations">
         {draft.denominations.map((d, i) => {
           const quantity = draft.quantities[d] ?? 0;

@@ -65,21 +65,25 @@ export function BrandPanel({ reviewRef }: { reviewRef: RefObject<HTMLButtonEleme
           Back <kbd>Esc</kbd>
         </button>
       </header>
-      {brand.description && <p className="brand-panel__description">{brand.description}</p>}
-
-      <div className="brand-panel__columns">
-        <div className="brand-panel__main">
+      {/* The fields scroll between the brand and the Review bar; laid out by the panel's width (sell.css). */}
+      <div className="brand-panel__body">
+        {brand.description && <p className="brand-panel__description">{brand.description}</p>}
+        <div className="brand-panel__amount">
           <AmountEntry brand={brand} amountRef={amountRef} />
+        </div>
+        <div className="brand-panel__customer">
           <CustomerForm />
           <MoreOptions />
         </div>
-        <div className="brand-panel__side">
-          <QuotePreview />
-          <button ref={reviewRef} type="submit" className="button button--primary button--large review-button" aria-disabled={phase === 'reviewing' || undefined}>
-            {phase === 'reviewing' ? 'Checking…' : 'Review sale'} <kbd>Enter</kbd>
-          </button>
+        <div className="brand-panel__facts">
           <BrandFacts brand={brand} />
         </div>
+      </div>
+      <div className="brand-panel__review">
+        <QuotePreview />
+        <button ref={reviewRef} type="submit" className="button button--primary button--large review-button" aria-disabled={phase === 'reviewing' || undefined}>
+          {phase === 'reviewing' ? 'Checking…' : 'Review sale'} <kbd>Enter</kbd>
+        </button>
       </div>
     </form>
   );

@@ -24,7 +24,8 @@ export function QuotePreview() {
 
   return (
     <section className="quote" aria-labelledby="quote-heading" aria-busy={quoting}>
-      <h3 id="quote-heading" className="quote__heading">
+      {/* The total says what it is on screen; the heading names the region for screen readers. */}
+      <h3 id="quote-heading" className="visually-hidden">
         Vouchers
       </h3>
       <div role="status" className="quote__status">

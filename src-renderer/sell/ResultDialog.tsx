@@ -68,7 +68,7 @@ function Outcome({ sale }: { sale: SaleView }) {
   const payAgain = retryable && (sale.paymentState === 'REFUNDED' || sale.paymentState === 'NOT_RECORDED');
 
   return (
-    <div>
+    <div className="result__outcome">
       {changePaise > 0 && (
         <p className="change-due" role="status">
           <span className="change-due__label">Change due</span> <strong className="change-due__amount">{formatPaise(changePaise)}</strong>
