@@ -56,6 +56,7 @@ export function WalletStatement({ view }: { view: WalletView }) {
           <Table
             caption="Wallet statement"
             className="statement"
+            reflow
             head={
               <>
                 <th scope="col">When</th>
@@ -74,11 +75,17 @@ export function WalletStatement({ view }: { view: WalletView }) {
               const words = KIND_WORDS[line.kind];
               return (
                 <tr key={`${line.at}-${line.kind}-${line.saleId ?? line.reference ?? i}`} className={line.kind === 'READING' ? 'statement__reading' : undefined}>
-                  <td>{formatDateTime(line.at, { seconds: true })}</td>
-                  <td>{words.label}</td>
-                  <td className="statement__ref">{line.reference ?? ''}</td>
-                  <td className="num">{line.kind === 'READING' ? '' : `${words.sign}${formatPaise(line.amountPaise)}`}</td>
-                  <td className="num">{line.serviceBalancePaise === null ? 'not read since' : formatPaise(line.serviceBalancePaise)}</td>
+                  <td data-label="When">{formatDateTime(line.at, { seconds: true })}</td>
+                  <td data-label="What">{words.label}</td>
+                  <td data-label="Reference" className="statement__ref">
+                    {line.reference ?? ''}
+                  </td>
+                  <td data-label="Amount" className="num">
+                    {line.kind === 'READING' ? '' : `${words.sign}${formatPaise(line.amountPaise)}`}
+                  </td>
+                  <td data-label="Service balance after" className="num">
+                    {line.serviceBalancePaise === null ? 'not read since' : formatPaise(line.serviceBalancePaise)}
+                  </td>
                 </tr>
               );
             })}
