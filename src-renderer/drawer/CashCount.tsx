@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { DrawerCount } from '../bridge/contract';
 import { formatPaise, parseRupeesToPaise } from '../ui/format';
 import { TextField } from '../ui/TextField';
@@ -36,6 +36,24 @@ interface Props {
   onChange: (state: CashCountState) => void;
   error?: string | undefined;
   autoFocus?: boolean;
+}
+
+/**
+ * A counted amount on its way through the confirm step: the count being typed, its problem,
+ * and the amount being confirmed. `submit` checks the count and opens the confirmation.
+ */
+export function useCountToConfirm() {
+  const [cash, setCash] = useState(EMPTY_CASH_COUNT);
+  const [problem, setProblem] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState<{ paise: number; count: DrawerCount[] | undefined } | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const amount = cashAmountOf(cash);
+    if (!amount.ok) return setProblem(amount.problem);
+    setProblem(undefined);
+    setConfirming({ paise: amount.paise, count: amount.count });
+  };
+  return { cash, setCash, problem, setProblem, confirming, setConfirming, submit };
 }
 
 /**

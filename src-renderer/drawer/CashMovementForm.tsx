@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { fieldError } from '../bridge/api';
 import type { CashMovementKind } from '../bridge/contract';
 import { Choice } from '../ui/Choice';
 import { formatPaise, parseRupeesToPaise } from '../ui/format';
 import { TextField } from '../ui/TextField';
-import { ConfirmMoney } from './ConfirmMoney';
+import { ConfirmMoney, fieldProblems } from './ConfirmMoney';
 import { MOVEMENT_LABEL } from './report-words';
 import { useShift } from './shift-store';
 
@@ -68,14 +67,11 @@ export function CashMovementForm() {
               setReason('');
               return null;
             }
-            const amountProblem = fieldError(error, 'amountPaise');
-            const reasonProblem = fieldError(error, 'reason');
-            if (amountProblem || reasonProblem) {
-              setConfirming(null);
-              setProblems({ amount: amountProblem, reason: reasonProblem });
-              return null;
-            }
-            return error;
+            const forFields = fieldProblems(error, { amount: 'amountPaise', reason: 'reason' });
+            if (!forFields) return error;
+            setConfirming(null);
+            setProblems(forFields);
+            return null;
           }}
         >
           <p className="confirm-money__amount">

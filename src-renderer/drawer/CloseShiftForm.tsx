@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { fieldError } from '../bridge/api';
-import type { DrawerCount, ShiftView } from '../bridge/contract';
+import type { ShiftView } from '../bridge/contract';
 import { formatPaise } from '../ui/format';
 import { TextField } from '../ui/TextField';
-import { CashCount, cashAmountOf, EMPTY_CASH_COUNT } from './CashCount';
+import { CashCount, useCountToConfirm } from './CashCount';
 import { ConfirmMoney } from './ConfirmMoney';
 import { overShortText } from './report-words';
 import { useShift } from './shift-store';
@@ -11,18 +11,8 @@ import { useShift } from './shift-store';
 /** Count the drawer and close the shift; main answers the Z report with expected vs counted. */
 export function CloseShiftForm({ shift }: { shift: ShiftView }) {
   const close = useShift((s) => s.close);
-  const [cash, setCash] = useState(EMPTY_CASH_COUNT);
   const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
-  const [confirming, setConfirming] = useState<{ paise: number; count: DrawerCount[] | undefined } | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const amount = cashAmountOf(cash);
-    if (!amount.ok) return setProblem(amount.problem);
-    setProblem(undefined);
-    setConfirming({ paise: amount.paise, count: amount.count });
-  };
+  const { cash, setCash, problem, setProblem, confirming, setConfirming, submit } = useCountToConfirm();
 
   // What it will show once closed; main's figure at the close is the one recorded.
   const difference = confirming ? confirming.paise - shift.expectedCashPaise : 0;

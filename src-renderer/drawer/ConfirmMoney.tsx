@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { BridgeError } from '../bridge/api';
+import { fieldError, type BridgeError } from '../bridge/api';
 import { useFreshPress } from '../sell/useFreshPress';
 import { Dialog } from '../ui/Dialog';
 import { ErrorNotice } from '../ui/Notice';
@@ -48,4 +48,17 @@ export function ConfirmMoney({ title, children, confirmLabel, onConfirm, onCance
       </div>
     </Dialog>
   );
+}
+
+/**
+ * Main's refusal of a confirmed amount, sorted for the form behind the dialog: the problems
+ * main tied to `fields` (the form's own names → main's field names), or null when none was.
+ */
+export function fieldProblems<K extends string>(error: BridgeError, fields: Record<K, string>): Partial<Record<K, string>> | null {
+  const found: Partial<Record<K, string>> = {};
+  for (const [key, field] of Object.entries(fields) as [K, string][]) {
+    const problem = fieldError(error, field);
+    if (problem) found[key] = problem;
+  }
+  return Object.keys(found).length > 0 ? found : null;
 }

@@ -1,25 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { fieldError } from '../bridge/api';
-import type { DrawerCount } from '../bridge/contract';
 import { formatPaise } from '../ui/format';
-import { CashCount, cashAmountOf, EMPTY_CASH_COUNT } from './CashCount';
+import { CashCount, EMPTY_CASH_COUNT, useCountToConfirm } from './CashCount';
 import { ConfirmMoney } from './ConfirmMoney';
 import { useShift } from './shift-store';
 
 /** No shift open: count the float into the drawer and open it (selling needs an open drawer). */
 export function OpenShiftForm({ counter }: { counter: string }) {
   const open = useShift((s) => s.open);
-  const [cash, setCash] = useState(EMPTY_CASH_COUNT);
-  const [problem, setProblem] = useState<string | undefined>();
-  const [confirming, setConfirming] = useState<{ paise: number; count: DrawerCount[] | undefined } | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const amount = cashAmountOf(cash);
-    if (!amount.ok) return setProblem(amount.problem);
-    setProblem(undefined);
-    setConfirming({ paise: amount.paise, count: amount.count });
-  };
+  const { cash, setCash, problem, setProblem, confirming, setConfirming, submit } = useCountToConfirm();
 
   return (
     <form className="card form drawer-open" onSubmit={submit} aria-labelledby="open-shift-title" noValidate>

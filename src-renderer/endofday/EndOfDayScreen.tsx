@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, type BridgeError } from '../bridge/api';
 import type { EndOfDayReport } from '../bridge/contract';
 import { PrintableReport } from '../drawer/PrintableReport';
-import { downloadText } from '../orders/CsvExport';
 import { DAY_TEXT_HINT } from '../orders/day-text';
 import { useSettingsStore } from '../settings/settings-store';
+import { CsvDownload } from '../ui/CsvDownload';
 import { formatDate, formatDateTime } from '../ui/format';
-import { ErrorNotice, Success } from '../ui/Notice';
+import { ErrorNotice } from '../ui/Notice';
 import { TextField } from '../ui/TextField';
 import { CashierTable, ShiftTable } from './DayPeople';
 import { DayFigures } from './DayFigures';
@@ -47,33 +46,6 @@ function Verdict({ report }: { report: EndOfDayReport }) {
 }
 
 /** The day's orders as a CSV file (the same export as Orders, for this day). */
-function DayCsv({ report }: { report: EndOfDayReport }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<BridgeError | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const run = async () => {
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    const result = await api('orders.exportCsv', { filter: { from: report.from, to: report.to } });
-    setBusy(false);
-    if (!result.ok) return setError(result.error);
-    const name = `orders-${report.day}.csv`;
-    downloadText(result.data.csv, name);
-    setDone(`Saved ${name}.`);
-  };
-  return (
-    <div className="eod-csv">
-      <button type="button" className="button" onClick={() => void run()} disabled={busy}>
-        <span aria-hidden="true">⤓ </span>
-        {busy ? 'Exporting…' : 'Download the day’s CSV'}
-      </button>
-      {done && <Success>{done}</Success>}
-      {error && <ErrorNotice error={error} title="The export did not work" />}
-    </div>
-  );
-}
-
 /**
  * The manager's end of day: one store day (India time) checked three ways — the sales recorded
  * here, the service's answer for every order sent, the wallet's movement, and the payments
@@ -129,7 +101,7 @@ export function EndOfDayScreen() {
             what="summary"
             title={`End of day ${report.day}`}
             paperWidth={paperWidth}
-            extra={<DayCsv report={report} />}
+            extra={<CsvDownload filter={{ from: report.from, to: report.to }} fileName={() => `orders-${report.day}.csv`} label="Download the day’s CSV" />}
             render={(ref) => <EndOfDayDoc report={report} paperWidth={paperWidth} ref={ref} />}
           />
           <p className="muted">Checked {formatDateTime(report.generatedAt)} by {report.generatedByName}.</p>

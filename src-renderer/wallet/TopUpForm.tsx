@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { fieldError } from '../bridge/api';
-import { ConfirmMoney } from '../drawer/ConfirmMoney';
+import { ConfirmMoney, fieldProblems } from '../drawer/ConfirmMoney';
 import { formatPaise, parseRupeesToPaise } from '../ui/format';
 import { TextField } from '../ui/TextField';
 import { useWallet } from './wallet-store';
@@ -63,14 +62,11 @@ export function TopUpForm() {
               setReference('');
               return null;
             }
-            const amountProblem = fieldError(error, 'amountPaise');
-            const referenceProblem = fieldError(error, 'reference');
-            if (amountProblem || referenceProblem) {
-              setConfirming(null);
-              setProblems({ amount: amountProblem, reference: referenceProblem });
-              return null;
-            }
-            return error;
+            const forFields = fieldProblems(error, { amount: 'amountPaise', reference: 'reference' });
+            if (!forFields) return error;
+            setConfirming(null);
+            setProblems(forFields);
+            return null;
           }}
         >
           <p className="confirm-money__amount">+{formatPaise(confirming.paise)}</p>
