@@ -16,8 +16,6 @@ export interface DaySale {
 /** Journal states whose outcome is not known at the service's word yet (waiting for support included). */
 export const UNSETTLED_STATES: readonly SaleState[] = [...UNFINISHED_STATES, 'NEEDS_SUPPORT'];
 
-/** What the customer pays for a sale, and what the service charges the wallet for it: face value − discount. */
-export const customerPays = (sale: Pick<DaySale, 'amountPaise' | 'discountPaise'>): number => sale.amountPaise - sale.discountPaise;
 
 /** The journal's sales created in [from, upTo], oldest first (an index seek on created_at). */
 export function daySales(db: Db): (from: number, upTo: number) => DaySale[] {

@@ -1,8 +1,9 @@
+import { customerPaysOf } from '../orders/rules/index.js';
 import type { Discrepancy } from '../contract/report.js';
 import type { SaleState } from '../orders/journal/sale-state.js';
 import { formatRupees } from '../orders/rules/index.js';
 import { istDateTimes } from '../platform/india-time.js';
-import { customerPays, UNSETTLED_STATES, type DaySale } from './day-sale.js';
+import { UNSETTLED_STATES, type DaySale } from './day-sale.js';
 
 /**
  * Every sentence the end of day shows a manager, with what to do: one place, so the wording
@@ -49,7 +50,7 @@ export function serviceDiffers(sale: DaySale, serviceSays: string, detail?: { se
     kind: 'SERVICE_DIFFERS',
     message: `${named(sale)}: the counter shows ${stateWords(sale.state)}, the service says ${serviceWords(serviceSays)}.`,
     action,
-    ...ofSale(sale, customerPays(sale)),
+    ...ofSale(sale, customerPaysOf(sale)),
   };
 }
 
@@ -59,7 +60,7 @@ export function serviceOtherOrder(sale: DaySale, otherReference: string): Discre
     kind: 'SERVICE_DIFFERS',
     message: `${named(sale)}: the service’s order ${sale.orderId ?? ''} belongs to another sale (${otherReference.slice(0, 40)}).`,
     action: CALL_SUPPORT,
-    ...ofSale(sale, customerPays(sale)),
+    ...ofSale(sale, customerPaysOf(sale)),
   };
 }
 
@@ -68,7 +69,7 @@ export function serviceUnknown(sale: DaySale): Discrepancy {
     kind: 'SERVICE_UNKNOWN',
     message: `${named(sale)}: the counter shows ${stateWords(sale.state)}, but the service has no such order.`,
     action: CALL_SUPPORT,
-    ...ofSale(sale, customerPays(sale)),
+    ...ofSale(sale, customerPaysOf(sale)),
   };
 }
 
@@ -87,7 +88,7 @@ export function unsettled(sale: DaySale, serviceSays: string | null): Discrepanc
     kind: 'UNSETTLED',
     message: `${named(sale)} is still ${stateWords(sale.state)} (${service}): whether it went through is not known.`,
     action: 'Keep the customer’s payment on hold and do not sell it again. ' + CHECK_NOW,
-    ...ofSale(sale, customerPays(sale)),
+    ...ofSale(sale, customerPaysOf(sale)),
   };
 }
 
@@ -121,7 +122,7 @@ export function walletMovement(differencePaise: number, reading: { from: number;
 
 /** A completed sale whose payment does not cover what the customer pays (`paidPaise` null: none recorded). */
 export function tenderMissing(sale: DaySale, paidPaise: number | null): Discrepancy {
-  const owed = customerPays(sale);
+  const owed = customerPaysOf(sale);
   const recorded = paidPaise === null ? 'no payment was recorded' : `the payment recorded is ${formatRupees(paidPaise)}`;
   return {
     kind: 'TENDER_MISSING',

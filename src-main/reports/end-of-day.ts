@@ -1,3 +1,4 @@
+import { customerPaysOf } from '../orders/rules/index.js';
 import type { EndOfDayReport } from '../contract/report.js';
 import type { Db } from '../db/database.js';
 import type { OrderApi } from '../orders/engine/order-api.js';
@@ -7,7 +8,7 @@ import type { ShiftService } from '../till/shift-service.js';
 import type { TillStore } from '../till/till-store.js';
 import { WALLET_CHARGED_STATES } from '../wallet/wallet-charge.js';
 import type { WalletHistory, WalletReading } from '../wallet/wallet-history.js';
-import { customerPays, daySales, type DaySale } from './day-sale.js';
+import { daySales, type DaySale } from './day-sale.js';
 import { askService, chargedByService, compareWithService } from './service-check.js';
 import { checkDrawers, checkTenders } from './till-check.js';
 import { checkWallet, walletReadings } from './wallet-check.js';
@@ -118,10 +119,10 @@ export class EndOfDay {
       completed: completed.length,
       completedPaise: sum(completed, (s) => s.amountPaise),
       discountPaise: sum(completed, (s) => s.discountPaise),
-      customerPaysPaise: sum(completed, customerPays),
+      customerPaysPaise: sum(completed, customerPaysOf),
       walletDebitPaise: sum(
         sales.filter((s) => WALLET_CHARGED_STATES.includes(s.state)),
-        customerPays,
+        customerPaysOf,
       ),
       voucherCount: this.vouchers.get(bounds.from, bounds.to)!.n,
     };

@@ -1,8 +1,9 @@
+import { customerPaysOf } from '../orders/rules/index.js';
 import type { Discrepancy, EndOfDayReport } from '../contract/report.js';
 import type { TenderTotal } from '../contract/shift.js';
 import { paymentStateOf } from '../till/payment-state.js';
 import type { ShiftRecord, TillStore } from '../till/till-store.js';
-import { customerPays, type DaySale } from './day-sale.js';
+import type { DaySale } from './day-sale.js';
 import { drawerOpen, drawerOverShort, managerReview, refundDue, tenderMissing, tendersUnexplained } from './discrepancies.js';
 
 /**
@@ -32,17 +33,17 @@ export function checkTenders(input: {
     const paid = held?.payment.amountPaise ?? 0;
     switch (paymentStateOf(sale.state, held)) {
       case 'KEPT':
-        expectedNetPaise += customerPays(sale);
-        if (paid !== customerPays(sale)) {
+        expectedNetPaise += customerPaysOf(sale);
+        if (paid !== customerPaysOf(sale)) {
           discrepancies.push(tenderMissing(sale, paid));
-          explainedMissingPaise += customerPays(sale) - paid;
+          explainedMissingPaise += customerPaysOf(sale) - paid;
         }
         break;
       case 'NOT_RECORDED':
         if (sale.state === 'SUCCESS' && input.paymentsSince !== null && sale.createdAt >= input.paymentsSince) {
-          expectedNetPaise += customerPays(sale);
+          expectedNetPaise += customerPaysOf(sale);
           discrepancies.push(tenderMissing(sale, null));
-          explainedMissingPaise += customerPays(sale);
+          explainedMissingPaise += customerPaysOf(sale);
         }
         break;
       case 'ON_HOLD':

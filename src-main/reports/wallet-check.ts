@@ -1,6 +1,7 @@
+import { customerPaysOf } from '../orders/rules/index.js';
 import type { Discrepancy, EndOfDayReport } from '../contract/report.js';
 import type { WalletHistory, WalletReading } from '../wallet/wallet-history.js';
-import { customerPays, type DaySale } from './day-sale.js';
+import type { DaySale } from './day-sale.js';
 import { walletMovement, walletNotRead } from './discrepancies.js';
 
 /**
@@ -55,7 +56,7 @@ export function checkWallet(input: {
   }
   const topUpsPaise = input.topUpsPaise(opening.at, closing.at);
   const spentPaise = opening.balancePaise + topUpsPaise - closing.balancePaise;
-  const expectedSpentPaise = input.windowSales.filter((s) => s.charged).reduce((sum, s) => sum + customerPays(s.sale), 0);
+  const expectedSpentPaise = input.windowSales.filter((s) => s.charged).reduce((sum, s) => sum + customerPaysOf(s.sale), 0);
   const difference = spentPaise - expectedSpentPaise;
   return {
     wallet: {

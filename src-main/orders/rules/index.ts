@@ -16,7 +16,7 @@ export {
   type ResendProblem,
 } from './contact-rules.js';
 export { splitFlexibleAmount, type FlexibleSplit } from './flexible-split.js';
-export { MAX_AMOUNT_PAISE, formatRupees, isPositivePaise, listRupees, paiseFromRupees, toPaise, toRupees } from './money.js';
+export { MAX_AMOUNT_PAISE, customerPaysOf, formatRupees, isPositivePaise, listRupees, paiseFromRupees, toPaise, toRupees } from './money.js';
 export { orderRequestBody } from './order-body.js';
 export {
   MAX_REFERENCE_ID_LENGTH,

@@ -48,3 +48,12 @@ export function listRupees(paiseValues: readonly number[]): string {
   if (parts.length <= 1) return parts.join('');
   return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
+
+/**
+ * What the customer pays for a sale — face value less the customer's discount — which is also
+ * what the service charges the wallet (it debits amount − discountAmount). One rule for the
+ * quote, the sale's view, the drawer and the end of day.
+ */
+export function customerPaysOf(sale: { amountPaise: number; discountPaise: number }): number {
+  return sale.amountPaise - sale.discountPaise;
+}

@@ -10,7 +10,7 @@ import type { FloatGuard } from '../../wallet/wallet-service.js';
 import type { OrderEngine } from '../engine/order-engine.js';
 import type { SaleJournal } from '../journal/sale-journal.js';
 import type { SaleRecord } from '../journal/sale-record.js';
-import { orderRequestBody, validateSale, type BusinessModel, type FieldProblem, type SaleInput, type ValidSale } from '../rules/index.js';
+import { customerPaysOf, orderRequestBody, validateSale, type BusinessModel, type FieldProblem, type SaleInput, type ValidSale } from '../rules/index.js';
 
 export interface Quote {
   sale: ValidSale;
@@ -89,7 +89,7 @@ export class SaleService {
     this.deps.onFreshBrand?.(brand);
     const checked = validateSale(input, brand, this.deps.businessModel());
     if (!checked.ok) return { ok: false, kind: 'invalid', problems: checked.problems };
-    const customerPaysPaise = checked.value.totalPaise - checked.value.discountPaise;
+    const customerPaysPaise = customerPaysOf({ amountPaise: checked.value.totalPaise, discountPaise: checked.value.discountPaise });
     let changePaise: number | null = null;
     if (tenders) {
       const paid = checkTenders(tenders, customerPaysPaise);

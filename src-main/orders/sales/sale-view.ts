@@ -4,6 +4,7 @@ import { paymentStateOf } from '../../till/payment-state.js';
 import type { TillStore } from '../../till/till-store.js';
 import type { VoucherService } from '../../vouchers/voucher-service.js';
 import type { SaleJournal } from '../journal/sale-journal.js';
+import { customerPaysOf } from '../rules/index.js';
 import type { SaleRecord } from '../journal/sale-record.js';
 
 /** What a sale's view is read from. */
@@ -26,7 +27,7 @@ export function saleView(sale: SaleRecord, { vouchers, journal, till, staffName 
     brandTitle: sale.brandTitle,
     amountPaise: sale.amountPaise,
     discountPaise: sale.discountPaise,
-    customerPaysPaise: sale.amountPaise - sale.discountPaise,
+    customerPaysPaise: customerPaysOf(sale),
     payment: held && {
       id: held.payment.id,
       tenders: held.payment.tenders,
