@@ -25,6 +25,7 @@ type Load = { state: 'loading' } | { state: 'ready'; lines: StatementLine[]; mor
 export function WalletStatement({ view }: { view: WalletView }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const [more, setMore] = useState<{ busy: boolean; error: BridgeError | null }>({ busy: false, error: null });
 
   useEffect(() => {
     let live = true;
@@ -37,11 +38,14 @@ export function WalletStatement({ view }: { view: WalletView }) {
     };
   }, [view.readAt, view.inFlightPaise, attempt]);
 
+  /** The next page; the lines shown stay, and a second press while it is asked is ignored. */
   const earlier = async (lines: StatementLine[]) => {
     const last = lines[lines.length - 1];
-    if (!last) return;
+    if (!last || more.busy) return;
+    setMore({ busy: true, error: null });
     const r = await api('wallet.statement', { before: last.at, limit: PAGE });
-    if (!r.ok) return setLoad({ state: 'error', error: r.error });
+    if (!r.ok) return setMore({ busy: false, error: r.error });
+    setMore({ busy: false, error: null });
     setLoad({ state: 'ready', lines: [...lines, ...r.data.lines], more: r.data.lines.length === PAGE });
   };
 
@@ -90,10 +94,11 @@ export function WalletStatement({ view }: { view: WalletView }) {
               );
             })}
           </Table>
+          {more.error && <ErrorNotice error={more.error} title="Could not read earlier lines" />}
           {load.more && (
             <div className="actions">
-              <button type="button" className="button" onClick={() => void earlier(load.lines)}>
-                Show earlier
+              <button type="button" className="button" onClick={() => void earlier(load.lines)} disabled={more.busy}>
+                {more.busy ? 'Reading…' : 'Show earlier'}
               </button>
             </div>
           )}
