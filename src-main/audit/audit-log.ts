@@ -17,6 +17,8 @@ export type AuditAction =
   | 'settings.changed'
   | 'credentials.changed'
   | 'staff.created'
+  | 'store.joined'
+  | 'store.counter_revoked'
   | 'staff.disabled'
   | 'staff.pin_changed'
   /** A manager set a temporary PIN its owner must change at the next sign-in. */

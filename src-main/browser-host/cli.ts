@@ -6,6 +6,7 @@ import { createLogger } from '../platform/logger.js';
 import { startBrowserHost } from './host.js';
 
 const USAGE = `npm run web -- [--port N] [--partner-base-url URL] [--data-dir DIR]
+                 [--store-server URL [--pairing-code CODE] [--counter-name NAME]]
 
 Serves the built renderer on 127.0.0.1 with the app's contract over HTTP (development and
 end-to-end tests; Training mode only) and prints the URL to open.
@@ -16,15 +17,31 @@ end-to-end tests; Training mode only) and prints the URL to open.
                            removed on exit). A restart on it settles the sales a stop left
                            unfinished. Its Training key is the file
                            ${LOCAL_KEY_FILE_NAME} there (mode 0600, not protected:
-                           there is no OS keychain here; practice data only).`;
+                           there is no OS keychain here; practice data only).
+  --store-server URL       this counter belongs to the store server at URL and sells
+                           through it (in the store's environment, not Training). The
+                           first start needs --pairing-code (from \`npm run store-server --
+                           pairing-code\`); the counter's credential is then kept in the
+                           data folder's key file, so use --data-dir to keep it.
+  --counter-name NAME      how the store lists this counter (default: Counter on <host>)`;
 
-function parse(argv: string[]): { port: number; trainingBaseUrl?: string; dataDir?: string } | 'help' {
+interface WebOptions {
+  port: number;
+  trainingBaseUrl?: string;
+  dataDir?: string;
+  storeServer?: { url: string; pairingCode?: string; counterName?: string };
+}
+
+function parse(argv: string[]): WebOptions | 'help' {
   const { values } = parseArgs({
     args: argv,
     options: {
       port: { type: 'string' },
       'partner-base-url': { type: 'string' },
       'data-dir': { type: 'string' },
+      'store-server': { type: 'string' },
+      'pairing-code': { type: 'string' },
+      'counter-name': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -34,7 +51,17 @@ function parse(argv: string[]): { port: number; trainingBaseUrl?: string; dataDi
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, not ${values.port}`);
   const base = values['partner-base-url'];
   if (base !== undefined && !/^https?:$/.test(safeProtocol(base))) throw new Error(`--partner-base-url must be an http(s) URL, not ${base}`);
-  return { port, trainingBaseUrl: base?.replace(/\/+$/, ''), dataDir: values['data-dir'] };
+  const store = values['store-server'];
+  if (store !== undefined && !/^https?:$/.test(safeProtocol(store))) throw new Error(`--store-server must be an http(s) URL, not ${store}`);
+  if (store === undefined && (values['pairing-code'] !== undefined || values['counter-name'] !== undefined)) throw new Error('--pairing-code and --counter-name go with --store-server');
+  const counterName = values['counter-name']?.trim();
+  if (counterName !== undefined && (counterName.length < 1 || counterName.length > 60)) throw new Error('--counter-name must be 1–60 characters');
+  return {
+    port,
+    trainingBaseUrl: base?.replace(/\/+$/, ''),
+    dataDir: values['data-dir'],
+    storeServer: store === undefined ? undefined : { url: store.replace(/\/+$/, ''), pairingCode: values['pairing-code'], counterName },
+  };
 }
 
 function safeProtocol(url: string): string {
@@ -75,7 +102,12 @@ async function main(): Promise<void> {
     console.error(`web: cannot start. ${(error as Error).message}`);
     process.exit(1);
   }
-  console.log(`Gift Voucher POS — browser host (Training only), backend ${host.core.env().baseUrl}`);
+  const store = host.core.store?.view();
+  console.log(
+    store
+      ? `Gift Voucher POS — browser host, counter “${store.counterName}” of store ${store.storeId} (${store.environment}) through ${store.url}`
+      : `Gift Voucher POS — browser host (Training only), backend ${host.core.env().baseUrl}`,
+  );
   console.log(`Open: ${host.launchUrl}`);
   console.log('Ctrl+C stops it.');
   const stop = (): void => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createBridge, type Bridge } from '../bridge/bridge.js';
 import { createCore, type Core } from '../core/create-core.js';
@@ -10,6 +10,9 @@ import { buildCsp } from '../platform/csp.js';
 import { silentLogger, type Logger } from '../platform/logger.js';
 import { NO_KEYCHAIN, type SecretStore } from '../platform/secret-store.js';
 import { jsonFileBackend } from '../settings/json-file-backend.js';
+import { LOCAL_KEY_FILE_NAME, localKeyFileStore } from '../platform/local-key-file.js';
+import { pairWithStore } from '../store-link/pairing.js';
+import { loadStoreLink, saveStoreLink, type StoreLink } from '../store-link/store-link-file.js';
 import { createAccess } from './access.js';
 import { eventStreams, handleCall } from './api.js';
 import { lookupStatic, withMetaCsp } from './static-files.js';
@@ -44,6 +47,12 @@ export interface BrowserHostOptions {
    * screens the desktop app shows with a keychain (saving credentials) lend it a stand-in.
    */
   keychain?: SecretStore;
+  /**
+   * Join (or stay in) a store: the host then sells in the store's environment through its
+   * store server. The pairing code is needed only the first time; the counter's credential is
+   * kept in the data folder's key file.
+   */
+  storeServer?: { url: string; pairingCode?: string; counterName?: string };
 }
 
 export interface BrowserHost {
@@ -73,6 +82,22 @@ const refuse = (res: ServerResponse, status: number, text: string) => {
   res.end(text);
 };
 
+/** The store this data folder's counter belongs to, joining it first when a pairing code is given. */
+async function storeLinkFor(dataDir: string, secrets: SecretStore, wanted: BrowserHostOptions['storeServer']): Promise<StoreLink | null> {
+  const saved = loadStoreLink(dataDir, secrets);
+  if (saved) {
+    if (wanted && wanted.url.replace(/\/+$/, '') !== saved.url) {
+      throw new Error(`${dataDir} belongs to the store server at ${saved.url}, not ${wanted.url}: use another data folder for another store`);
+    }
+    return saved;
+  }
+  if (!wanted) return null;
+  if (!wanted.pairingCode) throw new Error(`This data folder has not joined ${wanted.url} yet: pass --pairing-code (print one with \`npm run store-server -- pairing-code\`)`);
+  const link = await pairWithStore({ url: wanted.url, code: wanted.pairingCode, counterName: wanted.counterName ?? `Counter on ${hostname()}` });
+  saveStoreLink(dataDir, link, secrets);
+  return link;
+}
+
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const logger = options.logger ?? silentLogger;
   // It serves a signed-in counter to whoever holds the cookie: never to the network.
@@ -87,11 +112,16 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   let core: Core;
   try {
+    const linkSecrets = localKeyFileStore(join(dataDir, LOCAL_KEY_FILE_NAME));
+    const storeLink = await storeLinkFor(dataDir, linkSecrets, options.storeServer);
     core = await createCore({
       dataDir,
       secretStore: options.keychain ?? NO_KEYCHAIN,
       settingsBackend: jsonFileBackend(join(dataDir, 'settings.json')),
-      allowedEnvironments: ['training'],
+      // On its own it is Training only (no keychain for real secrets); a store's counter holds none: the store server does.
+      allowedEnvironments: storeLink ? undefined : ['training'],
+      storeLink: storeLink ?? undefined,
+      storeLinkSecrets: linkSecrets,
       trainingBaseUrl: options.trainingBaseUrl,
       clock: options.clock,
       logger,

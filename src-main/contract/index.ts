@@ -17,6 +17,7 @@ import { settingsMethods } from './settings.js';
 import { shiftMethods } from './shift.js';
 import { shellMethods, type ShellMethodName } from './shell.js';
 import { staffMethods } from './staff.js';
+import { storeMethods } from './store.js';
 import { trainingMethods } from './training.js';
 import { walletMethods } from './wallet.js';
 import { webhooksMethods } from './webhooks.js';
@@ -34,6 +35,7 @@ export const CORE_METHODS = {
   ...settingsMethods,
   ...trainingMethods,
   ...webhooksMethods,
+  ...storeMethods,
 };
 
 /** Every method the renderer may call: the core's and the Electron shell's. */
@@ -75,6 +77,7 @@ export type { WalletView, StatementLine, StatementKind } from './wallet.js';
 export type { UnrecognisedWebhook, ReprocessResult } from './webhooks.js';
 export type { SettingsView, AuditVerification } from './settings.js';
 export type { TrainingScenarioId } from './training.js';
+export type { StoreStatus, StoreCounterView, StoreLinkView } from './store.js';
 export type { PrinterInfo, PrintOutcome } from './shell.js';
 export type { CatalogBrand, CategoryCount, CatalogCounts, SyncProgress, SyncSummary, UnavailableBrand } from '../catalog/catalog-types.js';
 export type { SaleState } from '../orders/journal/sale-state.js';

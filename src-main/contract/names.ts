@@ -21,6 +21,7 @@ export const METHOD_NAMES = [
   'settings.setWebhookSecret', 'webhook.apply',
   'training.scenarios', 'training.run',
   'webhooks.unrecognised', 'webhooks.reprocess', 'webhooks.reprocessAll', 'webhooks.dismiss',
+  'store.status', 'store.counters', 'store.revokeCounter', 'store.join',
   ...SHELL_METHOD_NAMES,
 ] as const;
 

@@ -15,6 +15,8 @@ export const saleListFilter = z.strictObject({
   reference: z.string().min(1).max(60).optional(),
   /** The customer's whole 10-digit mobile number, or its last 4 digits. */
   phone: z.string().regex(/^(?:[0-9]{4}|[0-9]{10})$/).optional(),
+  /** A counter of the store (store.counters); only a counter that belongs to a store lists others'. */
+  counterId: z.string().uuid().optional(),
 });
 export type SaleListFilter = z.infer<typeof saleListFilter>;
 
@@ -25,6 +27,9 @@ export interface SaleListItem
   /** Who sold it, and their name (null when no cashier was recorded or the staff member is not known). */
   cashierId: string | null;
   cashierName: string | null;
+  /** The counter that sold it, when this counter belongs to a store (Orders lists every counter's). */
+  counterId?: string;
+  counterName?: string;
 }
 
 export interface SaleCursor {
@@ -36,6 +41,9 @@ export interface SalePage {
   items: SaleListItem[];
   /** Pass back as `after` for the next page; null on the last page. */
   next: SaleCursor | null;
+  /** A store's counter: 'store' lists every counter; 'counter' only this one (with `notice` saying why). */
+  scope?: 'store' | 'counter';
+  notice?: string;
 }
 
 export interface SalesSummary {

@@ -24,6 +24,9 @@ import { trainingFacade, type TrainingFacade } from './facade/training-facade.js
 import { walletFacade, type WalletFacade } from './facade/wallet-facade.js';
 import { webhookEventsFacade, type WebhookEventsFacade } from './facade/webhook-events-facade.js';
 import { trainingBackend } from './training-backend.js';
+import { StoreConnection } from '../store-link/store-connection.js';
+import { pairWithStore } from '../store-link/pairing.js';
+import { saveStoreLink, type StoreLink } from '../store-link/store-link-file.js';
 
 export type { StartupReport };
 
@@ -42,6 +45,13 @@ export interface CoreOptions {
   nativeBinding?: string;
   /** The browser host allows only Training: it has no OS keychain to protect real secrets. */
   allowedEnvironments?: Environment[];
+  /**
+   * This counter belongs to a store: it sells in the store's environment through the store
+   * server, and staff and Orders are the store's. Loaded by the host (store-link-file.ts).
+   */
+  storeLink?: StoreLink;
+  /** Seals a store credential at rest where there is no OS keychain (the browser host's key file). */
+  storeLinkSecrets?: SecretStore;
 }
 
 export interface Core {
@@ -61,6 +71,10 @@ export interface Core {
   readonly settingsAdmin: SettingsAdmin;
   readonly training: TrainingFacade;
   readonly webhookEvents: WebhookEventsFacade;
+  /** The store this counter belongs to; null for a counter on its own. */
+  readonly store: StoreConnection | null;
+  /** Joins a store with a pairing code; the app starts again as its counter. */
+  joinStore(input: { url: string; pairingCode: string; counterName: string }, actor: string): Promise<StoreLink>;
   /** The current environment's whole context, for tests and tools; the bridge uses the services above. */
   env(): EnvironmentContext;
   /** Resolves when unfinished sales of the current environment have been reconciled. */
@@ -87,6 +101,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const appDb: Db = openDatabase(join(options.dataDir, 'app.db'), 'app', { nativeBinding: options.nativeBinding });
   const audit = new AuditLog(appDb, () => clock.now());
   const staff = new StaffService(appDb, audit, () => clock.now());
+  const store = options.storeLink ? new StoreConnection(options.storeLink, { staff, logger }) : null;
   const training = trainingBackend(options.trainingBaseUrl);
 
   let environments: EnvironmentSwitch;
@@ -105,6 +120,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       quietStart: options.quietStart,
       nativeBinding: options.nativeBinding,
       allowedEnvironments: options.allowedEnvironments,
+      storeLink: options.storeLink,
     });
   } catch (error) {
     // Nothing could open: release what the core holds so the files are not left open behind the error.
@@ -142,6 +158,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const wallet = walletFacade(env, events, audit);
+  if (store) {
+    const orders = ordersFacade(env, audit, staff);
+    store.startOutbox(env().db, (ids) => orders.rows(ids));
+    events.subscribe((name) => {
+      if (name === 'sale.updated') store.saleChanged();
+    });
+    void store.staff.refresh();
+  }
   const core: Core = {
     settings,
     staff,
@@ -158,9 +182,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settingsAdmin: settingsAdmin({ settings, audit, env, secrets, switchEnvironment, webhooks }),
     training: trainingFacade(env),
     webhookEvents: webhookEventsFacade({ env, events, logger, clock, audit }),
+    store,
+    async joinStore(input, actor) {
+      if (store) throw new Error(`This counter belongs to store ${store.view().storeId} already`);
+      const link = await pairWithStore({ url: input.url, code: input.pairingCode, counterName: input.counterName });
+      const secrets = options.secretStore.isAvailable() ? options.secretStore : (options.storeLinkSecrets ?? null);
+      if (!secrets) throw new Error('There is no keychain on this computer to keep the store credential in');
+      saveStoreLink(options.dataDir, link, secrets);
+      audit.append({ actor, action: 'store.joined', details: { url: link.url, storeId: link.storeId, counterId: link.counterId, counterName: link.counterName } });
+      return link;
+    },
     env,
     ready: () => environments.ready(),
     async close() {
+      await store?.close();
       await webhooks.close();
       await environments.close();
       appDb.close();

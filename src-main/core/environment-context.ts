@@ -56,6 +56,13 @@ export interface EnvironmentContext {
   close(): Promise<void>;
 }
 
+export interface EnvironmentEndpoint {
+  baseUrl: string;
+  fallbackCredentials: PartnerCredentials | null;
+  /** The store server's relay: the counter signs in with its own credential, never the operator's. */
+  viaStore?: boolean;
+}
+
 export interface EnvironmentDeps {
   dataDir: string;
   secretStore: SecretStore;
@@ -67,7 +74,7 @@ export interface EnvironmentDeps {
   /** The name of a member of staff (staff live in the app database, shared by environments). */
   staffName: (staffId: string) => string;
   /** Where the service is, and the credentials to use when none are stored (Training). */
-  endpoint: { baseUrl: string; fallbackCredentials: PartnerCredentials | null };
+  endpoint: EnvironmentEndpoint;
   timeouts?: Partial<{ connectMs: number; responseMs: number; orderResponseMs: number }>;
   nativeBinding?: string;
 }
@@ -103,12 +110,13 @@ async function buildEnvironment(
   { db, readDb, catalogDb, catalogReadDb }: { db: Db; readDb: Db; catalogDb: Db; catalogReadDb: Db },
 ): Promise<EnvironmentContext> {
   const shelf = kvShelf(db);
-  const keys = openEnvironmentKeys(environment, deps.dataDir, deps.secretStore, shelf);
+  // A store's counter without a keychain (the browser host) keeps its key in the data folder's key file, like Training.
+  const keys = openEnvironmentKeys(environment, deps.dataDir, deps.secretStore, shelf, deps.endpoint.viaStore === true);
   const credentials = new CredentialStore(keys.secrets, shelf);
   const vault = keys.vault;
   const logger = deps.logger.child({ environment });
   if (keys.protection === 'local-file') logger.log('warn', 'keys.local_file', { message: LOCAL_KEY_WARNING });
-  const clientId = environment === 'training' ? null : deps.settings()[environment].clientId;
+  const clientId = environment === 'training' || deps.endpoint.viaStore ? null : deps.settings()[environment].clientId;
 
   const client = createPartnerClient({
     baseUrl: deps.endpoint.baseUrl,

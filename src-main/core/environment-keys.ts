@@ -30,14 +30,15 @@ export interface EnvironmentKeys {
  * Refusals (SecretStoreUnavailableError, KeyUnwrapError) name the file and what to do; they
  * write nothing (no key file, no key) before they are thrown.
  */
-export function openEnvironmentKeys(environment: Environment, dataDir: string, keychain: SecretStore, shelf: KeyShelf): EnvironmentKeys {
+export function openEnvironmentKeys(environment: Environment, dataDir: string, keychain: SecretStore, shelf: KeyShelf, keyFileAllowed = false): EnvironmentKeys {
   const database = join(dataDir, `${environment}.db`);
   const hasKey = CardVault.hasKey(shelf);
   const recorded = shelf.read(LOCK_NAME);
-  const protection = protectionFor(environment, keychain, hasKey ? (recorded === 'local-file' ? 'local-file' : 'os-keychain') : null);
+  const localAllowed = environment === 'training' || keyFileAllowed;
+  const protection = protectionFor(localAllowed, keychain, hasKey ? (recorded === 'local-file' ? 'local-file' : 'os-keychain') : null);
 
   if (protection === 'os-keychain' && !keychain.isAvailable()) {
-    if (environment !== 'training') throw new SecretStoreUnavailableError();
+    if (!localAllowed) throw new SecretStoreUnavailableError();
     // A key from before the lock was recorded: the desktop's keychain, or an older browser host's one-launch key.
     const lockedBy = recorded === undefined ? 'the OS keychain (or, in a folder an older browser host made, a key that lived only for that launch)' : 'the OS keychain';
     throw refusal(environment, dataDir, `its card-vault key is locked by ${lockedBy}, which is not available now. ${KEYCHAIN_FIX}`);
@@ -59,8 +60,8 @@ export function openEnvironmentKeys(environment: Environment, dataDir: string, k
   }
 }
 
-function protectionFor(environment: Environment, keychain: SecretStore, wrappedBy: KeyProtection | null): KeyProtection {
-  if (environment !== 'training') return 'os-keychain';
+function protectionFor(localAllowed: boolean, keychain: SecretStore, wrappedBy: KeyProtection | null): KeyProtection {
+  if (!localAllowed) return 'os-keychain';
   return wrappedBy ?? (keychain.isAvailable() ? 'os-keychain' : 'local-file');
 }
 
@@ -70,8 +71,8 @@ export function isKeyRefusal(error: unknown): error is SecretStoreUnavailableErr
 }
 
 /** Checked before leaving the current environment: a switch that cannot open its keys is refused in place. */
-export function keyRefusalBeforeOpen(environment: Environment, keychain: SecretStore): string | null {
-  return environment !== 'training' && !keychain.isAvailable() ? new SecretStoreUnavailableError().message : null;
+export function keyRefusalBeforeOpen(environment: Environment, keychain: SecretStore, keyFileAllowed: boolean): string | null {
+  return environment !== 'training' && !keyFileAllowed && !keychain.isAvailable() ? new SecretStoreUnavailableError().message : null;
 }
 
 function refusal(environment: Environment, dataDir: string, what: string): KeyUnwrapError {

@@ -2,13 +2,14 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import type { SecretStore } from '../platform/secret-store.js';
-import type { PartnerCredentials } from '../partner-api/token-manager.js';
 import type { Environment } from '../settings/settings-schema.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import type { CoreEvents } from './core-events.js';
 import { openEnvironment, type EnvironmentContext } from './environment-context.js';
 import { isKeyRefusal, keyRefusalBeforeOpen } from './environment-keys.js';
 import type { TrainingEndpoint } from './training-backend.js';
+import type { StoreLink } from '../store-link/store-link-file.js';
+import type { EnvironmentEndpoint } from './environment-context.js';
 
 export interface StartupReport {
   environment: Environment;
@@ -30,6 +31,8 @@ export interface EnvironmentSwitchDeps {
   quietStart?: boolean;
   nativeBinding?: string;
   allowedEnvironments?: Environment[];
+  /** A counter of a store: its environment is the store's, reached through the store server. */
+  storeLink?: StoreLink;
 }
 
 export type SwitchResult = { ok: true; changed: boolean } | { ok: false; message: string };
@@ -54,7 +57,12 @@ export async function openEnvironmentSwitch(deps: EnvironmentSwitchDeps): Promis
   const { settings, events, logger } = deps;
   let stopDaily: (() => void) | null = null;
 
-  async function endpointFor(environment: Environment): Promise<{ baseUrl: string; fallbackCredentials: PartnerCredentials | null } | string> {
+  const link = deps.storeLink;
+  async function endpointFor(environment: Environment): Promise<EnvironmentEndpoint | string> {
+    // The store server relays the Partner API under /partner and signs the counter in with its own credential.
+    if (link && environment === link.environment) {
+      return { baseUrl: `${link.url}/partner`, fallbackCredentials: { clientId: link.counterId, clientSecret: link.credential }, viaStore: true };
+    }
     if (environment === 'training') return deps.trainingEndpoint();
     const configured = settings.get()[environment];
     if (!configured.baseUrl || !configured.clientId) return `Enter the ${environment} service address and client id in Settings first`;
@@ -98,14 +106,16 @@ export async function openEnvironmentSwitch(deps: EnvironmentSwitchDeps): Promis
     return { ctx, ready };
   }
 
-  const configured = settings.get().environment;
-  const allowed = (environment: Environment) => !deps.allowedEnvironments || deps.allowedEnvironments.includes(environment);
+  const configured = link?.environment ?? settings.get().environment;
+  // A store's counter sells in the store's environment only: Training would not go through the store.
+  const allowedEnvironments = link ? [link.environment] : deps.allowedEnvironments;
+  const allowed = (environment: Environment) => !allowedEnvironments || allowedEnvironments.includes(environment);
   const initial = allowed(configured) ? configured : 'training';
   let current: { ctx: EnvironmentContext; ready: Promise<StartupReport> };
   try {
     current = await open(initial);
   } catch (error) {
-    if (isKeyRefusal(error)) throw error;
+    if (isKeyRefusal(error) || link) throw error;
     // A staging/production setup that cannot open (missing address) must not leave the counter dead.
     logger.log('error', 'core.environment_unavailable', { environment: initial, error });
     current = await open('training');
@@ -116,10 +126,10 @@ export async function openEnvironmentSwitch(deps: EnvironmentSwitchDeps): Promis
     ready: () => current.ready,
     async switchTo(environment) {
       if (environment === current.ctx.environment) return { ok: true, changed: false };
-      if (!allowed(environment)) return { ok: false, message: `This way of running the app allows only ${deps.allowedEnvironments!.join(', ')}` };
+      if (!allowed(environment)) return { ok: false, message: link ? `This counter belongs to store ${link.storeId} and sells in ${link.environment} only` : `This way of running the app allows only ${allowedEnvironments!.join(', ')}` };
       const endpoint = await endpointFor(environment);
       if (typeof endpoint === 'string') return { ok: false, message: endpoint };
-      const noKeys = keyRefusalBeforeOpen(environment, deps.secretStore);
+      const noKeys = keyRefusalBeforeOpen(environment, deps.secretStore, false);
       if (noKeys) return { ok: false, message: noKeys };
       stopDaily?.();
       const previous = current.ctx.environment;

@@ -43,6 +43,17 @@ export type PlaceOrderResult =
   | { kind: 'rejected'; error: PartnerError; requestIds: string[] }
   | { kind: 'unknown'; error: PartnerError; requestIds: string[] };
 
+export interface RelayRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  template: string;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  requestId: string;
+  /** Placing an order waits as long as the counter's own order timeout; everything else, the usual. */
+  long?: boolean;
+}
+
 export interface CallOptions {
   /** X-REQUEST-ID of the first send; resends always get a fresh one. */
   requestId?: string;
@@ -76,6 +87,12 @@ export interface PartnerClient {
   getVoucher(id: string, options?: CallOptions): Promise<PartnerResult<PartnerVoucher>>;
   resendDelivery(orderId: string, channels: DeliveryChannel[], options?: CallOptions): Promise<PartnerResult<ResendDeliveryResult>>;
   getWalletBalance(options?: CallOptions): Promise<PartnerResult<{ balance: number }>>;
+  /**
+   * One authenticated exchange whose answer is handed back unparsed: the store server relays
+   * the service's own bytes to its counters. Same rules as every call (a POST is sent once,
+   * resent only after a 401 and a fresh login; GETs retry).
+   */
+  relay(request: RelayRequest): Promise<RunOutcome>;
   /** Forget the token, e.g. after the credentials were changed in Settings. */
   signOut(): void;
   /** Closes idle keep-alive connections. */
@@ -195,6 +212,8 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
         (w) => w.parseResendResult,
       ),
     getWalletBalance: (opts) => call(get('/v1/partners/wallet/balance', '/v1/partners/wallet/balance', opts), (w) => w.parseWalletBalance),
+    relay: (req) =>
+      run({ method: req.method, path: req.path, template: req.template, query: req.query, body: req.body, requestId: req.requestId, timeoutMs: req.long ? timeouts.orderResponseMs : timeouts.responseMs }),
     signOut: () => tokens.clear(),
     close: () => transport.close(),
   };

@@ -6,6 +6,7 @@ import { err, ok, type Result } from '../platform/result.js';
 import type { Permission } from '../contract/permissions.js';
 import { effectivePermissions } from './permission-presets.js';
 import { hashPin, pinProblem, verifyPin } from './pin-hash.js';
+import type { StoreStaffRow } from '../store-link/store-wire.js';
 
 export type { StaffRole as Role } from '../contract/staff.js';
 
@@ -98,6 +99,46 @@ export class StaffService {
 
   list(): StaffMember[] {
     return this.db.prepare<[], StaffRow>('SELECT * FROM staff ORDER BY disabled_at IS NOT NULL, name').all().map(toMember);
+  }
+
+  /** Every member as a store's counters share them: no count of wrong PINs, which stays per counter. */
+  replicaRows(): StoreStaffRow[] {
+    return this.db
+      .prepare<[], StaffRow>('SELECT * FROM staff ORDER BY created_at, id')
+      .all()
+      .map((r) => ({
+        id: r.id,
+        name: r.name,
+        role: r.role as Role,
+        pin_hash: r.pin_hash,
+        created_at: r.created_at,
+        disabled_at: r.disabled_at,
+        must_change_pin: r.must_change_pin === 1,
+        permissions: r.permissions,
+      }));
+  }
+
+  /**
+   * Takes the store's copy of these members (sign-in then knows a PIN changed at another
+   * counter). A member's wrong-PIN count and lock here are kept. `removeOthers` drops members
+   * this counter has that the given rows do not name (undoing a change the store refused).
+   */
+  applyReplica(rows: readonly StoreStaffRow[], removeOthers = false): void {
+    const upsert = this.db.prepare(
+      `INSERT INTO staff (id, name, role, pin_hash, failed_attempts, locked_until, created_at, disabled_at, must_change_pin, permissions)
+       VALUES (@id, @name, @role, @pin_hash, 0, NULL, @created_at, @disabled_at, @must_change_pin, @permissions)
+       ON CONFLICT (id) DO UPDATE SET name = excluded.name, role = excluded.role, pin_hash = excluded.pin_hash, disabled_at = excluded.disabled_at,
+         must_change_pin = excluded.must_change_pin, permissions = excluded.permissions`,
+    );
+    this.db.transaction(() => {
+      for (const r of rows) upsert.run({ ...r, must_change_pin: r.must_change_pin ? 1 : 0 });
+      if (removeOthers) {
+        const keep = new Set(rows.map((r) => r.id));
+        for (const { id } of this.db.prepare<[], { id: string }>('SELECT id FROM staff').all()) {
+          if (!keep.has(id)) this.db.prepare('DELETE FROM staff WHERE id = ?').run(id);
+        }
+      }
+    })();
   }
 
   /** The name to print beside a staff id (reports, receipts); a removed record still reads as something. */

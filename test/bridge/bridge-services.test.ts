@@ -54,6 +54,9 @@ describe('the bridge and the core’s per-domain services', () => {
       'training.run': 'NOT_TRAINING', // settings.switchEnvironment moved the counter to staging
       'webhooks.reprocess': 'NOT_FOUND',
       'webhooks.dismiss': 'NOT_FOUND',
+      'store.counters': 'NOT_IN_A_STORE', // this counter is on its own
+      'store.revokeCounter': 'NOT_IN_A_STORE',
+      'store.join': 'STORE_JOIN_FAILED', // the sample's address is a closed port
     });
     expect(answered.length + Object.keys(refused).length).toBe(Object.keys(CORE_METHODS).length);
   });

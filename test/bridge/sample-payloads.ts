@@ -32,6 +32,11 @@ export function samplePayloads(ids: { saleId: string; managerId: string; cashier
     'sale.quote': sale,
     'sale.place': { ...sale, tenders: [{ method: 'CASH', amountPaise: 100_000 }] },
     'sale.get': { saleId: ids.saleId },
+    'store.status': {},
+    'store.counters': {},
+    'store.revokeCounter': { counterId: '8f8c2c6e-3a59-4a57-9d7e-1f0d6a1b2c3d' },
+    // A closed port: if the role check let it through, the join fails at once rather than pairing.
+    'store.join': { url: 'http://127.0.0.1:9', pairingCode: 'ABCD-EFGH-JKLM', counterName: 'Intruder' },
     'sale.pending': {},
     'sale.retry': { saleId: ids.saleId },
     'sale.checkNow': { saleId: ids.saleId },

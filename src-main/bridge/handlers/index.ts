@@ -8,6 +8,7 @@ import { reportHandlers } from './report-handlers.js';
 import { saleHandlers } from './sale-handlers.js';
 import { shiftHandlers } from './shift-handlers.js';
 import { staffHandlers } from './staff-handlers.js';
+import { storeHandlers } from './store-handlers.js';
 import { webhookHandlers } from './webhook-handlers.js';
 
 /** Every core method's handler; `satisfies` holds each one to the answer its contract declares. */
@@ -21,5 +22,6 @@ export function buildHandlers(core: Core, session: Session, version: string, sig
     ...managerHandlers(core, session),
     ...reportHandlers(core, session),
     ...webhookHandlers(core, session),
+    ...storeHandlers(core, session),
   } satisfies CoreHandlers;
 }

@@ -2,12 +2,19 @@ import type { Core } from '../../core/create-core.js';
 import { fail } from '../bridge-result.js';
 import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
 import type { Session } from '../session.js';
+import { NOT_IN_A_STORE, storeFailure } from './store-handlers.js';
 
 export function managerHandlers(core: Core, session: Session) {
   return {
-    'orders.list': (input: ParsedInput<'orders.list'>) => {
-      const page = core.orders.list(input.filter ?? {}, { after: input.after ?? null, limit: input.limit });
-      return { items: page.items, next: page.next };
+    'orders.list': async (input: ParsedInput<'orders.list'>) => {
+      const filter = input.filter ?? {};
+      const local = () => {
+        const page = core.orders.list(filter, { after: input.after ?? null, limit: input.limit });
+        return { items: page.items, next: page.next };
+      };
+      // A store's counter lists every counter's sales; on its own, only its journal has any.
+      if (!core.store) return filter.counterId ? fail('NOT_IN_A_STORE', NOT_IN_A_STORE) : local();
+      return core.store.listOrders({ filter, after: input.after ?? null, limit: input.limit }, session.staff!.id, local).catch(storeFailure);
     },
     'orders.attention': () => ({ items: core.orders.attention() }),
     'orders.detail': (input: ParsedInput<'orders.detail'>) => core.orders.detail(input.saleId) ?? fail('NOT_FOUND', 'No such sale'),

@@ -22,6 +22,11 @@ export function saleHandlers(core: Core, session: Session) {
     if (!approved.ok) return fail(approved.error.code, approved.error.message);
     return approved.value;
   };
+  /** A store's counter sells only while its store server answers: said at once, before anything is journaled. */
+  const refuseWithoutStore = async (): Promise<void> => {
+    const unreachable = await core.store?.unreachable();
+    if (unreachable) fail('STORE_UNREACHABLE', unreachable);
+  };
   return {
     'sale.quote': async ({ tenders, ...input }: ParsedInput<'sale.quote'>) => {
       const result = await core.sales.quote(input, tenders);
@@ -40,6 +45,7 @@ export function saleHandlers(core: Core, session: Session) {
       };
     },
     'sale.place': async ({ tenders, ...input }: ParsedInput<'sale.place'>) => {
+      await refuseWithoutStore();
       const result = await core.sales.place(input, session.staff!.id, tenders);
       if (!result.ok) return quoteFailure(result);
       return { ...result.sale, changePaise: result.changePaise };
@@ -47,6 +53,7 @@ export function saleHandlers(core: Core, session: Session) {
     'sale.get': (input: ParsedInput<'sale.get'>) => core.sales.get(input.saleId) ?? fail('NOT_FOUND', 'No such sale'),
     'sale.pending': () => ({ sales: core.sales.pending(), unprinted: core.sales.unprinted() }),
     'sale.retry': async (input: ParsedInput<'sale.retry'>) => {
+      await refuseWithoutStore();
       const result = await core.sales.retry(input.saleId, session.staff!.id, input.tenders);
       if (!result.ok) return result.kind === 'not-retryable' ? fail('NOT_RETRYABLE', result.message) : quoteFailure(result);
       return { ...result.sale, changePaise: result.changePaise };

@@ -7,6 +7,7 @@ import type { Result } from '../../platform/result.js';
 import { fail } from '../bridge-result.js';
 import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
 import type { Session } from '../session.js';
+import { storeFailure } from './store-handlers.js';
 
 const memberView = (m: StaffMember): StaffMemberView => ({ id: m.id, name: m.name, role: m.role, mustChangePin: m.mustChangePin, permissions: m.permissions });
 
@@ -28,18 +29,28 @@ export function staffHandlers(core: Core, session: Session, signal: (reason: str
     };
   };
   const answer = (result: Result<StaffMember, StaffError>): StaffAdminView => (result.ok ? adminView(result.value) : fail(result.error.code, result.error.message));
+  // Staff are the store's when this counter belongs to one: read from it first, changes sent to it before they are answered.
+  const fromStore = async () => core.store?.staff.refresh();
+  const storeWide = <T>(work: () => Promise<T> | T, options: { firstManager?: boolean } = {}): Promise<T> =>
+    core.store ? core.store.staff.storeWide(session.staff?.id ?? null, work, options).catch(storeFailure) : Promise.resolve(work());
   return {
-    'staff.list': () => ({ staff: core.staff.list().filter((s) => s.disabledAt === null).map(memberView), needsSetup: !core.staff.hasManager() }),
+    'staff.list': async () => {
+      await fromStore();
+      return { staff: core.staff.list().filter((s) => s.disabledAt === null).map(memberView), needsSetup: !core.staff.hasManager() };
+    },
     'staff.setupFirstManager': async (input: ParsedInput<'staff.setupFirstManager'>) => {
+      // A store's first manager is set up once for the whole store: the store must be asked.
+      if (core.store) await core.store.staff.refresh(true).catch(storeFailure);
       // Only on first launch: once a manager exists, new staff need a manager's session.
       if (core.staff.hasManager()) return fail('FORBIDDEN', 'A manager already exists; ask a manager to add staff');
-      const created = await core.staff.create({ name: input.name, role: 'manager', pin: input.pin }, null);
+      const created = await storeWide(() => core.staff.create({ name: input.name, role: 'manager', pin: input.pin }, null), { firstManager: true });
       if (!created.ok) return fail(created.error.code, created.error.message, { fields: [{ field: 'pin', message: created.error.message }] });
       session.staff = created.value;
       signal(null);
       return memberView(created.value);
     },
     'staff.signIn': async (input: ParsedInput<'staff.signIn'>) => {
+      await fromStore();
       const result = await core.staff.signIn(input.staffId, input.pin);
       if (!result.ok) return fail(result.error.code, result.error.message);
       session.staff = result.value;
@@ -53,28 +64,31 @@ export function staffHandlers(core: Core, session: Session, signal: (reason: str
     },
     'staff.session': () => (session.staff ? { signedIn: true, ...memberView(session.staff) } : { signedIn: false }),
     'staff.changePin': async (input: ParsedInput<'staff.changePin'>) => {
-      const result = await core.staff.changePin(session.staff!.id, input.currentPin, input.newPin);
+      const result = await storeWide(() => core.staff.changePin(session.staff!.id, input.currentPin, input.newPin));
       if (!result.ok) return fail(result.error.code, result.error.message, { fields: [{ field: result.error.code === 'INVALID_PIN' || result.error.code === 'LOCKED' ? 'currentPin' : 'newPin', message: result.error.message }] });
       session.staff = result.value;
       signal(null);
       return memberView(result.value);
     },
-    'staff.manage': () => ({ staff: core.staff.list().map(adminView), ...catalog }),
+    'staff.manage': async () => {
+      await fromStore();
+      return { staff: core.staff.list().map(adminView), ...catalog };
+    },
     'staff.create': async (input: ParsedInput<'staff.create'>) => {
-      const created = await core.staff.create(input, session.staff!.id);
+      const created = await storeWide(() => core.staff.create(input, session.staff!.id));
       if (!created.ok) return fail(created.error.code, created.error.message);
       return memberView(created.value);
     },
-    'staff.disable': (input: ParsedInput<'staff.disable'>) => {
-      const result = core.staff.disable(input.staffId, session.staff!.id);
+    'staff.disable': async (input: ParsedInput<'staff.disable'>) => {
+      const result = await storeWide(() => core.staff.disable(input.staffId, session.staff!.id));
       if (!result.ok) return fail(result.error.code, result.error.message);
       return { id: result.value.id, disabled: true };
     },
-    'staff.resetPin': async (input: ParsedInput<'staff.resetPin'>) => answer(await core.staff.resetPin(input.staffId, input.newPin, session.staff!.id)),
+    'staff.resetPin': async (input: ParsedInput<'staff.resetPin'>) => answer(await storeWide(() => core.staff.resetPin(input.staffId, input.newPin, session.staff!.id))),
     'staff.unlock': (input: ParsedInput<'staff.unlock'>) => answer(core.staff.unlock(input.staffId, session.staff!.id)),
-    'staff.enable': (input: ParsedInput<'staff.enable'>) => answer(core.staff.enable(input.staffId, session.staff!.id)),
-    'staff.setPermissions': (input: ParsedInput<'staff.setPermissions'>) => {
-      const result = answer(core.staff.setPermissions(input.staffId, input.permissions, session.staff!.id));
+    'staff.enable': async (input: ParsedInput<'staff.enable'>) => answer(await storeWide(() => core.staff.enable(input.staffId, session.staff!.id))),
+    'staff.setPermissions': async (input: ParsedInput<'staff.setPermissions'>) => {
+      const result = answer(await storeWide(() => core.staff.setPermissions(input.staffId, input.permissions, session.staff!.id)));
       // The person signed in at this counter sees their new permissions at once.
       if (session.staff?.id === input.staffId) {
         session.staff = core.staff.list().find((m) => m.id === input.staffId) ?? session.staff;

@@ -9,6 +9,8 @@ import type { EnvironmentContext } from '../environment-context.js';
 /** The manager's view of the current environment's journal. */
 export interface OrdersFacade {
   list(filter: SaleListFilter, page: { after: SaleCursor | null; limit?: number }): SalePage;
+  /** These sales' list rows, cashiers named. */
+  rows(saleIds: string[]): SaleListItem[];
   /** In-doubt and stuck sales, oldest first. */
   attention(): SaleListItem[];
   detail(saleId: string): OrderDetail | undefined;
@@ -37,6 +39,7 @@ export function ordersFacade(env: () => EnvironmentContext, audit: AuditLog, sta
       const found = env().history.list(filter, page);
       return { items: named(found.items), next: found.next };
     },
+    rows: (saleIds) => named(env().history.rowsByIds(saleIds)),
     attention: () => named(env().history.needingAttention()),
     detail(saleId) {
       const { journal, viewSale } = env();

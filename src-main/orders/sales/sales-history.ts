@@ -40,6 +40,12 @@ export class SalesHistory {
     return { items, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
   }
 
+  /** These sales' list rows (the store server's copy of this counter's Orders). */
+  rowsByIds(ids: readonly string[]): SaleListRow[] {
+    if (ids.length === 0) return [];
+    return this.db.prepare(`SELECT ${COLUMNS} FROM sales WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as SaleListRow[];
+  }
+
   /**
    * IN_DOUBT and NEEDS_SUPPORT sales, and completed ones whose receipt is still owed, oldest
    * first: they go on top of the manager's list. Two index seeks (by state, and the partial

@@ -1,0 +1,49 @@
+import type { Logger } from '../platform/logger.js';
+import type { StaffService } from '../staff/staff-service.js';
+import { StoreRefusedError, type StoreClient } from './store-client.js';
+import { staffList, type StoreStaffRow } from './store-wire.js';
+
+const same = (a: StoreStaffRow | undefined, b: StoreStaffRow) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Staff are store-wide. A counter signs people in against its own copy (so a counter whose
+ * store server is down still opens), taken from the store before each sign-in and list. A
+ * change made here is sent to the store before it is answered; if the store refuses it or
+ * cannot be reached, the change is undone here and the refusal is the answer.
+ */
+export class StaffMirror {
+  constructor(
+    private readonly deps: { client: StoreClient; staff: StaffService; logger: Logger },
+  ) {}
+
+  /** Takes the store's staff; `strict` makes a failure an error instead of "use what this counter has". */
+  async refresh(strict = false): Promise<void> {
+    try {
+      const answer = staffList.parse(await this.deps.client.call('GET', '/staff'));
+      this.deps.staff.applyReplica(answer.staff);
+    } catch (error) {
+      if (strict) throw error;
+      this.deps.logger.log('warn', 'store.staff_refresh_failed', { error });
+    }
+  }
+
+  /**
+   * Runs a staff change here, then sends what it changed to the store. Undone here when the
+   * store does not take it. `firstManager` asks the store to refuse if it has a manager already.
+   */
+  async storeWide<T>(actor: string | null, work: () => Promise<T> | T, options: { firstManager?: boolean } = {}): Promise<T> {
+    const before = this.deps.staff.replicaRows();
+    const result = await work();
+    const byId = new Map(before.map((r) => [r.id, r]));
+    const changed = this.deps.staff.replicaRows().filter((r) => !same(byId.get(r.id), r));
+    if (changed.length === 0) return result;
+    try {
+      await this.deps.client.call('PUT', '/staff', { body: { rows: changed, firstManager: options.firstManager }, staffId: actor });
+    } catch (error) {
+      this.deps.staff.applyReplica(before, true);
+      if (error instanceof StoreRefusedError && error.code === 'STORE_HAS_MANAGER') await this.refresh(false).catch(() => undefined);
+      throw error;
+    }
+    return result;
+  }
+}

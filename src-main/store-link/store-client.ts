@@ -1,0 +1,94 @@
+import { STAFF_HEADER } from './store-wire.js';
+import type { StoreLink } from './store-link-file.js';
+
+/** How long a counter waits on its store server for a shared view before it says it cannot reach it. */
+export const STORE_CALL_TIMEOUT_MS = 5_000;
+
+export class StoreUnreachableError extends Error {
+  constructor(url: string, detail: string) {
+    super(`The store server (${url}) cannot be reached: ${detail}. Sales that are pending are kept on this counter.`);
+    this.name = 'StoreUnreachableError';
+  }
+}
+
+export class StoreRefusedError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StoreRefusedError';
+  }
+}
+
+/**
+ * The counter's calls to its store server's shared views (/store/v1): signed in with the
+ * counter's credential, the session token kept in memory and renewed on a 401.
+ */
+export class StoreClient {
+  private token: { value: string; staleAt: number } | null = null;
+
+  constructor(private readonly link: StoreLink) {}
+
+  get url(): string {
+    return this.link.url;
+  }
+
+  async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: { body?: unknown; staffId?: string | null } = {}): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const token = await this.sessionToken();
+      const res = await this.fetch(`/store/v1${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(options.staffId ? { [STAFF_HEADER]: options.staffId } : {}),
+        },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+      if (res.status === 401 && attempt === 0) {
+        this.token = null;
+        continue;
+      }
+      const text = await res.text();
+      const json = parseJson(text);
+      if (res.ok) return json as T;
+      const error = (json as { error?: { code?: string; message?: string } } | null)?.error;
+      throw new StoreRefusedError(res.status, error?.code ?? `HTTP_${res.status}`, error?.message ?? `The store server answered HTTP ${res.status}`);
+    }
+  }
+
+  private async sessionToken(): Promise<string> {
+    if (this.token && Date.now() < this.token.staleAt) return this.token.value;
+    const res = await this.fetch('/partner/v1/partners/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ clientId: this.link.counterId, clientSecret: this.link.credential }),
+    });
+    const json = parseJson(await res.text()) as { token?: unknown; expiresInSecs?: unknown; error?: { code?: string; message?: string } } | null;
+    if (!res.ok || typeof json?.token !== 'string') {
+      throw new StoreRefusedError(res.status, json?.error?.code ?? 'UNAUTHORIZED', json?.error?.message ?? 'The store server refused this counter’s credential');
+    }
+    const ttl = typeof json.expiresInSecs === 'number' ? json.expiresInSecs : 600;
+    this.token = { value: json.token, staleAt: Date.now() + ttl * 800 };
+    return json.token;
+  }
+
+  private async fetch(path: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(`${this.link.url}${path}`, { ...init, signal: AbortSignal.timeout(STORE_CALL_TIMEOUT_MS) });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code;
+      throw new StoreUnreachableError(this.link.url, (error as Error).name === 'TimeoutError' ? `no answer in ${STORE_CALL_TIMEOUT_MS / 1000} s` : (cause ?? (error as Error).message));
+    }
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,105 @@
+import type { SaleListFilter, SaleListItem, SalePage } from '../contract/orders.js';
+import type { Db } from '../db/database.js';
+import type { Logger } from '../platform/logger.js';
+import type { StaffService } from '../staff/staff-service.js';
+import { SalesMirror } from './sales-mirror.js';
+import { StaffMirror } from './staff-mirror.js';
+import { StoreClient, StoreUnreachableError } from './store-client.js';
+import type { StoreLink } from './store-link-file.js';
+import type { StoreCounterView, StoreLinkView } from '../contract/store.js';
+
+/** A reachable store server is taken as still reachable for this long before a sale asks again. */
+export const REACHABLE_FOR_MS = 1_000;
+
+
+/**
+ * A counter's membership of a store: the shared views (staff, every counter's sales, the
+ * counters) and whether the store server can be reached right now.
+ */
+export class StoreConnection {
+  readonly client: StoreClient;
+  readonly staff: StaffMirror;
+  private sales: SalesMirror | null = null;
+  private reachableUntil = 0;
+
+  constructor(
+    private readonly link: StoreLink,
+    private readonly deps: { staff: StaffService; logger: Logger },
+  ) {
+    this.client = new StoreClient(link);
+    this.staff = new StaffMirror({ client: this.client, staff: deps.staff, logger: deps.logger });
+  }
+
+  view(): StoreLinkView {
+    const { url, storeId, counterId, counterName, environment } = this.link;
+    return { url, storeId, counterId, counterName, environment };
+  }
+
+  /** Starts sending this counter's sales (the environment's journal) to the store. */
+  startOutbox(db: Db, items: (ids: string[]) => SaleListItem[]): void {
+    this.sales = new SalesMirror({ db, client: this.client, items, logger: this.deps.logger });
+    this.sales.start();
+  }
+
+  saleChanged(): void {
+    void this.sales?.kick();
+  }
+
+  /** null when the store server answers its health check; otherwise the sentence to show. */
+  async unreachable(): Promise<string | null> {
+    if (Date.now() < this.reachableUntil) return null;
+    try {
+      const res = await fetch(`${this.link.url}/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) {
+        this.reachableUntil = Date.now() + REACHABLE_FOR_MS;
+        return null;
+      }
+      return `The store server (${this.link.url}) is not well (HTTP ${res.status}): no new sales until it is. Pending sales are kept on this counter.`;
+    } catch {
+      return `The store server (${this.link.url}) cannot be reached: no new sales until it is back. Pending sales are kept on this counter and settled when it is.`;
+    }
+  }
+
+  /**
+   * Orders across the store. This counter's own changes are sent first, so its newest sale is
+   * in the answer. When the store cannot be reached, this counter's own list is the answer,
+   * saying so; another counter's list is then empty.
+   */
+  async listOrders(
+    input: { filter: SaleListFilter & { counterId?: string }; after: { createdAt: number; id: string } | null; limit?: number },
+    staffId: string,
+    local: () => SalePage,
+  ): Promise<SalePage> {
+    await this.sales?.kick();
+    try {
+      const page = await this.client.call<SalePage>('POST', '/orders/list', { body: input, staffId });
+      return { ...page, scope: 'store' };
+    } catch (error) {
+      if (!(error instanceof StoreUnreachableError)) throw error;
+      const own = !input.filter.counterId || input.filter.counterId === this.link.counterId;
+      const page = own ? local() : { items: [], next: null };
+      return {
+        items: page.items.map((item) => ({ ...item, counterId: this.link.counterId, counterName: this.link.counterName })),
+        next: page.next,
+        scope: 'counter',
+        notice: `${error.message} Only this counter's sales are listed.`,
+      };
+    }
+  }
+
+  counters(staffId: string): Promise<{ counters: StoreCounterView[]; self: string }> {
+    return this.client.call('GET', '/counters', { staffId });
+  }
+
+  revoke(counterId: string, staffId: string): Promise<{ revoked: true }> {
+    return this.client.call('POST', `/counters/${counterId}/revoke`, { staffId });
+  }
+
+  pendingInOutbox(): number {
+    return this.sales?.pending() ?? 0;
+  }
+
+  async close(): Promise<void> {
+    await this.sales?.stop();
+  }
+}

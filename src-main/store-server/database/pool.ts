@@ -1,0 +1,28 @@
+import pg from 'pg';
+import type { Logger } from '../../platform/logger.js';
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+
+/** A pool whose idle clients' errors (PostgreSQL restarted, a killed backend) are logged, not fatal. */
+export function openPool(url: string, logger: Logger, max = 10): Pool {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  pool.on('error', (error) => logger.log('warn', 'postgres.idle_client_error', { error }));
+  return pool;
+}
+
+/** Runs `work` in one transaction; a thrown error rolls it back and goes up. */
+export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,61 @@
+import type { IncomingMessage } from 'node:http';
+import { z } from 'zod';
+import type { Permission } from '../../contract/permissions.js';
+import { listCounters, revokeCounter, type CounterIdentity } from '../counters/counter-credentials.js';
+import type { Pool } from '../database/pool.js';
+import { listStaff, pushStaff, staffMay } from '../store-api/staff-directory.js';
+import { staffPush } from '../../store-link/store-wire.js';
+import { listStoreSales, recordCounterSales, salesPush, storeOrdersQuery } from '../store-api/store-sales.js';
+import { HttpError, readJson } from './http-kit.js';
+
+const staffIdOf = (req: IncomingMessage): string | null => {
+  const header = req.headers['x-staff-id'];
+  return typeof header === 'string' && /^[A-Za-z0-9-]{1,64}$/.test(header) ? header : null;
+};
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, 'VALIDATION_FAILED', parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+  return parsed.data;
+}
+
+/**
+ * What counters share through the store server, under /store/v1: staff, every counter's
+ * sales, and the counters themselves. The counter is known from its token; the person at it
+ * from X-Staff-Id, checked against the store's own staff for the permission each view needs.
+ */
+export function storeRoutes(pool: Pool) {
+  async function requirePermission(req: IncomingMessage, counter: CounterIdentity, permission: Permission): Promise<string> {
+    const staffId = staffIdOf(req);
+    if (!(await staffMay(pool, counter.storeId, staffId, permission))) throw new HttpError(403, 'FORBIDDEN', `This needs the ${permission} permission`);
+    return staffId!;
+  }
+
+  return async function route(req: IncomingMessage, path: string, counter: CounterIdentity): Promise<{ status: number; body: unknown } | null> {
+    let m: RegExpExecArray | null;
+    if (req.method === 'GET' && path === '/staff') return { status: 200, body: { staff: await listStaff(pool, counter.storeId) } };
+    if (req.method === 'PUT' && path === '/staff') {
+      const result = await pushStaff(pool, counter.storeId, counter.id, parse(staffPush, await readJson(req)), { staffId: staffIdOf(req) });
+      return result.ok ? { status: 200, body: { ok: true } } : { status: result.code === 'FORBIDDEN' ? 403 : 409, body: { error: { code: result.code, message: result.message } } };
+    }
+    if (req.method === 'POST' && path === '/sales') {
+      const { items } = parse(salesPush, await readJson(req));
+      await recordCounterSales(pool, counter.storeId, counter.id, items);
+      return { status: 200, body: { recorded: items.length } };
+    }
+    if (req.method === 'POST' && path === '/orders/list') {
+      await requirePermission(req, counter, 'lookUpOrders');
+      return { status: 200, body: await listStoreSales(pool, counter.storeId, parse(storeOrdersQuery, await readJson(req))) };
+    }
+    if (req.method === 'GET' && path === '/counters') {
+      await requirePermission(req, counter, 'manageConnection');
+      return { status: 200, body: { counters: await listCounters(pool, counter.storeId), self: counter.id } };
+    }
+    if (req.method === 'POST' && (m = /^\/counters\/([0-9a-f-]{36})\/revoke$/.exec(path))) {
+      const staffId = await requirePermission(req, counter, 'manageConnection');
+      const revoked = await revokeCounter(pool, counter.storeId, m[1]!, { counterId: counter.id, staffId });
+      return revoked ? { status: 200, body: { revoked: true } } : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No such counter, or it is revoked already' } } };
+    }
+    return null;
+  };
+}

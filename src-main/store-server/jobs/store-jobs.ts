@@ -1,0 +1,62 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from '../../platform/logger.js';
+import type { Pool } from '../database/pool.js';
+
+export const SETTLE_ORDER_QUEUE = 'settle-order';
+export const READ_WALLET_QUEUE = 'read-wallet';
+/** How long after a question that did not settle an order the next one is asked. */
+export const SETTLE_RETRY_SECONDS = 5;
+
+export interface StoreJobs {
+  /** Queues a question about this order unless one is queued already (one per reference, across replicas). */
+  watch(referenceId: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The poll protocol and the wallet's reading as jobs in pg-boss's tables, in the same
+ * PostgreSQL: any replica may run one, none runs one twice, and a replica killed mid-job
+ * leaves it to expire and be run by another. A 'stately' queue keyed by referenceId holds at
+ * most one queued and one running question per order.
+ */
+export async function startStoreJobs(deps: {
+  url: string;
+  pool: Pool;
+  logger: Logger;
+  storeId: string;
+  /** Asks the service about one order and writes what it says; true once it needs no more questions. */
+  settle: (referenceId: string) => Promise<boolean>;
+  readWallet: () => Promise<void>;
+}): Promise<StoreJobs> {
+  const boss = new PgBoss({ connectionString: deps.url, max: 4, schema: 'pgboss' });
+  boss.on('error', (error) => deps.logger.log('warn', 'store.jobs_error', { error }));
+  await boss.start();
+  const settleQueue = `${SETTLE_ORDER_QUEUE}-${deps.storeId}`;
+  const walletQueue = `${READ_WALLET_QUEUE}-${deps.storeId}`;
+  await boss.createQueue(settleQueue, { name: settleQueue, policy: 'stately', retryLimit: 1000, retryDelay: SETTLE_RETRY_SECONDS, expireInSeconds: 180 });
+  await boss.createQueue(walletQueue, { name: walletQueue, policy: 'singleton', retryLimit: 0, expireInSeconds: 60 });
+
+  const watch = async (referenceId: string): Promise<void> => {
+    await boss.send(settleQueue, { referenceId }, { singletonKey: referenceId });
+  };
+
+  await boss.work<{ referenceId: string }>(settleQueue, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+    const done = await deps.settle(job!.data.referenceId);
+    // Not settled yet: failing the job makes pg-boss run it again after retryDelay (the same job, not a new one).
+    if (!done) throw new Error(`order ${job!.data.referenceId} is not settled yet`);
+  });
+  await boss.work(walletQueue, { pollingIntervalSeconds: 5 }, async () => deps.readWallet());
+  await boss.schedule(walletQueue, '* * * * *');
+
+  // Orders left unsettled by a replica that stopped (or was killed) are watched again.
+  const open = await deps.pool.query<{ reference_id: string }>(
+    `SELECT reference_id FROM relayed_orders WHERE store_id = $1 AND (state IN ('SENDING', 'IN_DOUBT') OR order_status = 'PROCESSING')`,
+    [deps.storeId],
+  );
+  for (const row of open.rows) await watch(row.reference_id);
+
+  return {
+    watch,
+    stop: () => boss.stop({ graceful: true, timeout: 5_000 }),
+  };
+}

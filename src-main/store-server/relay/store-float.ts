@@ -1,0 +1,83 @@
+import type { PartnerClient } from '../../partner-api/partner-client.js';
+import type { Pool, PoolClient } from '../database/pool.js';
+
+/** A reading older than this is taken again before a sale is let through. */
+export const FLOAT_READING_MAX_AGE_MS = 60_000;
+
+export type FloatDecision = { ok: true } | { ok: false; balancePaise: number; heldPaise: number };
+
+/**
+ * The wallet as every counter of the store spends it. A sale holds its amount while its
+ * outcome is unknown; holds and the balance are read under the wallet row's lock, so two
+ * counters' sales are decided one after the other and can never together pass what the wallet
+ * holds. A settled sale takes its debit off the balance in the commit that settles it.
+ */
+export class StoreFloat {
+  private reading: Promise<void> | null = null;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly storeId: string,
+    private readonly client: PartnerClient,
+  ) {}
+
+  /** Inside the caller's transaction, which inserts the sale's row holding `holdPaise` if this answers ok. */
+  async reserve(tx: PoolClient, holdPaise: number): Promise<FloatDecision> {
+    const wallet = await tx.query<{ balance_paise: string | null }>('SELECT balance_paise FROM store_wallet WHERE store_id = $1 FOR UPDATE', [this.storeId]);
+    const balance = wallet.rows[0]?.balance_paise;
+    // No reading at all (the service never answered): the service's own check is the only one left.
+    if (balance === null || balance === undefined) return { ok: true };
+    const held = await tx.query<{ held: string }>(
+      `SELECT coalesce(sum(hold_paise), 0) AS held FROM relayed_orders WHERE store_id = $1 AND state IN ('SENDING', 'IN_DOUBT')`,
+      [this.storeId],
+    );
+    const heldPaise = Number(held.rows[0]!.held);
+    const balancePaise = Number(balance);
+    return heldPaise + holdPaise <= balancePaise ? { ok: true } : { ok: false, balancePaise, heldPaise };
+  }
+
+  /** A settled sale's debit comes off the balance (a FAILED order's debit was reversed by the service). */
+  async settle(tx: PoolClient, debitPaise: number): Promise<void> {
+    await tx.query('UPDATE store_wallet SET balance_paise = balance_paise - $2, last_settled_at = now() WHERE store_id = $1', [this.storeId, debitPaise]);
+  }
+
+  /** The store's float as a counter sees it: the service's balance less what in-flight sales hold. */
+  async available(): Promise<{ balancePaise: number | null; heldPaise: number }> {
+    const row = await this.pool.query<{ balance_paise: string | null; held: string }>(
+      `SELECT w.balance_paise, (SELECT coalesce(sum(hold_paise), 0) FROM relayed_orders r WHERE r.store_id = w.store_id AND r.state IN ('SENDING', 'IN_DOUBT')) AS held
+         FROM store_wallet w WHERE w.store_id = $1`,
+      [this.storeId],
+    );
+    const r = row.rows[0];
+    return { balancePaise: r?.balance_paise == null ? null : Number(r.balance_paise), heldPaise: Number(r?.held ?? 0) };
+  }
+
+  /** Reads the service's balance unless a fresh reading is on record (single-flight per process). */
+  async ensureFresh(): Promise<void> {
+    const row = await this.pool.query<{ fresh: boolean }>(
+      `SELECT balance_paise IS NOT NULL AND read_started_at > now() - make_interval(secs => $2) AS fresh FROM store_wallet WHERE store_id = $1`,
+      [this.storeId, FLOAT_READING_MAX_AGE_MS / 1000],
+    );
+    if (row.rows[0]?.fresh) return;
+    await this.read();
+  }
+
+  read(): Promise<void> {
+    this.reading ??= this.readOnce().finally(() => {
+      this.reading = null;
+    });
+    return this.reading;
+  }
+
+  private async readOnce(): Promise<void> {
+    const started = await this.pool.query<{ now: Date }>('SELECT now() AS now');
+    const startedAt = started.rows[0]!.now;
+    const result = await this.client.getWalletBalance();
+    if (!result.ok) return;
+    // Kept only if no sale settled since the reading began: otherwise its debit may be missing from it.
+    await this.pool.query(
+      `UPDATE store_wallet SET balance_paise = $2, read_started_at = $3 WHERE store_id = $1 AND last_settled_at <= $3`,
+      [this.storeId, Math.round(result.value.balance * 100), startedAt],
+    );
+  }
+}

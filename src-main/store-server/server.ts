@@ -1,0 +1,193 @@
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { systemClock } from '../platform/clock.js';
+import type { Logger } from '../platform/logger.js';
+import { createPartnerClient, DEFAULT_TIMEOUTS } from '../partner-api/partner-client.js';
+import { counterOfToken, openCounterSession, pairCounter } from './counters/counter-credentials.js';
+import { startEmbeddedCluster, type EmbeddedCluster } from './database/embedded-postgres.js';
+import { migrate } from './database/migrate.js';
+import { openPool, type Pool } from './database/pool.js';
+import { bearerOf, errorBody, HttpError, readJson, sendJson, sendText } from './http/http-kit.js';
+import { partnerRelayRoutes } from './http/partner-relay-routes.js';
+import { storeRoutes } from './http/store-routes.js';
+import { startStoreJobs, type StoreJobs } from './jobs/store-jobs.js';
+import { OrderRelay } from './relay/order-relay.js';
+import { StoreFloat } from './relay/store-float.js';
+
+export interface StoreServerOptions {
+  port: number;
+  host?: string;
+  dataDir: string;
+  partnerBaseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  environment: 'staging' | 'production';
+  /** A chain's own PostgreSQL; without it an embedded cluster runs in dataDir. */
+  databaseUrl?: string;
+  storeId: string;
+  storeName?: string;
+  tls?: { certFile: string; keyFile: string };
+  logger: Logger;
+  timeouts?: Partial<{ connectMs: number; responseMs: number; orderResponseMs: number }>;
+}
+
+export interface StoreServer {
+  url: string;
+  databaseUrl: string;
+  pool: Pool;
+  close(): Promise<void>;
+}
+
+/** Opens the store's database (embedded unless a URL is given) at this build's schema, with this store's row. */
+export async function openStoreDatabase(options: Pick<StoreServerOptions, 'dataDir' | 'databaseUrl' | 'logger'>): Promise<{ url: string; cluster: EmbeddedCluster | null }> {
+  const cluster = options.databaseUrl ? null : await startEmbeddedCluster(options.dataDir, options.logger);
+  const url = options.databaseUrl ?? cluster!.url;
+  try {
+    await migrate(url, options.logger);
+  } catch (error) {
+    await cluster?.stop();
+    throw error;
+  }
+  return { url, cluster };
+}
+
+export async function ensureStore(pool: Pool, store: { id: string; name: string; environment: 'staging' | 'production' }): Promise<void> {
+  await pool.query('INSERT INTO stores (id, name, environment) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [store.id, store.name, store.environment]);
+  const found = await pool.query<{ environment: string }>('SELECT environment FROM stores WHERE id = $1', [store.id]);
+  if (found.rows[0]!.environment !== store.environment) {
+    throw new Error(`Store ${store.id} is a ${found.rows[0]!.environment} store; this server was started for ${store.environment}. One database holds one environment's orders per store.`);
+  }
+  await pool.query('INSERT INTO store_wallet (store_id) VALUES ($1) ON CONFLICT DO NOTHING', [store.id]);
+}
+
+/**
+ * The store server: the only caller of the Partner API for the store's counters. It keeps the
+ * journal of record in PostgreSQL, relays the counters' orders (idempotent on referenceId),
+ * holds the float across counters, and settles unknown outcomes by jobs that ask by reference.
+ */
+export async function startStoreServer(options: StoreServerOptions): Promise<StoreServer> {
+  const { logger } = options;
+  const { url: databaseUrl, cluster } = await openStoreDatabase(options);
+  const pool = openPool(databaseUrl, logger, 20);
+  let jobs: StoreJobs | null = null;
+  const client = createPartnerClient({
+    baseUrl: options.partnerBaseUrl,
+    clock: systemClock,
+    logger: logger.child({ to: 'partner' }),
+    timeouts: options.timeouts,
+    credentials: async () => ({ clientId: options.clientId, clientSecret: options.clientSecret }),
+  });
+  const storeId = options.storeId;
+  try {
+    await ensureStore(pool, { id: storeId, name: options.storeName ?? storeId, environment: options.environment });
+    const float = new StoreFloat(pool, storeId, client);
+    const orderTimeoutMs = { ...DEFAULT_TIMEOUTS, ...options.timeouts }.orderResponseMs;
+    const relay: OrderRelay = new OrderRelay({ pool, client, float, logger, watch: (ref) => jobs!.watch(ref), orderTimeoutMs });
+    jobs = await startStoreJobs({
+      url: databaseUrl,
+      pool,
+      logger,
+      storeId,
+      settle: async (ref) => {
+        await relay.askService(ref, crypto.randomUUID());
+        const row = await pool.query<{ state: string; order_status: string | null }>('SELECT state, order_status FROM relayed_orders WHERE reference_id = $1', [ref]);
+        const r = row.rows[0];
+        return !r || (r.state !== 'SENDING' && r.state !== 'IN_DOUBT' && r.order_status !== 'PROCESSING');
+      },
+      readWallet: () => float.read(),
+    });
+    void float.read().catch((error: unknown) => logger.log('warn', 'store.float_read_failed', { error }));
+
+    const partner = partnerRelayRoutes({ pool, client, relay, float });
+    const shared = storeRoutes(pool);
+    const handler = (req: IncomingMessage, res: ServerResponse): void => {
+      handle(req, res).catch((error: unknown) => {
+        if (error instanceof HttpError) return sendJson(res, error.status, errorBody(error.code, error.message));
+        logger.log('error', 'store.request_failed', { path: req.url?.split('?')[0], error });
+        if (!res.headersSent) sendJson(res, 500, errorBody('STORE_ERROR', 'The store server could not do that; nothing was changed by this request'));
+        else res.end();
+      });
+    };
+
+    async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+      const url = new URL(req.url ?? '/', 'http://store');
+      const path = url.pathname;
+      if (req.method === 'GET' && path === '/health') return health(res);
+      if (req.method === 'POST' && path === '/pair') return pair(req, res);
+      if (req.method === 'POST' && path === '/partner/v1/partners/auth/login') return login(req, res);
+      const isPartner = path.startsWith('/partner/');
+      const isStore = path.startsWith('/store/v1/');
+      if (!isPartner && !isStore) return sendJson(res, 404, errorBody('NOT_FOUND', `No route ${req.method} ${path}`));
+      const token = bearerOf(req);
+      const counter = token ? await counterOfToken(pool, token) : null;
+      if (!counter) return sendJson(res, 401, errorBody('UNAUTHORIZED', 'Sign in with this counter’s credential (it may have been revoked)'));
+      if (isPartner) {
+        const answer = await partner(req, path.slice('/partner'.length), url.searchParams, counter);
+        return answer ? sendText(res, answer.status, answer.body) : sendJson(res, 404, errorBody('NOT_FOUND', `No route ${req.method} ${path}`));
+      }
+      const answer = await shared(req, path.slice('/store/v1'.length), counter);
+      return answer ? sendJson(res, answer.status, answer.body) : sendJson(res, 404, errorBody('NOT_FOUND', `No route ${req.method} ${path}`));
+    }
+
+    async function health(res: ServerResponse): Promise<void> {
+      try {
+        await pool.query('SELECT 1');
+        sendJson(res, 200, { database: 'ok', store: storeId, environment: options.environment });
+      } catch (error) {
+        sendJson(res, 503, { database: 'unavailable', reason: (error as Error).message });
+      }
+    }
+
+    async function pair(req: IncomingMessage, res: ServerResponse): Promise<void> {
+      const body = (await readJson(req)) as { code?: unknown; counterName?: unknown } | undefined;
+      const code = typeof body?.code === 'string' ? body.code : '';
+      const name = typeof body?.counterName === 'string' ? body.counterName.trim() : '';
+      if (!code || code.length > 40 || !name || name.length > 60) return sendJson(res, 400, errorBody('VALIDATION_FAILED', 'Send {code, counterName} (a name of 1–60 characters)'));
+      const paired = await pairCounter(pool, code, name);
+      if ('message' in paired) return sendJson(res, 403, errorBody(paired.code, paired.message));
+      logger.log('info', 'store.counter_paired', { counterId: paired.id, name });
+      sendJson(res, 200, { counterId: paired.id, credential: paired.credential, storeId: paired.storeId, environment: paired.environment });
+    }
+
+    async function login(req: IncomingMessage, res: ServerResponse): Promise<void> {
+      const body = (await readJson(req)) as { clientId?: unknown; clientSecret?: unknown } | undefined;
+      if (typeof body?.clientId !== 'string' || typeof body.clientSecret !== 'string') return sendJson(res, 400, errorBody('BAD_REQUEST', 'clientId and clientSecret are required'));
+      const session = await openCounterSession(pool, body.clientId, body.clientSecret);
+      if (!session) return sendJson(res, 401, errorBody('UNAUTHORIZED', 'This counter is not paired with the store, or was revoked: join the store again'));
+      sendJson(res, 200, session);
+    }
+
+    const server: Server = options.tls
+      ? createHttpsServer({ cert: readFileSync(options.tls.certFile), key: readFileSync(options.tls.keyFile) }, handler)
+      : createHttpServer(handler);
+    // A counter's order may wait on the service for its whole order timeout.
+    server.requestTimeout = 120_000;
+    await new Promise<void>((ok, fail) => {
+      server.once('error', fail);
+      server.listen(options.port, options.host ?? '0.0.0.0', () => ok());
+    });
+    const { port } = server.address() as AddressInfo;
+    const publicHost = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
+    return {
+      url: `${options.tls ? 'https' : 'http'}://${publicHost}:${port}`,
+      databaseUrl,
+      pool,
+      async close() {
+        server.closeAllConnections();
+        await new Promise<void>((ok) => server.close(() => ok()));
+        await jobs?.stop();
+        client.close();
+        await pool.end();
+        await cluster?.stop();
+      },
+    };
+  } catch (error) {
+    await jobs?.stop().catch(() => undefined);
+    client.close();
+    await pool.end().catch(() => undefined);
+    await cluster?.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,67 @@
+import type { StaffPush, StoreStaffRow } from '../../store-link/store-wire.js';
+import type { Permission } from '../../contract/permissions.js';
+import { effectivePermissions } from '../../staff/permission-presets.js';
+import { inTransaction, type Pool } from '../database/pool.js';
+
+export async function listStaff(pool: Pool, storeId: string): Promise<StoreStaffRow[]> {
+  const rows = await pool.query<Omit<StoreStaffRow, 'created_at' | 'disabled_at'> & { created_at: string; disabled_at: string | null }>(
+    'SELECT id, name, role, pin_hash, created_at, disabled_at, must_change_pin, permissions FROM staff WHERE store_id = $1 ORDER BY created_at',
+    [storeId],
+  );
+  return rows.rows.map((r) => ({ ...r, created_at: Number(r.created_at), disabled_at: r.disabled_at === null ? null : Number(r.disabled_at) }));
+}
+
+export type StaffPushResult = { ok: true } | { ok: false; code: 'STORE_HAS_MANAGER' | 'FORBIDDEN'; message: string };
+
+/**
+ * A counter's staff changes, applied whole-row. Setting up the first manager is decided under
+ * a lock on the store, so two counters setting one up at once cannot both succeed.
+ */
+export async function pushStaff(
+  pool: Pool,
+  storeId: string,
+  counterId: string,
+  push: StaffPush,
+  actor: { staffId: string | null },
+): Promise<StaffPushResult> {
+  return inTransaction(pool, async (tx) => {
+    await tx.query('SELECT id FROM stores WHERE id = $1 FOR UPDATE', [storeId]);
+    const managers = await tx.query("SELECT 1 FROM staff WHERE store_id = $1 AND role = 'manager' AND disabled_at IS NULL LIMIT 1", [storeId]);
+    if (push.firstManager) {
+      if (managers.rowCount) return { ok: false, code: 'STORE_HAS_MANAGER', message: 'This store has a manager already: sign in with their name and PIN' };
+    } else if (managers.rowCount) {
+      const may = await staffMay(tx, storeId, actor.staffId, 'manageStaff');
+      // Changing one's own PIN needs no permission; anything else about staff does.
+      const ownPinOnly = push.rows.length === 1 && push.rows[0]!.id === actor.staffId;
+      if (!may && !ownPinOnly) return { ok: false, code: 'FORBIDDEN', message: 'Only staff with the manageStaff permission may change staff' };
+    }
+    for (const r of push.rows) {
+      await tx.query(
+        `INSERT INTO staff (id, store_id, name, role, pin_hash, created_at, disabled_at, must_change_pin, permissions, updated_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, role = EXCLUDED.role, pin_hash = EXCLUDED.pin_hash, disabled_at = EXCLUDED.disabled_at,
+           must_change_pin = EXCLUDED.must_change_pin, permissions = EXCLUDED.permissions, updated_at = now(), updated_by = EXCLUDED.updated_by
+         WHERE staff.store_id = EXCLUDED.store_id`,
+        [r.id, storeId, r.name, r.role, r.pin_hash, r.created_at, r.disabled_at, r.must_change_pin, r.permissions, counterId],
+      );
+    }
+    await tx.query('INSERT INTO store_audit (store_id, counter_id, action, details) VALUES ($1, $2, $3, $4)', [
+      storeId,
+      counterId,
+      push.firstManager ? 'staff.first_manager' : 'staff.changed',
+      { staffIds: push.rows.map((r) => r.id), by: actor.staffId },
+    ]);
+    return { ok: true };
+  });
+}
+
+/** Whether an active member of this store's staff holds `permission`. */
+export async function staffMay(db: Pick<Pool, 'query'>, storeId: string, staffId: string | null, permission: Permission): Promise<boolean> {
+  if (!staffId) return false;
+  const found = await db.query<{ role: 'cashier' | 'manager'; permissions: string | null }>(
+    'SELECT role, permissions FROM staff WHERE id = $1 AND store_id = $2 AND disabled_at IS NULL',
+    [staffId, storeId],
+  );
+  const row = found.rows[0];
+  return row !== undefined && effectivePermissions(row.role, row.permissions).includes(permission);
+}
