@@ -18,6 +18,8 @@ the store's counters. Without --database-url it runs PostgreSQL itself in DIR/po
   --env               the service environment the credentials belong to (default staging)
   --store ID          this store's id in the database (default "main"; a chain's stores share one PostgreSQL)
   --tls-cert/--tls-key  serve HTTPS with this certificate (or terminate TLS at a reverse proxy)
+The service's webhooks go to <public URL>/webhooks, signed with the secret in the environment
+variable STORE_WEBHOOK_SECRET (kept out of the command line, which other users can read).
 pairing-code prints one fresh single-use code (valid 30 minutes) as its last line.`;
 
 const STORE_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
@@ -111,6 +113,7 @@ async function main(): Promise<void> {
     storeId,
     storeName: values['store-name'],
     tls: values['tls-cert'] ? { certFile: values['tls-cert'], keyFile: values['tls-key']! } : undefined,
+    webhookSecret: process.env.STORE_WEBHOOK_SECRET || undefined,
     logger,
   });
   console.log(`Store server ready: ${server.url}`);

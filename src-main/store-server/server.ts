@@ -9,7 +9,11 @@ import { counterOfToken, openCounterSession, pairCounter } from './counters/coun
 import { startEmbeddedCluster, type EmbeddedCluster } from './database/embedded-postgres.js';
 import { migrate } from './database/migrate.js';
 import { openPool, type Pool } from './database/pool.js';
-import { bearerOf, errorBody, HttpError, readJson, sendJson, sendText } from './http/http-kit.js';
+import { bearerOf, errorBody, HttpError, readJson, readRaw, sendJson, sendText } from './http/http-kit.js';
+import { storeWebhooks } from './webhooks/store-webhooks.js';
+
+/** A webhook is a small JSON event; anything larger is refused unread. */
+const WEBHOOK_MAX_BYTES = 64 * 1024;
 import { partnerRelayRoutes } from './http/partner-relay-routes.js';
 import { storeRoutes } from './http/store-routes.js';
 import { startStoreJobs, type StoreJobs } from './jobs/store-jobs.js';
@@ -29,6 +33,8 @@ export interface StoreServerOptions {
   storeId: string;
   storeName?: string;
   tls?: { certFile: string; keyFile: string };
+  /** The signing secret of the service's webhooks (spec §5.3); without it /webhooks refuses every delivery. */
+  webhookSecret?: string;
   logger: Logger;
   timeouts?: Partial<{ connectMs: number; responseMs: number; orderResponseMs: number }>;
 }
@@ -101,6 +107,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
     void float.read().catch((error: unknown) => logger.log('warn', 'store.float_read_failed', { error }));
 
     const partner = partnerRelayRoutes({ pool, client, relay, float });
+    const webhooks = storeWebhooks({ pool, storeId, secret: options.webhookSecret ?? null, logger, watch: (ref) => jobs!.watch(ref), readWallet: () => float.read() });
     const shared = storeRoutes(pool);
     const handler = (req: IncomingMessage, res: ServerResponse): void => {
       handle(req, res).catch((error: unknown) => {
@@ -116,6 +123,11 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
       const path = url.pathname;
       if (req.method === 'GET' && path === '/health') return health(res);
       if (req.method === 'POST' && path === '/pair') return pair(req, res);
+      if (req.method === 'POST' && path === '/webhooks') {
+        const signature = req.headers['x-verify'];
+        const answer = await webhooks(await readRaw(req, WEBHOOK_MAX_BYTES), typeof signature === 'string' ? signature : undefined);
+        return sendJson(res, answer.status, answer.body);
+      }
       if (req.method === 'POST' && path === '/partner/v1/partners/auth/login') return login(req, res);
       const isPartner = path.startsWith('/partner/');
       const isStore = path.startsWith('/store/v1/');

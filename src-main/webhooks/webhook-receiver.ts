@@ -75,7 +75,7 @@ export class WebhookReceiver {
       return { status: 401, body: { error: 'invalid signature' } };
     }
     const bodySha256 = sha256(rawBody);
-    const event = readBody(rawBody);
+    const event = readWebhookBody(rawBody);
     if (event.type === 'unknown') return this.keepUnrecognised(rawBody, bodySha256, event);
     const key = eventKey(event);
     if (this.claim.run(key, event.type, this.options.now(), rawBody.toString('utf8')).changes === 0) {
@@ -99,7 +99,7 @@ export class WebhookReceiver {
         continue;
       }
       const body = Buffer.from(row.payload, 'utf8');
-      const event = readBody(body);
+      const event = readWebhookBody(body);
       if (event.type === 'unknown') {
         // Understood when it came, not by this version: keep it with the others it cannot read.
         // Its claim goes, so applying it later is not mistaken for a repeat.
@@ -188,7 +188,7 @@ export class WebhookReceiver {
     const { logger, now } = this.options;
     const row = this.unrecognisedStore.get(id);
     if (!row) return { id, outcome: 'not-found' };
-    const event = readBody(row.body);
+    const event = readWebhookBody(row.body);
     if (event.type === 'unknown') {
       this.unrecognisedStore.stillUnrecognised(id, event.reason, now());
       return { id, outcome: 'unrecognised', reason: event.reason };
@@ -268,7 +268,7 @@ type KnownWebhookEvent = Exclude<PartnerWebhookEvent, UnknownWebhookEvent>;
 const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 /** The event a signed body carries, or why it cannot be told. */
-function readBody(rawBody: Buffer): PartnerWebhookEvent {
+export function readWebhookBody(rawBody: Buffer): PartnerWebhookEvent {
   let json: unknown;
   try {
     // A byte-order mark is not JSON, but it says nothing against the text after it.
@@ -283,7 +283,7 @@ function readBody(rawBody: Buffer): PartnerWebhookEvent {
  * The key that makes an event apply once: its id, or without one what it says (its parsed
  * fields, creation time included), so the same event in another envelope is still the same.
  */
-function eventKey(event: KnownWebhookEvent): string {
+export function eventKey(event: KnownWebhookEvent): string {
   return event.eventId ? `id:${event.eventId}` : `content:${createHash('sha256').update(canonicalJson(event)).digest('hex')}`;
 }
 

@@ -13,17 +13,23 @@ export class HttpError extends Error {
   }
 }
 
-export async function readJson(req: IncomingMessage): Promise<unknown> {
+/** The body's bytes, refusing (413) one larger than `limit` without buffering the rest. */
+export async function readRaw(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'TOO_LARGE', `The request body is over ${MAX_BODY_BYTES} bytes`);
+    if (size > limit) throw new HttpError(413, 'TOO_LARGE', `The request body is over ${limit} bytes`);
     chunks.push(chunk as Buffer);
   }
-  if (size === 0) return undefined;
+  return Buffer.concat(chunks);
+}
+
+export async function readJson(req: IncomingMessage): Promise<unknown> {
+  const raw = await readRaw(req);
+  if (raw.length === 0) return undefined;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return JSON.parse(raw.toString('utf8'));
   } catch {
     throw new HttpError(400, 'BAD_JSON', 'The request body is not JSON');
   }

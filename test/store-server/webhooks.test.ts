@@ -1,0 +1,92 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src-main/platform/logger.js';
+import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
+import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
+import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
+import { tempDir } from '../support/temp-dir.js';
+
+const SECRET = 'store-webhook-secret-1';
+const sign = (body: string) => createHmac('sha256', SECRET).update(body).digest('base64');
+
+/** The store's one webhook URL: signed events only, each applied once, order events settled by the job queue. */
+describe('the store server’s webhook receiver', () => {
+  let sandbox: Sandbox;
+  let server: StoreServer;
+  const dir = tempDir('gv-store-webhooks-');
+  let token = '';
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ tickMs: 60_000 });
+    server = await startStoreServer({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: dir.path,
+      partnerBaseUrl: sandbox.url,
+      clientId: 'sandbox-staging-client',
+      clientSecret: 'sandbox-staging-secret',
+      environment: 'staging',
+      storeId: 'main',
+      webhookSecret: SECRET,
+      logger: silentLogger,
+    });
+    sandbox.state.webhooks.endpoint = { url: `${server.url}/webhooks`, secret: SECRET };
+    const code = await newPairingCode(server.pool, 'main');
+    const paired = (await (await fetch(`${server.url}/pair`, { method: 'POST', body: JSON.stringify({ code, counterName: 'Counter 1' }) })).json()) as { counterId: string; credential: string };
+    const login = await fetch(`${server.url}/partner/v1/partners/auth/login`, { method: 'POST', body: JSON.stringify({ clientId: paired.counterId, clientSecret: paired.credential }) });
+    token = ((await login.json()) as { token: string }).token;
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await sandbox?.close();
+    dir.cleanup();
+  });
+
+  const events = async () => (await server.pool.query<{ event_type: string; outcome: string }>('SELECT event_type, outcome FROM store_webhook_events ORDER BY received_at')).rows;
+
+  it('refuses an unsigned or wrongly signed delivery and records nothing', async () => {
+    const body = JSON.stringify({ eventId: 'evt-forged', eventType: 'WALLET_LOW_BALANCE', data: { balance: 1, threshold: 2 } });
+    for (const headers of [{}, { 'X-Verify': sign(`${body} `) }, { 'X-Verify': 'not base64 at all' }]) {
+      const res = await fetch(`${server.url}/webhooks`, { method: 'POST', headers, body });
+      expect(res.status).toBe(401);
+    }
+    expect(await events()).toEqual([]);
+  });
+
+  it('settles a PROCESSING order when its terminal event arrives, and applies a redelivery once', async () => {
+    const placed = await fetch(`${server.url}/partner/v1/partners/orders`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'X-REQUEST-ID': crypto.randomUUID() },
+      body: JSON.stringify({ productId: 'TEST_PROCESSING_SUCCESS', referenceId: 'WEBHOOK-ORDER-1', amount: 500, denominationDetails: [{ denomination: 500, quantity: 1 }] }),
+    });
+    expect(placed.status).toBe(201);
+    expect(((await placed.json()) as { status: string }).status).toBe('PROCESSING');
+
+    // The service completes the order and delivers its signed event to the store's URL.
+    sandbox.state.clock.advance(200);
+    await sandbox.state.settle();
+    await sandbox.state.webhooks.pump();
+    const deadline = Date.now() + 30_000;
+    let row: { order_status: string } | undefined;
+    do {
+      await new Promise((r) => setTimeout(r, 200));
+      row = (await server.pool.query<{ order_status: string }>("SELECT order_status FROM relayed_orders WHERE reference_id = 'WEBHOOK-ORDER-1'")).rows[0];
+    } while (row?.order_status !== 'SUCCESS' && Date.now() < deadline);
+    expect(row?.order_status).toBe('SUCCESS');
+    expect(await events()).toEqual([{ event_type: 'ORDER_REACHED_TERMINAL_STATE', outcome: 'applied' }]);
+
+    // The same event delivered again (the service retries) is answered but not applied twice.
+    const delivered = sandbox.state.webhooks.deliveries.at(-1)!;
+    const again = await fetch(`${server.url}/webhooks`, { method: 'POST', headers: { 'X-Verify': sign(delivered.body) }, body: delivered.body });
+    expect(await again.json()).toEqual({ received: true, duplicate: true });
+    expect(await events()).toHaveLength(1);
+  }, 60_000);
+
+  it('ignores, once, a signed order event for an order that is not the store’s', async () => {
+    const body = JSON.stringify({ eventId: 'evt-foreign', eventType: 'ORDER_REACHED_TERMINAL_STATE', data: { id: 'ord_someone_else', status: 'SUCCESS' } });
+    const res = await fetch(`${server.url}/webhooks`, { method: 'POST', headers: { 'X-Verify': sign(body) }, body });
+    expect(res.status).toBe(200);
+    expect((await events()).at(-1)).toEqual({ event_type: 'ORDER_REACHED_TERMINAL_STATE', outcome: 'ignored: not an order of this store' });
+  });
+});
