@@ -26,7 +26,7 @@ import { webhookEventsFacade, type WebhookEventsFacade } from './facade/webhook-
 import { trainingBackend } from './training-backend.js';
 import { StoreConnection } from '../store-link/store-connection.js';
 import { pairWithStore } from '../store-link/pairing.js';
-import { saveStoreLink, type StoreLink } from '../store-link/store-link-file.js';
+import { loadStoreLink, saveStoreLink, type StoreLink } from '../store-link/store-link-file.js';
 
 export type { StartupReport };
 
@@ -101,7 +101,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const appDb: Db = openDatabase(join(options.dataDir, 'app.db'), 'app', { nativeBinding: options.nativeBinding });
   const audit = new AuditLog(appDb, () => clock.now());
   const staff = new StaffService(appDb, audit, () => clock.now());
-  const store = options.storeLink ? new StoreConnection(options.storeLink, { staff, logger }) : null;
+  // Where a store credential is sealed at rest: the OS keychain, else the host's key file.
+  const linkSecrets = options.secretStore.isAvailable() ? options.secretStore : (options.storeLinkSecrets ?? null);
+  let storeLink: StoreLink | null;
+  try {
+    // A counter that joined a store (store.join) is that store's counter from its next start.
+    storeLink = options.storeLink ?? (linkSecrets ? loadStoreLink(options.dataDir, linkSecrets) : null);
+  } catch (error) {
+    appDb.close();
+    throw error;
+  }
+  const store = storeLink ? new StoreConnection(storeLink, { staff, logger }) : null;
   const training = trainingBackend(options.trainingBaseUrl);
 
   let environments: EnvironmentSwitch;
@@ -120,7 +130,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       quietStart: options.quietStart,
       nativeBinding: options.nativeBinding,
       allowedEnvironments: options.allowedEnvironments,
-      storeLink: options.storeLink,
+      storeLink: storeLink ?? undefined,
     });
   } catch (error) {
     // Nothing could open: release what the core holds so the files are not left open behind the error.
@@ -186,9 +196,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async joinStore(input, actor) {
       if (store) throw new Error(`This counter belongs to store ${store.view().storeId} already`);
       const link = await pairWithStore({ url: input.url, code: input.pairingCode, counterName: input.counterName });
-      const secrets = options.secretStore.isAvailable() ? options.secretStore : (options.storeLinkSecrets ?? null);
-      if (!secrets) throw new Error('There is no keychain on this computer to keep the store credential in');
-      saveStoreLink(options.dataDir, link, secrets);
+      if (!linkSecrets) throw new Error('There is no keychain on this computer to keep the store credential in');
+      saveStoreLink(options.dataDir, link, linkSecrets);
       audit.append({ actor, action: 'store.joined', details: { url: link.url, storeId: link.storeId, counterId: link.counterId, counterName: link.counterName } });
       return link;
     },

@@ -120,10 +120,12 @@ export class StaffService {
 
   /**
    * Takes the store's copy of these members (sign-in then knows a PIN changed at another
-   * counter). A member's wrong-PIN count and lock here are kept. `removeOthers` drops members
-   * this counter has that the given rows do not name (undoing a change the store refused).
+   * counter). A member's wrong-PIN count and lock here are kept. Members this counter has that
+   * the rows do not name are kept (`keep`), deleted (`remove`: undoing a change the store
+   * refused), or disabled (`disable`: people of this counter from before it joined a store
+   * that has its own staff; their names stay for the sales they made).
    */
-  applyReplica(rows: readonly StoreStaffRow[], removeOthers = false): void {
+  applyReplica(rows: readonly StoreStaffRow[], others: 'keep' | 'remove' | 'disable' = 'keep'): void {
     const upsert = this.db.prepare(
       `INSERT INTO staff (id, name, role, pin_hash, failed_attempts, locked_until, created_at, disabled_at, must_change_pin, permissions)
        VALUES (@id, @name, @role, @pin_hash, 0, NULL, @created_at, @disabled_at, @must_change_pin, @permissions)
@@ -132,11 +134,12 @@ export class StaffService {
     );
     this.db.transaction(() => {
       for (const r of rows) upsert.run({ ...r, must_change_pin: r.must_change_pin ? 1 : 0 });
-      if (removeOthers) {
-        const keep = new Set(rows.map((r) => r.id));
-        for (const { id } of this.db.prepare<[], { id: string }>('SELECT id FROM staff').all()) {
-          if (!keep.has(id)) this.db.prepare('DELETE FROM staff WHERE id = ?').run(id);
-        }
+      if (others === 'keep') return;
+      const named = new Set(rows.map((r) => r.id));
+      for (const { id } of this.db.prepare<[], { id: string }>('SELECT id FROM staff').all()) {
+        if (named.has(id)) continue;
+        if (others === 'remove') this.db.prepare('DELETE FROM staff WHERE id = ?').run(id);
+        else this.db.prepare('UPDATE staff SET disabled_at = coalesce(disabled_at, ?) WHERE id = ?').run(this.now(), id);
       }
     })();
   }

@@ -16,11 +16,23 @@ export class StaffMirror {
     private readonly deps: { client: StoreClient; staff: StaffService; logger: Logger },
   ) {}
 
-  /** Takes the store's staff; `strict` makes a failure an error instead of "use what this counter has". */
+  /**
+   * Takes the store's staff; `strict` makes a failure an error instead of "use what this
+   * counter has". A counter that had staff before it joined a store with none brings them: its
+   * staff become the store's (the store takes them only while it has no manager). Joining a
+   * store that has staff, the counter's own people are disabled here.
+   */
   async refresh(strict = false): Promise<void> {
     try {
-      const answer = staffList.parse(await this.deps.client.call('GET', '/staff'));
-      this.deps.staff.applyReplica(answer.staff);
+      let answer = staffList.parse(await this.deps.client.call('GET', '/staff'));
+      const local = this.deps.staff.replicaRows();
+      if (answer.staff.length === 0 && local.some((r) => r.role === 'manager' && r.disabled_at === null)) {
+        await this.deps.client.call('PUT', '/staff', { body: { rows: local, firstManager: true } }).catch((error: unknown) => {
+          if (!(error instanceof StoreRefusedError && error.code === 'STORE_HAS_MANAGER')) throw error;
+        });
+        answer = staffList.parse(await this.deps.client.call('GET', '/staff'));
+      }
+      this.deps.staff.applyReplica(answer.staff, answer.staff.length > 0 ? 'disable' : 'keep');
     } catch (error) {
       if (strict) throw error;
       this.deps.logger.log('warn', 'store.staff_refresh_failed', { error });
@@ -40,7 +52,7 @@ export class StaffMirror {
     try {
       await this.deps.client.call('PUT', '/staff', { body: { rows: changed, firstManager: options.firstManager }, staffId: actor });
     } catch (error) {
-      this.deps.staff.applyReplica(before, true);
+      this.deps.staff.applyReplica(before, 'remove');
       if (error instanceof StoreRefusedError && error.code === 'STORE_HAS_MANAGER') await this.refresh(false).catch(() => undefined);
       throw error;
     }

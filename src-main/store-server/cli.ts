@@ -11,6 +11,7 @@ const USAGE = `npm run store-server -- --data-dir DIR --partner-base-url URL --c
 npm run store-server -- pairing-code (--data-dir DIR | --database-url postgres://…) [--store ID]
 npm run store-server -- counters     (--data-dir DIR | --database-url postgres://…) [--store ID]
 npm run store-server -- revoke COUNTER_ID (--data-dir DIR | --database-url postgres://…) [--store ID]
+npm run store-server -- database-url --data-dir DIR      (the running embedded PostgreSQL's URL, for pg_dump)
 
 The store server holds the partner credentials and is the only caller of the Partner API for
 the store's counters. Without --database-url it runs PostgreSQL itself in DIR/postgres.
@@ -57,6 +58,13 @@ async function main(): Promise<void> {
     if (/"level":"(warn|error)"/.test(line) || process.env.STORE_SERVER_LOG === 'all') process.stderr.write(`${line}\n`);
   });
 
+  if (command === 'database-url') {
+    if (!dataDir) throw new UsageError('database-url needs --data-dir');
+    const running = runningClusterUrl(dataDir);
+    if (!running) throw new Error(`No store server's PostgreSQL is running in ${dataDir}: start the store server first`);
+    console.log(running);
+    return;
+  }
   if (command === 'pairing-code' || command === 'counters' || command === 'revoke') {
     if (!dataDir && !databaseUrl) throw new UsageError(`${command} needs --data-dir (the store server's) or --database-url`);
     // The running server's own cluster when there is one; otherwise the folder's cluster is started for this.

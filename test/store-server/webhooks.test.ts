@@ -47,7 +47,8 @@ describe('the store server’s webhook receiver', () => {
 
   it('refuses an unsigned or wrongly signed delivery and records nothing', async () => {
     const body = JSON.stringify({ eventId: 'evt-forged', eventType: 'WALLET_LOW_BALANCE', data: { balance: 1, threshold: 2 } });
-    for (const headers of [{}, { 'X-Verify': sign(`${body} `) }, { 'X-Verify': 'not base64 at all' }]) {
+    const variants: Record<string, string>[] = [{}, { 'X-Verify': sign(`${body} `) }, { 'X-Verify': 'not base64 at all' }];
+    for (const headers of variants) {
       const res = await fetch(`${server.url}/webhooks`, { method: 'POST', headers, body });
       expect(res.status).toBe(401);
     }

@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBridge, type Bridge } from '../../src-main/bridge/bridge.js';
+import { createCore, type Core } from '../../src-main/core/create-core.js';
+import { silentLogger } from '../../src-main/platform/logger.js';
+import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
+import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
+import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
+import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
+import { STORE_LINK_FILE } from '../../src-main/store-link/store-link-file.js';
+import { fakeSecretStore } from '../support/fake-secret-store.js';
+import { tempDir } from '../support/temp-dir.js';
+
+/**
+ * The desktop's Settings → Connection → Join a store: a counter that was on its own (with its
+ * staff and a sale in Training) joins with a pairing code through the bridge, and from its
+ * next start it is the store's counter — its staff became the store's, and a second counter
+ * signs the same manager in.
+ */
+describe('joining a store from a counter that was on its own', () => {
+  let sandbox: Sandbox;
+  let server: StoreServer;
+  const dirs = { store: tempDir('gv-join-store-'), one: tempDir('gv-join-one-'), two: tempDir('gv-join-two-') };
+  const keychain = fakeSecretStore();
+  const open: Core[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ tickMs: 60_000 });
+    server = await startStoreServer({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: dirs.store.path,
+      partnerBaseUrl: sandbox.url,
+      clientId: 'sandbox-staging-client',
+      clientSecret: 'sandbox-staging-secret',
+      environment: 'staging',
+      storeId: 'main',
+      logger: silentLogger,
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const core of open) await core.close();
+    await server?.close();
+    await sandbox?.close();
+    for (const d of Object.values(dirs)) d.cleanup();
+  });
+
+  async function counter(dataDir: string): Promise<{ core: Core; bridge: Bridge; ok: (m: string, p?: unknown) => Promise<any>; call: (m: string, p?: unknown) => Promise<any> }> {
+    const core = await createCore({
+      dataDir,
+      secretStore: keychain,
+      settingsBackend: jsonFileBackend(join(dataDir, 'settings.json')),
+      logger: silentLogger,
+      trainingBaseUrl: sandbox.url,
+      quietStart: true,
+    });
+    open.push(core);
+    await core.ready();
+    const bridge = createBridge(core, { version: 'test', logger: silentLogger });
+    const call = (m: string, p?: unknown) => bridge.invoke(m, p ?? {}) as Promise<any>;
+    return {
+      core,
+      bridge,
+      call,
+      async ok(m, p) {
+        const r = await call(m, p);
+        if (!r.ok) throw new Error(`${m}: ${JSON.stringify(r.error)}`);
+        return r.data;
+      },
+    };
+  }
+
+  it('keeps the credential sealed, sells in the store’s environment after a restart, and shares its staff', async () => {
+    const alone = await counter(dirs.one.path);
+    const manager = await alone.ok('staff.setupFirstManager', { name: 'Meera Shah', pin: '2580' });
+    expect(await alone.ok('store.status')).toMatchObject({ linked: false });
+
+    const wrong = await alone.call('store.join', { url: server.url, pairingCode: 'AAAA-BBBB-CCCC', counterName: 'Till 1' });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'STORE_JOIN_FAILED' } });
+    expect(wrong.error.message).toMatch(/pairing code is not valid/);
+
+    const code = await newPairingCode(server.pool, 'main');
+    const joined = await alone.ok('store.join', { url: server.url, pairingCode: code, counterName: 'Till 1' });
+    expect(joined).toMatchObject({ joined: true, storeId: 'main', restartRequired: true });
+    const onDisk = readFileSync(join(dirs.one.path, STORE_LINK_FILE), 'utf8');
+    const stored = await server.pool.query<{ id: string }>('SELECT id FROM counters');
+    expect(onDisk).toContain(stored.rows[0]!.id);
+    // Only the hash is at the server and only the sealed form on disk: the credential is in neither as text.
+    expect(onDisk).not.toMatch(/"credential"/);
+    await alone.core.close();
+    open.pop();
+
+    const one = await counter(dirs.one.path);
+    expect(await one.ok('app.info')).toMatchObject({ environment: 'staging', training: false });
+    expect(await one.ok('store.status')).toMatchObject({ linked: true, reachable: true, store: { storeId: 'main', counterName: 'Till 1' } });
+    // Its staff became the store's: the manager set up before joining is the store's manager.
+    const listed = await one.ok('staff.list');
+    expect(listed).toMatchObject({ needsSetup: false });
+    const storeStaff = await server.pool.query<{ id: string; role: string }>('SELECT id, role FROM staff');
+    expect(storeStaff.rows).toEqual([{ id: manager.id, role: 'manager' }]);
+    // A Training environment is refused: the counter sells through the store only.
+    await one.ok('staff.signIn', { staffId: manager.id, pin: '2580' });
+    const training = await one.call('settings.switchEnvironment', { environment: 'training' });
+    expect(training.ok).toBe(false);
+
+    // A second counter, joined with its own code, signs the same manager in and sees the counters.
+    const two = await counter(dirs.two.path);
+    const secondCode = await newPairingCode(server.pool, 'main');
+    await two.ok('staff.setupFirstManager', { name: 'Arjun', pin: '1357' }).catch(() => undefined);
+    await two.ok('store.join', { url: server.url, pairingCode: secondCode, counterName: 'Till 2' });
+    await two.core.close();
+    open.splice(open.indexOf(two.core), 1);
+    const twoAgain = await counter(dirs.two.path);
+    const seen = await twoAgain.ok('staff.list');
+    // The store had staff already: this counter's own manager from before is disabled here, the store's is listed.
+    expect(seen.staff.map((s: { id: string }) => s.id)).toEqual([manager.id]);
+    await twoAgain.ok('staff.signIn', { staffId: manager.id, pin: '2580' });
+    const counters = await twoAgain.ok('store.counters');
+    expect(counters.counters.map((c: { name: string }) => c.name).sort()).toEqual(['Till 1', 'Till 2']);
+
+    // A manager revokes Till 1 from Till 2: Till 1's next call to the store is refused.
+    const tillOne = counters.counters.find((c: { name: string }) => c.name === 'Till 1').id;
+    expect(await twoAgain.call('store.revokeCounter', { counterId: counters.self })).toMatchObject({ ok: false });
+    await twoAgain.ok('store.revokeCounter', { counterId: tillOne });
+    const refused = await one.call('store.counters');
+    expect(refused).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+  }, 120_000);
+});
