@@ -23,6 +23,8 @@ export const DISCREPANCY_KINDS = [
   'REFUND_DUE',
   /** A shift of the day still open, or closed over or short. */
   'DRAWER',
+  /** A store's counter sold that day but has not checked it since (its figures are missing from the store's day). */
+  'COUNTER_NOT_CHECKED',
 ] as const;
 export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
 
@@ -103,6 +105,11 @@ export interface EndOfDayReport {
   };
   byCashier: CashierTotal[];
   shifts: { id: string; counter: string; openedAt: number; closedAt: number | null; expectedCashPaise: number; countedCashPaise: number | null; overShortPaise: number | null }[];
+  /**
+   * A store's counter: the store's day, made of each counter's own check (this one's run just
+   * now) and the wallet checked store-wide; one line per counter. Absent on a counter on its own.
+   */
+  counters?: { id: string; name: string; sales: number; checkedAt: number | null; matched: boolean | null }[];
 }
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD');

@@ -167,7 +167,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     current: () => ({ environment: env().environment, credentials: env().credentials, signOut: () => env().client.signOut() }),
   });
 
-  const wallet = walletFacade(env, events, audit);
+  const wallet = walletFacade(env, events, audit, store);
   if (store) {
     const orders = ordersFacade(env, audit, staff);
     store.startOutbox(env().db, (ids) => orders.rows(ids));
@@ -188,7 +188,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     shifts: shiftsFacade(env),
     orders: ordersFacade(env, audit, staff),
     wallet,
-    reports: reportFacade({ env, staff, audit, settings, clock, wallet }),
+    reports: reportFacade({ env, staff, audit, settings, clock, wallet, store }),
     settingsAdmin: settingsAdmin({ settings, audit, env, secrets, switchEnvironment, webhooks }),
     training: trainingFacade(env),
     webhookEvents: webhookEventsFacade({ env, events, logger, clock, audit }),

@@ -102,19 +102,20 @@ export function walletNotRead(missing: 'opening' | 'closing' | 'both'): Discrepa
   };
 }
 
-/** `differencePaise`: what the wallet spent minus what this counter's sales explain. */
-export function walletMovement(differencePaise: number, reading: { from: number; to: number }): Discrepancy {
+/** `differencePaise`: what the wallet spent minus what this counter's (or, for a store, every counter's) sales explain. */
+export function walletMovement(differencePaise: number, reading: { from: number; to: number }, scope: 'counter' | 'store' = 'counter'): Discrepancy {
   const span = `between ${istTime(reading.from)} and ${istTime(reading.to)}`;
+  const whose = scope === 'store' ? 'the store’s' : 'this counter’s';
   return differencePaise > 0
     ? {
         kind: 'WALLET_MOVEMENT',
-        message: `The wallet spent ${formatRupees(differencePaise)} more ${span} than this counter’s sales explain: an order placed outside this counter, or a charge the counter does not know of.`,
+        message: `The wallet spent ${formatRupees(differencePaise)} more ${span} than ${whose} sales explain: an order placed outside ${scope === 'store' ? 'the store' : 'this counter'}, or a charge ${scope === 'store' ? 'the store' : 'the counter'} does not know of.`,
         action: 'Compare the wallet statement on the partner’s portal for the day with the orders listed here; orders of another counter or the portal explain it.',
         ...noSale(differencePaise),
       }
     : {
         kind: 'WALLET_MOVEMENT',
-        message: `The wallet spent ${formatRupees(-differencePaise)} less ${span} than this counter’s sales explain: a top-up that was not entered, or a refund from the service.`,
+        message: `The wallet spent ${formatRupees(-differencePaise)} less ${span} than ${whose} sales explain: a top-up that was not entered, or a refund from the service.`,
         action: 'Enter the top-up in Wallet (amount, reference and time), then run the end of day again.',
         ...noSale(differencePaise),
       };
@@ -209,4 +210,17 @@ function stateWords(state: SaleState): string {
     case 'REVERSED':
       return 'reversed';
   }
+}
+
+/** A counter of the store whose figures are missing from the store's day, or out of date. */
+export function counterNotChecked(counter: { name: string; sales: number }, stale: boolean): Discrepancy {
+  const sales = `${counter.sales} ${counter.sales === 1 ? 'sale' : 'sales'}`;
+  return {
+    kind: 'COUNTER_NOT_CHECKED',
+    message: stale
+      ? `${counter.name} changed sales of this day after it last checked the day, so its figures here are out of date (${sales} that day).`
+      : `${counter.name} has ${sales} this day but has not checked the day, so its sales, tenders and drawers are not in these figures.`,
+    action: `Run End of day on ${counter.name} (closing its drawer does it too), then run it here again.`,
+    ...noSale(null),
+  };
 }

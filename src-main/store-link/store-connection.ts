@@ -7,6 +7,7 @@ import { StaffMirror } from './staff-mirror.js';
 import { StoreClient, StoreUnreachableError } from './store-client.js';
 import type { StoreLink } from './store-link-file.js';
 import type { StoreCounterView, StoreLinkView } from '../contract/store.js';
+import { storeDay, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
 
 /** A reachable store server is taken as still reachable for this long before a sale asks again. */
 export const REACHABLE_FOR_MS = 1_000;
@@ -85,6 +86,20 @@ export class StoreConnection {
         notice: `${error.message} Only this counter's sales are listed.`,
       };
     }
+  }
+
+  /** The store's day for `day`: each counter's last check of it and the store-wide wallet figures. */
+  async storeDay(day: { day: string; from: number; to: number }, staffId: string): Promise<StoreDay> {
+    return storeDay.parse(await this.client.call('POST', '/end-of-day', { body: day, staffId }));
+  }
+
+  /** This counter's own check of a day, for the store's day. */
+  async saveDayCheck(check: CounterDayCheck): Promise<void> {
+    await this.client.call('PUT', '/day-checks', { body: check });
+  }
+
+  async recordTopUp(topUp: TopUpPush, staffId: string): Promise<void> {
+    await this.client.call('POST', '/wallet/topups', { body: topUp, staffId });
   }
 
   counters(staffId: string): Promise<{ counters: StoreCounterView[]; self: string }> {

@@ -81,6 +81,11 @@ export class WalletHistory {
       .immediate();
   }
 
+  /** Takes back a top-up just entered that the store server did not take (a store's wallet is one list). */
+  removeTopUp(id: string): void {
+    this.db.prepare('DELETE FROM wallet_topups WHERE id = ?').run(id);
+  }
+
   /** Top-ups after one reading and up to another: (after, upTo]. */
   topUpsBetween(after: number, upTo: number): WalletTopUp[] {
     return this.s.topUpsIn.all(after, upTo);

@@ -14,6 +14,7 @@ export const DISCREPANCY_TITLE: Record<DiscrepancyKind, string> = {
   TENDER_MISSING: 'Payment not recorded',
   REFUND_DUE: 'Money not given back',
   DRAWER: 'Drawer',
+  COUNTER_NOT_CHECKED: 'A counter has not checked the day',
 };
 
 /** The words for a signed difference: [when positive, when negative]. */

@@ -20,7 +20,12 @@ export function shiftHandlers(core: Core, session: Session) {
     'shift.current': () => core.shifts.current(),
     'shift.cashMovement': (input: ParsedInput<'shift.cashMovement'>) => answer(core.shifts.cashMovement(input, me())),
     'shift.xReport': () => forMe(answer(core.shifts.xReport(me()))),
-    'shift.close': (input: ParsedInput<'shift.close'>) => forMe(answer(core.shifts.close(input, me()))),
+    'shift.close': (input: ParsedInput<'shift.close'>) => {
+      const closed = forMe(answer(core.shifts.close(input, me())));
+      // A store's counter sends its check of the day with the closed drawer, for the store's end of day.
+      if (core.store) core.env().runInBackground(core.reports.sendDayCheck());
+      return closed;
+    },
     'shift.report': (input: ParsedInput<'shift.report'>) => answer(core.shifts.reportOf(input.shiftId, me())),
   } satisfies Partial<CoreHandlers>;
 }

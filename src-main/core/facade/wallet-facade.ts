@@ -3,6 +3,7 @@ import type { StatementLine, WalletView } from '../../contract/index.js';
 import type { TopUpResult, WalletService } from '../../wallet/wallet-service.js';
 import type { CoreEvents } from '../core-events.js';
 import type { EnvironmentContext } from '../environment-context.js';
+import type { StoreConnection } from '../../store-link/store-connection.js';
 
 /** The current environment's prepaid wallet. */
 export interface WalletFacade {
@@ -17,7 +18,8 @@ export interface WalletFacade {
   statement(options: { before: number; limit: number }): StatementLine[];
 }
 
-export function walletFacade(env: () => EnvironmentContext, events: CoreEvents, audit: AuditLog): WalletFacade {
+/** `store`: a store's counter also enters each top-up at the store server (one wallet, one list), or not at all. */
+export function walletFacade(env: () => EnvironmentContext, events: CoreEvents, audit: AuditLog, store: StoreConnection | null = null): WalletFacade {
   async function refresh() {
     const result = await env().wallet.refresh();
     events.emit('wallet.updated', result.view);
@@ -31,6 +33,14 @@ export function walletFacade(env: () => EnvironmentContext, events: CoreEvents, 
       const recorded = env().wallet.recordTopUp(input, actor);
       if (!recorded.ok) return recorded;
       const { id, at, amountPaise, reference } = recorded.topUp;
+      if (store) {
+        try {
+          await store.recordTopUp({ id, at, amountPaise, reference }, actor);
+        } catch (error) {
+          env().wallet.history.removeTopUp(id);
+          return { ok: false, field: 'reference', message: `${(error as Error).message} The top-up was not entered.` };
+        }
+      }
       audit.append({ actor, action: 'wallet.top_up_recorded', details: { topUpId: id, at, amountPaise, reference } });
       return { ok: true, view: (await refresh()).view };
     },

@@ -4,7 +4,10 @@ import type { Permission } from '../../contract/permissions.js';
 import { listCounters, revokeCounter, type CounterIdentity } from '../counters/counter-credentials.js';
 import type { Pool } from '../database/pool.js';
 import { listStaff, pushStaff, staffMay } from '../store-api/staff-directory.js';
-import { staffPush } from '../../store-link/store-wire.js';
+import { counterDayCheck, staffPush, topUpPush } from '../../store-link/store-wire.js';
+import { recordStoreTopUp, saveDayCheck, storeDayOf } from '../store-api/store-day.js';
+
+const dayQuery = z.strictObject({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), from: z.number().int(), to: z.number().int() });
 import { listStoreSales, recordCounterSales, salesPush, storeOrdersQuery } from '../store-api/store-sales.js';
 import { HttpError, readJson } from './http-kit.js';
 
@@ -46,6 +49,21 @@ export function storeRoutes(pool: Pool) {
     if (req.method === 'POST' && path === '/orders/list') {
       await requirePermission(req, counter, 'lookUpOrders');
       return { status: 200, body: await listStoreSales(pool, counter.storeId, parse(storeOrdersQuery, await readJson(req))) };
+    }
+    if (req.method === 'POST' && path === '/wallet/topups') {
+      const staffId = await requirePermission(req, counter, 'seeAllTotals');
+      const result = await recordStoreTopUp(pool, counter.storeId, counter.id, staffId, parse(topUpPush, await readJson(req)));
+      return result.ok ? { status: 200, body: { recorded: true } } : { status: 409, body: { error: { code: 'TOP_UP_EXISTS', message: result.message } } };
+    }
+    if (req.method === 'PUT' && path === '/day-checks') {
+      await saveDayCheck(pool, counter.storeId, counter.id, parse(counterDayCheck, await readJson(req)));
+      return { status: 200, body: { saved: true } };
+    }
+    if (req.method === 'POST' && path === '/end-of-day') {
+      await requirePermission(req, counter, 'seeAllTotals');
+      const day = parse(dayQuery, await readJson(req));
+      if (day.to <= day.from || day.to - day.from > 2 * 86_400_000) throw new HttpError(400, 'VALIDATION_FAILED', 'A day is at most 48 hours long');
+      return { status: 200, body: await storeDayOf(pool, counter.storeId, day) };
     }
     if (req.method === 'GET' && path === '/counters') {
       await requirePermission(req, counter, 'manageConnection');

@@ -74,7 +74,10 @@ export class StoreFloat {
     const startedAt = started.rows[0]!.now;
     const result = await this.client.getWalletBalance();
     if (!result.ok) return;
-    // Kept only if no sale settled since the reading began: otherwise its debit may be missing from it.
+    // Every reading is kept for the end of day, as of when its answer came: an order sent
+    // before then is in it (one still in flight at that moment is the check's only blind spot).
+    await this.pool.query('INSERT INTO store_wallet_readings (store_id, at, balance_paise) VALUES ($1, now(), $2)', [this.storeId, Math.round(result.value.balance * 100)]);
+    // Kept as the float's balance only if no sale settled since the reading began: otherwise its debit may be missing from it.
     await this.pool.query(
       `UPDATE store_wallet SET balance_paise = $2, read_started_at = $3 WHERE store_id = $1 AND last_settled_at <= $3`,
       [this.storeId, Math.round(result.value.balance * 100), startedAt],

@@ -1,0 +1,86 @@
+import type { CounterDayCheck, StoreDay, TopUpPush } from '../../store-link/store-wire.js';
+import type { Pool } from '../database/pool.js';
+
+export type TopUpResult = { ok: true } | { ok: false; message: string };
+
+/** A top-up entered at one counter is the store's: one wallet, one list (its reference is unique in the store). */
+export async function recordStoreTopUp(pool: Pool, storeId: string, counterId: string, staffId: string, topUp: TopUpPush): Promise<TopUpResult> {
+  const inserted = await pool.query(
+    `INSERT INTO store_topups (id, store_id, counter_id, staff_id, at, amount_paise, reference) VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0), $6, $7)
+     ON CONFLICT DO NOTHING`,
+    [topUp.id, storeId, counterId, staffId, topUp.at, topUp.amountPaise, topUp.reference],
+  );
+  if (inserted.rowCount === 1) return { ok: true };
+  const same = await pool.query('SELECT 1 FROM store_topups WHERE id = $1 AND store_id = $2', [topUp.id, storeId]);
+  // The same top-up sent again (an answer lost on the way back) is already recorded.
+  return same.rowCount === 1 ? { ok: true } : { ok: false, message: `A top-up with the reference ${topUp.reference} was already entered for this store.` };
+}
+
+export async function saveDayCheck(pool: Pool, storeId: string, counterId: string, check: CounterDayCheck): Promise<void> {
+  await pool.query(
+    `INSERT INTO counter_day_checks (counter_id, day, store_id, day_check) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (counter_id, day) DO UPDATE SET day_check = EXCLUDED.day_check, checked_at = now()`,
+    [counterId, check.day, storeId, check],
+  );
+}
+
+/**
+ * The store's day: each counter's last check of it, with how many of its sales the store
+ * knows of that day and when the last changed (a check older than that is out of date), and
+ * the wallet measured store-wide: from the last reading before the store's first order of the
+ * day to the last reading of the day, against what the service charged for every counter's
+ * orders sent between them (face value − discount of each SUCCESS or PROCESSING order).
+ */
+export async function storeDayOf(pool: Pool, storeId: string, day: { day: string; from: number; to: number }): Promise<StoreDay> {
+  const counters = await pool.query<{ id: string; name: string; checked_at: Date | null; day_check: CounterDayCheck | null; sales: string; last_change: Date | null }>(
+    `SELECT c.id, c.name, d.checked_at, d.day_check,
+            (SELECT count(*) FROM counter_sales s WHERE s.counter_id = c.id AND s.created_at >= $3 AND s.created_at < $4) AS sales,
+            (SELECT max(received_at) FROM counter_sales s WHERE s.counter_id = c.id AND s.created_at >= $3 AND s.created_at < $4) AS last_change
+       FROM counters c LEFT JOIN counter_day_checks d ON d.counter_id = c.id AND d.day = $2
+      WHERE c.store_id = $1 ORDER BY c.paired_at`,
+    [storeId, day.day, day.from, day.to],
+  );
+  const first = await pool.query<{ at: Date | null }>('SELECT min(created_at) AS at FROM relayed_orders WHERE store_id = $1 AND created_at >= to_timestamp($2 / 1000.0) AND created_at < to_timestamp($3 / 1000.0)', [
+    storeId,
+    day.from,
+    day.to,
+  ]);
+  const firstOrderAt = first.rows[0]?.at ?? new Date(day.from);
+  const reading = async (sql: string, args: unknown[]) => {
+    const row = (await pool.query<{ at: Date; balance_paise: string }>(sql, args)).rows[0];
+    return row ? { at: row.at.getTime(), balancePaise: Number(row.balance_paise) } : null;
+  };
+  const opening =
+    (await reading('SELECT at, balance_paise FROM store_wallet_readings WHERE store_id = $1 AND at < $2 ORDER BY at DESC LIMIT 1', [storeId, firstOrderAt])) ??
+    (await reading('SELECT at, balance_paise FROM store_wallet_readings WHERE store_id = $1 AND at >= to_timestamp($2 / 1000.0) AND at < to_timestamp($3 / 1000.0) ORDER BY at LIMIT 1', [storeId, day.from, day.to]));
+  const lastOfDay = await reading('SELECT at, balance_paise FROM store_wallet_readings WHERE store_id = $1 AND at >= to_timestamp($2 / 1000.0) AND at < to_timestamp($3 / 1000.0) ORDER BY at DESC LIMIT 1', [
+    storeId,
+    day.from,
+    day.to,
+  ]);
+  const closing = lastOfDay && opening && lastOfDay.at > opening.at ? lastOfDay : null;
+  let topUpsPaise = 0;
+  let expectedSpentPaise = 0;
+  if (opening && closing) {
+    const window = [storeId, new Date(opening.at), new Date(closing.at)];
+    const topUps = await pool.query<{ total: string }>('SELECT coalesce(sum(amount_paise), 0) AS total FROM store_topups WHERE store_id = $1 AND at > $2 AND at <= $3', window);
+    topUpsPaise = Number(topUps.rows[0]!.total);
+    const charged = await pool.query<{ total: string }>(
+      `SELECT coalesce(sum(round(((body->>'amount')::numeric - coalesce((body->>'discountAmount')::numeric, 0)) * 100)), 0) AS total
+         FROM relayed_orders WHERE store_id = $1 AND created_at > $2 AND created_at <= $3 AND order_status IN ('SUCCESS', 'PROCESSING')`,
+      window,
+    );
+    expectedSpentPaise = Number(charged.rows[0]!.total);
+  }
+  return {
+    counters: counters.rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      checkedAt: r.checked_at?.getTime() ?? null,
+      sales: Number(r.sales),
+      lastChangeAt: r.last_change?.getTime() ?? null,
+      check: r.day_check,
+    })),
+    wallet: { opening, closing, topUpsPaise, expectedSpentPaise },
+  };
+}
