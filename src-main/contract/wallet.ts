@@ -35,6 +35,8 @@ export interface StatementLine {
   saleId: string | null;
   /** The first balance the service reported at or after this line: what it showed once this had happened. */
   serviceBalancePaise: number | null;
+  /** A store's counter lists every counter's lines: the counter each was sold or entered at (null for a reading). */
+  counterName?: string | null;
 }
 
 export const walletMethods = {
@@ -48,8 +50,11 @@ export const walletMethods = {
   'wallet.recordTopUp': needs('seeAllTotals')(
     z.strictObject({ amountPaise: paise.min(1), reference: z.string().trim().min(1, 'enter the top-up reference').max(60), at: z.number().int().optional() }),
   ).returns<WalletView>(),
-  /** Every debit, reversal and top-up the counter knows of, with the service's balances beside them; newest first. */
+  /**
+   * Every debit, reversal and top-up the counter knows of, with the service's balances beside
+   * them; newest first. A store's counter lists the store's (every counter's; `counterId` for one).
+   */
   'wallet.statement': needs('seeAllTotals')(
-    z.strictObject({ before: z.number().int().optional(), limit: z.number().int().min(1).max(1_000).optional() }),
-  ).returns<{ lines: StatementLine[] }>(),
+    z.strictObject({ before: z.number().int().optional(), limit: z.number().int().min(1).max(1_000).optional(), counterId: z.string().uuid().optional() }),
+  ).returns<{ lines: StatementLine[]; scope?: 'store' | 'counter'; notice?: string }>(),
 };

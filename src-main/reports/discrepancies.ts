@@ -105,11 +105,11 @@ export function walletNotRead(missing: 'opening' | 'closing' | 'both'): Discrepa
 /** `differencePaise`: what the wallet spent minus what this counter's (or, for a store, every counter's) sales explain. */
 export function walletMovement(differencePaise: number, reading: { from: number; to: number }, scope: 'counter' | 'store' = 'counter'): Discrepancy {
   const span = `between ${istTime(reading.from)} and ${istTime(reading.to)}`;
-  const whose = scope === 'store' ? 'the store’s' : 'this counter’s';
+  const whose = scope === 'store' ? 'the wallet’s counters’' : 'this counter’s';
   return differencePaise > 0
     ? {
         kind: 'WALLET_MOVEMENT',
-        message: `The wallet spent ${formatRupees(differencePaise)} more ${span} than ${whose} sales explain: an order placed outside ${scope === 'store' ? 'the store' : 'this counter'}, or a charge ${scope === 'store' ? 'the store' : 'the counter'} does not know of.`,
+        message: `The wallet spent ${formatRupees(differencePaise)} more ${span} than ${whose} sales explain: an order placed outside ${scope === 'store' ? 'the store server' : 'this counter'}, or a charge ${scope === 'store' ? 'the store server' : 'the counter'} does not know of.`,
         action: 'Compare the wallet statement on the partner’s portal for the day with the orders listed here; orders of another counter or the portal explain it.',
         ...noSale(differencePaise),
       }

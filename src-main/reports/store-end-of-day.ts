@@ -16,17 +16,17 @@ export function counterPart(check: DayCheck): CounterDayCheck {
 }
 
 /**
- * The store's day: every counter's own check (this counter's just made), and the wallet
- * measured store-wide. A counter that sold that day without checking it since is named, not
+ * The store's day: every counter's own check (`own`: this counter's, just made; null for a
+ * view from outside the store, the chain's), and the wallet measured store-wide. A counter that sold that day without checking it since is named, not
  * guessed at: its figures are missing, and the report says so. Other counters' lines say
  * which counter they are about.
  */
-export function storeEndOfDay(own: { counterId: string; check: DayCheck }, store: StoreDay): DayCheck {
+export function storeEndOfDay(day: Pick<DayCheck, 'day' | 'from' | 'to' | 'generatedAt'>, store: StoreDay, own: { counterId: string; check: DayCheck } | null): DayCheck {
   const parts: CounterDayCheck[] = [];
   const discrepancies: Discrepancy[] = [];
   const counters: NonNullable<EndOfDayReport['counters']> = [];
   for (const counter of store.counters) {
-    const mine = counter.id === own.counterId;
+    const mine = own !== null && counter.id === own.counterId;
     const check = mine ? counterPart(own.check) : counter.check;
     const stale = !mine && check !== null && counter.lastChangeAt !== null && counter.checkedAt !== null && counter.lastChangeAt > counter.checkedAt;
     counters.push({ id: counter.id, name: counter.name, sales: counter.sales, checkedAt: mine ? own.check.generatedAt : counter.checkedAt, matched: check ? check.matched && !stale : null });
@@ -46,10 +46,10 @@ export function storeEndOfDay(own: { counterId: string; check: DayCheck }, store
 
   const sum = (pick: (c: CounterDayCheck) => number) => parts.reduce((total, c) => total + pick(c), 0);
   return {
-    day: own.check.day,
-    from: own.check.from,
-    to: own.check.to,
-    generatedAt: own.check.generatedAt,
+    day: day.day,
+    from: day.from,
+    to: day.to,
+    generatedAt: day.generatedAt,
     matched: discrepancies.length === 0,
     discrepancies,
     journal: {

@@ -7,7 +7,8 @@ import { StaffMirror } from './staff-mirror.js';
 import { StoreClient, StoreUnreachableError } from './store-client.js';
 import type { StoreLink } from './store-link-file.js';
 import type { StoreCounterView, StoreLinkView } from '../contract/store.js';
-import { storeDay, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
+import type { StatementLine } from '../contract/wallet.js';
+import { statementAnswer, storeDay, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
 
 /** A reachable store server is taken as still reachable for this long before a sale asks again. */
 export const REACHABLE_FOR_MS = 1_000;
@@ -91,6 +92,18 @@ export class StoreConnection {
   /** The store's day for `day`: each counter's last check of it and the store-wide wallet figures. */
   async storeDay(day: { day: string; from: number; to: number }, staffId: string): Promise<StoreDay> {
     return storeDay.parse(await this.client.call('POST', '/end-of-day', { body: day, staffId }));
+  }
+
+  /** The store's wallet statement; this counter's own when the store server cannot be reached, saying so. */
+  async walletStatement(query: { before: number; limit: number; counterId?: string }, staffId: string, local: () => StatementLine[]): Promise<{ lines: StatementLine[]; scope: 'store' | 'counter'; notice?: string }> {
+    try {
+      const answer = statementAnswer.parse(await this.client.call('POST', '/wallet/statement', { body: query, staffId }));
+      return { lines: answer.lines, scope: 'store' };
+    } catch (error) {
+      if (!(error instanceof StoreUnreachableError)) throw error;
+      const own = !query.counterId || query.counterId === this.link.counterId;
+      return { lines: own ? local() : [], scope: 'counter', notice: `${error.message} Only this counter's lines are listed.` };
+    }
   }
 
   /** This counter's own check of a day, for the store's day. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISCREPANCY_KINDS } from '../contract/report.js';
+import { STATEMENT_KINDS } from '../contract/wallet.js';
 import { SALE_STATES } from '../orders/journal/sale-state.js';
 import { TENDER_METHODS } from '../till/tender.js';
 
@@ -122,3 +123,20 @@ export const storeDay = z.strictObject({
   }),
 });
 export type StoreDay = z.infer<typeof storeDay>;
+
+/** The store's wallet statement as the store server answers it. */
+export const statementAnswer = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        at: z.number().int(),
+        kind: z.enum(STATEMENT_KINDS),
+        amountPaise: paise,
+        reference: z.string().max(80).nullable(),
+        saleId: z.null(),
+        serviceBalancePaise: nullablePaise,
+        counterName: z.string().max(60).nullable(),
+      }),
+    )
+    .max(1_000),
+});

@@ -4,6 +4,8 @@ import { listCounters, newPairingCode, revokeCounter } from './counters/counter-
 import { runningClusterUrl } from './database/embedded-postgres.js';
 import { openPool } from './database/pool.js';
 import { openStoreDatabase, startStoreServer } from './server.js';
+import { chainDay, chainDayText } from './chain/chain-day.js';
+import { istDay } from '../platform/india-time.js';
 
 const USAGE = `npm run store-server -- --data-dir DIR --partner-base-url URL --client-id ID --client-secret SECRET
                           [--port N] [--env staging|production] [--database-url postgres://…]
@@ -12,6 +14,8 @@ npm run store-server -- pairing-code (--data-dir DIR | --database-url postgres:/
 npm run store-server -- counters     (--data-dir DIR | --database-url postgres://…) [--store ID]
 npm run store-server -- revoke COUNTER_ID (--data-dir DIR | --database-url postgres://…) [--store ID]
 npm run store-server -- database-url --data-dir DIR      (the running embedded PostgreSQL's URL, for pg_dump)
+npm run store-server -- chain-day (--data-dir DIR | --database-url postgres://…) [--day YYYY-MM-DD] [--json]
+                                  (every store's day in that database: the chain's view)
 
 The store server holds the partner credentials and is the only caller of the Partner API for
 the store's counters. Without --database-url it runs PostgreSQL itself in DIR/postgres.
@@ -44,6 +48,8 @@ async function main(): Promise<void> {
       'store-name': { type: 'string' },
       'tls-cert': { type: 'string' },
       'tls-key': { type: 'string' },
+      day: { type: 'string' },
+      json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -65,13 +71,19 @@ async function main(): Promise<void> {
     console.log(running);
     return;
   }
-  if (command === 'pairing-code' || command === 'counters' || command === 'revoke') {
+  if (command === 'pairing-code' || command === 'counters' || command === 'revoke' || command === 'chain-day') {
     if (!dataDir && !databaseUrl) throw new UsageError(`${command} needs --data-dir (the store server's) or --database-url`);
     // The running server's own cluster when there is one; otherwise the folder's cluster is started for this.
     const running = databaseUrl ?? runningClusterUrl(dataDir!);
     const opened = running ? { url: running, cluster: null } : await openStoreDatabase({ dataDir: dataDir!, logger });
     const pool = openPool(opened.url, logger, 2);
     try {
+      if (command === 'chain-day') {
+        const day = values.day ?? istDay(Date.now());
+        const stores = await chainDay(pool, day, Date.now());
+        console.log(values.json ? JSON.stringify({ day, stores }, null, 2) : chainDayText(day, stores));
+        return;
+      }
       const store = await pool.query('SELECT 1 FROM stores WHERE id = $1', [storeId]);
       if (store.rowCount !== 1) throw new Error(`No store "${storeId}" in that database yet: start the store server once first`);
       if (command === 'pairing-code') {

@@ -59,13 +59,20 @@ export async function openStoreDatabase(options: Pick<StoreServerOptions, 'dataD
   return { url, cluster };
 }
 
-export async function ensureStore(pool: Pool, store: { id: string; name: string; environment: 'staging' | 'production' }): Promise<void> {
-  await pool.query('INSERT INTO stores (id, name, environment) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [store.id, store.name, store.environment]);
-  const found = await pool.query<{ environment: string }>('SELECT environment FROM stores WHERE id = $1', [store.id]);
-  if (found.rows[0]!.environment !== store.environment) {
-    throw new Error(`Store ${store.id} is a ${found.rows[0]!.environment} store; this server was started for ${store.environment}. One database holds one environment's orders per store.`);
+/** The partner account's wallet: every store selling with these credentials spends the same one. */
+export const walletIdOf = (environment: 'staging' | 'production', clientId: string) => `${environment}:${clientId}`;
+
+export async function ensureStore(pool: Pool, store: { id: string; name: string; environment: 'staging' | 'production'; walletId: string }): Promise<void> {
+  await pool.query('INSERT INTO wallets (id) VALUES ($1) ON CONFLICT DO NOTHING', [store.walletId]);
+  await pool.query('INSERT INTO stores (id, name, environment, wallet_id) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [store.id, store.name, store.environment, store.walletId]);
+  const found = await pool.query<{ environment: string; wallet_id: string }>('SELECT environment, wallet_id FROM stores WHERE id = $1', [store.id]);
+  const row = found.rows[0]!;
+  if (row.environment !== store.environment) {
+    throw new Error(`Store ${store.id} is a ${row.environment} store; this server was started for ${store.environment}. One database holds one environment's orders per store.`);
   }
-  await pool.query('INSERT INTO store_wallet (store_id) VALUES ($1) ON CONFLICT DO NOTHING', [store.id]);
+  if (row.wallet_id !== store.walletId) {
+    throw new Error(`Store ${store.id} sells on the partner account ${row.wallet_id}, not ${store.walletId}: start it with that account's credentials.`);
+  }
 }
 
 /**
@@ -87,8 +94,9 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
   });
   const storeId = options.storeId;
   try {
-    await ensureStore(pool, { id: storeId, name: options.storeName ?? storeId, environment: options.environment });
-    const float = new StoreFloat(pool, storeId, client);
+    const walletId = walletIdOf(options.environment, options.clientId);
+    await ensureStore(pool, { id: storeId, name: options.storeName ?? storeId, environment: options.environment, walletId });
+    const float = new StoreFloat(pool, walletId, client);
     const orderTimeoutMs = { ...DEFAULT_TIMEOUTS, ...options.timeouts }.orderResponseMs;
     const relay: OrderRelay = new OrderRelay({ pool, client, float, logger, watch: (ref) => jobs!.watch(ref), orderTimeoutMs });
     jobs = await startStoreJobs({

@@ -110,13 +110,28 @@ describe('the end of day of a store with two counters', () => {
     sandbox.state.wallet.set(sandbox.state.wallet.balancePaise + 1_000_000);
     const third = await a.ok('report.endOfDay', { day: today });
     expect(third.discrepancies.map((d: { kind: string; amountPaise: number }) => [d.kind, d.amountPaise])).toEqual([['WALLET_MOVEMENT', -1_000_000]]);
-    expect(third.discrepancies[0].message).toMatch(/than the store’s sales explain/);
+    expect(third.discrepancies[0].message).toMatch(/than the wallet’s counters’ sales explain/);
     await b.ok('wallet.recordTopUp', { amountPaise: 1_000_000, reference: 'NEFT-0042' });
     const again = await a.call('wallet.recordTopUp', { amountPaise: 1_000_000, reference: 'NEFT-0042' });
     expect(again).toMatchObject({ ok: false, error: { code: 'INVALID_TOP_UP' } });
     const fourth = await a.ok('report.endOfDay', { day: today });
     expect(fourth.discrepancies).toEqual([]);
     expect(fourth.wallet.topUpsPaise).toBe(1_000_000);
+
+    // The wallet's statement is the store's: every counter's debits and top-ups, with the counter named.
+    const statement = await a.ok('wallet.statement', {});
+    expect(statement.scope).toBe('store');
+    const moves = statement.lines.filter((l: { kind: string }) => l.kind !== 'READING').map((l: { kind: string; amountPaise: number; counterName: string }) => [l.kind, l.amountPaise, l.counterName]);
+    expect(moves).toEqual([
+      ['TOP_UP', 1_000_000, 'Till B'],
+      ['DEBIT', 50_000, 'Till B'],
+      ['DEBIT', 100_000, 'Till A'],
+      ['DEBIT', 50_000, 'Till A'],
+    ]);
+    expect(statement.lines.some((l: { kind: string }) => l.kind === 'READING')).toBe(true);
+    const tillA = fourth.counters.find((c: { name: string }) => c.name === 'Till A').id;
+    const onlyA = await b.ok('wallet.statement', { counterId: tillA });
+    expect(onlyA.lines.filter((l: { kind: string }) => l.kind !== 'READING').map((l: { counterName: string }) => l.counterName)).toEqual(['Till A', 'Till A']);
   }, 120_000);
 });
 

@@ -73,7 +73,7 @@ export function reportFacade(deps: {
         const store = deps.store;
         try {
           await store.saveDayCheck(counterPart(check));
-          check = storeEndOfDay({ counterId: store.view().counterId, check }, await store.storeDay({ day, ...bounds }, actor));
+          check = storeEndOfDay(check, await store.storeDay({ day, ...bounds }, actor), { counterId: store.view().counterId, check });
         } catch (error) {
           return { ok: false, message: `${(error as Error).message} The store's end of day is made with the store server: run it again when it answers.` };
         }

@@ -6,7 +6,9 @@ import type { Pool } from '../database/pool.js';
 import { listStaff, pushStaff, staffMay } from '../store-api/staff-directory.js';
 import { counterDayCheck, staffPush, topUpPush } from '../../store-link/store-wire.js';
 import { recordStoreTopUp, saveDayCheck, storeDayOf } from '../store-api/store-day.js';
+import { storeWalletStatement } from '../store-api/store-wallet.js';
 
+const statementQuery = z.strictObject({ before: z.number().int(), limit: z.number().int().min(1).max(1_000), counterId: z.string().uuid().optional() });
 const dayQuery = z.strictObject({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), from: z.number().int(), to: z.number().int() });
 import { listStoreSales, recordCounterSales, salesPush, storeOrdersQuery } from '../store-api/store-sales.js';
 import { HttpError, readJson } from './http-kit.js';
@@ -54,6 +56,10 @@ export function storeRoutes(pool: Pool) {
       const staffId = await requirePermission(req, counter, 'seeAllTotals');
       const result = await recordStoreTopUp(pool, counter.storeId, counter.id, staffId, parse(topUpPush, await readJson(req)));
       return result.ok ? { status: 200, body: { recorded: true } } : { status: 409, body: { error: { code: 'TOP_UP_EXISTS', message: result.message } } };
+    }
+    if (req.method === 'POST' && path === '/wallet/statement') {
+      await requirePermission(req, counter, 'seeAllTotals');
+      return { status: 200, body: { lines: await storeWalletStatement(pool, counter.storeId, parse(statementQuery, await readJson(req))) } };
     }
     if (req.method === 'PUT' && path === '/day-checks') {
       await saveDayCheck(pool, counter.storeId, counter.id, parse(counterDayCheck, await readJson(req)));

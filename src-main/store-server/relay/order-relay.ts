@@ -119,7 +119,7 @@ export class OrderRelay {
         : envelope(
             422,
             'E300',
-            `Insufficient balance: the store's wallet holds ${formatRupees(float.balancePaise)} and sales in progress at the store's counters hold ${formatRupees(float.heldPaise)}; this sale needs ${formatRupees(body.amountPaise)}. Top up the wallet, then sell again.`,
+            `Insufficient balance: the wallet holds ${formatRupees(float.balancePaise)} and sales in progress at the counters spending it hold ${formatRupees(float.heldPaise)}; this sale needs ${formatRupees(body.amountPaise)}. Top up the wallet, then sell again.`,
           );
       await tx.query(
         `INSERT INTO relayed_orders (reference_id, store_id, counter_id, product_id, amount_paise, hold_paise, body, state, http_status, error_body, request_ids, sends)

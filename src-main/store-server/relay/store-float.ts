@@ -6,31 +6,33 @@ export const FLOAT_READING_MAX_AGE_MS = 60_000;
 
 export type FloatDecision = { ok: true } | { ok: false; balancePaise: number; heldPaise: number };
 
+/** Orders holding the wallet: sent, or being sent, with no outcome yet, from any store on it. */
+const HELD = `SELECT coalesce(sum(r.hold_paise), 0) AS held FROM relayed_orders r JOIN stores s ON s.id = r.store_id
+               WHERE s.wallet_id = $1 AND r.state IN ('SENDING', 'IN_DOUBT')`;
+
 /**
- * The wallet as every counter of the store spends it. A sale holds its amount while its
- * outcome is unknown; holds and the balance are read under the wallet row's lock, so two
- * counters' sales are decided one after the other and can never together pass what the wallet
- * holds. A settled sale takes its debit off the balance in the commit that settles it.
+ * The partner account's wallet as every counter of every store on it spends it. A sale holds
+ * its amount while its outcome is unknown; holds and the balance are read under the wallet
+ * row's lock, so two counters' sales are decided one after the other and can never together
+ * pass what the wallet holds. A settled sale takes its debit off the balance in the commit
+ * that settles it.
  */
 export class StoreFloat {
   private reading: Promise<void> | null = null;
 
   constructor(
     private readonly pool: Pool,
-    private readonly storeId: string,
+    readonly walletId: string,
     private readonly client: PartnerClient,
   ) {}
 
   /** Inside the caller's transaction, which inserts the sale's row holding `holdPaise` if this answers ok. */
   async reserve(tx: PoolClient, holdPaise: number): Promise<FloatDecision> {
-    const wallet = await tx.query<{ balance_paise: string | null }>('SELECT balance_paise FROM store_wallet WHERE store_id = $1 FOR UPDATE', [this.storeId]);
+    const wallet = await tx.query<{ balance_paise: string | null }>('SELECT balance_paise FROM wallets WHERE id = $1 FOR UPDATE', [this.walletId]);
     const balance = wallet.rows[0]?.balance_paise;
     // No reading at all (the service never answered): the service's own check is the only one left.
     if (balance === null || balance === undefined) return { ok: true };
-    const held = await tx.query<{ held: string }>(
-      `SELECT coalesce(sum(hold_paise), 0) AS held FROM relayed_orders WHERE store_id = $1 AND state IN ('SENDING', 'IN_DOUBT')`,
-      [this.storeId],
-    );
+    const held = await tx.query<{ held: string }>(HELD, [this.walletId]);
     const heldPaise = Number(held.rows[0]!.held);
     const balancePaise = Number(balance);
     return heldPaise + holdPaise <= balancePaise ? { ok: true } : { ok: false, balancePaise, heldPaise };
@@ -38,25 +40,22 @@ export class StoreFloat {
 
   /** A settled sale's debit comes off the balance (a FAILED order's debit was reversed by the service). */
   async settle(tx: PoolClient, debitPaise: number): Promise<void> {
-    await tx.query('UPDATE store_wallet SET balance_paise = balance_paise - $2, last_settled_at = now() WHERE store_id = $1', [this.storeId, debitPaise]);
+    await tx.query('UPDATE wallets SET balance_paise = balance_paise - $2, last_settled_at = now() WHERE id = $1', [this.walletId, debitPaise]);
   }
 
-  /** The store's float as a counter sees it: the service's balance less what in-flight sales hold. */
+  /** The wallet as a counter sees it: the service's balance less what in-flight sales hold. */
   async available(): Promise<{ balancePaise: number | null; heldPaise: number }> {
-    const row = await this.pool.query<{ balance_paise: string | null; held: string }>(
-      `SELECT w.balance_paise, (SELECT coalesce(sum(hold_paise), 0) FROM relayed_orders r WHERE r.store_id = w.store_id AND r.state IN ('SENDING', 'IN_DOUBT')) AS held
-         FROM store_wallet w WHERE w.store_id = $1`,
-      [this.storeId],
-    );
-    const r = row.rows[0];
-    return { balancePaise: r?.balance_paise == null ? null : Number(r.balance_paise), heldPaise: Number(r?.held ?? 0) };
+    const wallet = await this.pool.query<{ balance_paise: string | null }>('SELECT balance_paise FROM wallets WHERE id = $1', [this.walletId]);
+    const held = await this.pool.query<{ held: string }>(HELD, [this.walletId]);
+    const balance = wallet.rows[0]?.balance_paise;
+    return { balancePaise: balance == null ? null : Number(balance), heldPaise: Number(held.rows[0]!.held) };
   }
 
   /** Reads the service's balance unless a fresh reading is on record (single-flight per process). */
   async ensureFresh(): Promise<void> {
     const row = await this.pool.query<{ fresh: boolean }>(
-      `SELECT balance_paise IS NOT NULL AND read_started_at > now() - make_interval(secs => $2) AS fresh FROM store_wallet WHERE store_id = $1`,
-      [this.storeId, FLOAT_READING_MAX_AGE_MS / 1000],
+      `SELECT balance_paise IS NOT NULL AND read_started_at > now() - make_interval(secs => $2) AS fresh FROM wallets WHERE id = $1`,
+      [this.walletId, FLOAT_READING_MAX_AGE_MS / 1000],
     );
     if (row.rows[0]?.fresh) return;
     await this.read();
@@ -74,13 +73,11 @@ export class StoreFloat {
     const startedAt = started.rows[0]!.now;
     const result = await this.client.getWalletBalance();
     if (!result.ok) return;
+    const balancePaise = Math.round(result.value.balance * 100);
     // Every reading is kept for the end of day, as of when its answer came: an order sent
     // before then is in it (one still in flight at that moment is the check's only blind spot).
-    await this.pool.query('INSERT INTO store_wallet_readings (store_id, at, balance_paise) VALUES ($1, now(), $2)', [this.storeId, Math.round(result.value.balance * 100)]);
+    await this.pool.query('INSERT INTO wallet_readings (wallet_id, at, balance_paise) VALUES ($1, now(), $2)', [this.walletId, balancePaise]);
     // Kept as the float's balance only if no sale settled since the reading began: otherwise its debit may be missing from it.
-    await this.pool.query(
-      `UPDATE store_wallet SET balance_paise = $2, read_started_at = $3 WHERE store_id = $1 AND last_settled_at <= $3`,
-      [this.storeId, Math.round(result.value.balance * 100), startedAt],
-    );
+    await this.pool.query(`UPDATE wallets SET balance_paise = $2, read_started_at = $3 WHERE id = $1 AND last_settled_at <= $3`, [this.walletId, balancePaise, startedAt]);
   }
 }

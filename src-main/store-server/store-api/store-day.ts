@@ -3,17 +3,18 @@ import type { Pool } from '../database/pool.js';
 
 export type TopUpResult = { ok: true } | { ok: false; message: string };
 
-/** A top-up entered at one counter is the store's: one wallet, one list (its reference is unique in the store). */
+/** A top-up entered at one counter is the wallet's: one wallet, one list (its reference is unique on the wallet). */
 export async function recordStoreTopUp(pool: Pool, storeId: string, counterId: string, staffId: string, topUp: TopUpPush): Promise<TopUpResult> {
   const inserted = await pool.query(
-    `INSERT INTO store_topups (id, store_id, counter_id, staff_id, at, amount_paise, reference) VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0), $6, $7)
+    `INSERT INTO wallet_topups (id, wallet_id, store_id, counter_id, staff_id, at, amount_paise, reference)
+     SELECT $1, s.wallet_id, s.id, $3, $4, to_timestamp($5 / 1000.0), $6, $7 FROM stores s WHERE s.id = $2
      ON CONFLICT DO NOTHING`,
     [topUp.id, storeId, counterId, staffId, topUp.at, topUp.amountPaise, topUp.reference],
   );
   if (inserted.rowCount === 1) return { ok: true };
-  const same = await pool.query('SELECT 1 FROM store_topups WHERE id = $1 AND store_id = $2', [topUp.id, storeId]);
+  const same = await pool.query('SELECT 1 FROM wallet_topups WHERE id = $1 AND store_id = $2', [topUp.id, storeId]);
   // The same top-up sent again (an answer lost on the way back) is already recorded.
-  return same.rowCount === 1 ? { ok: true } : { ok: false, message: `A top-up with the reference ${topUp.reference} was already entered for this store.` };
+  return same.rowCount === 1 ? { ok: true } : { ok: false, message: `A top-up with the reference ${topUp.reference} was already entered for this wallet.` };
 }
 
 export async function saveDayCheck(pool: Pool, storeId: string, counterId: string, check: CounterDayCheck): Promise<void> {
@@ -27,9 +28,10 @@ export async function saveDayCheck(pool: Pool, storeId: string, counterId: strin
 /**
  * The store's day: each counter's last check of it, with how many of its sales the store
  * knows of that day and when the last changed (a check older than that is out of date), and
- * the wallet measured store-wide: from the last reading before the store's first order of the
- * day to the last reading of the day, against what the service charged for every counter's
- * orders sent between them (face value − discount of each SUCCESS or PROCESSING order).
+ * the wallet it spends measured whole: from the last reading before the day's first order on
+ * it to the last reading of the day, against what the service charged for the orders of every
+ * counter of every store on that wallet sent between them (face value − discount of each
+ * SUCCESS or PROCESSING order).
  */
 export async function storeDayOf(pool: Pool, storeId: string, day: { day: string; from: number; to: number }): Promise<StoreDay> {
   const counters = await pool.query<{ id: string; name: string; checked_at: Date | null; day_check: CounterDayCheck | null; sales: string; last_change: Date | null }>(
@@ -40,21 +42,22 @@ export async function storeDayOf(pool: Pool, storeId: string, day: { day: string
       WHERE c.store_id = $1 ORDER BY c.paired_at`,
     [storeId, day.day, day.from, day.to],
   );
-  const first = await pool.query<{ at: Date | null }>('SELECT min(created_at) AS at FROM relayed_orders WHERE store_id = $1 AND created_at >= to_timestamp($2 / 1000.0) AND created_at < to_timestamp($3 / 1000.0)', [
-    storeId,
-    day.from,
-    day.to,
-  ]);
+  const walletId = (await pool.query<{ wallet_id: string }>('SELECT wallet_id FROM stores WHERE id = $1', [storeId])).rows[0]!.wallet_id;
+  const onWallet = 'store_id IN (SELECT id FROM stores WHERE wallet_id = $1)';
+  const first = await pool.query<{ at: Date | null }>(
+    `SELECT min(created_at) AS at FROM relayed_orders WHERE ${onWallet} AND created_at >= to_timestamp($2 / 1000.0) AND created_at < to_timestamp($3 / 1000.0)`,
+    [walletId, day.from, day.to],
+  );
   const firstOrderAt = first.rows[0]?.at ?? new Date(day.from);
   const reading = async (sql: string, args: unknown[]) => {
     const row = (await pool.query<{ at: Date; balance_paise: string }>(sql, args)).rows[0];
     return row ? { at: row.at.getTime(), balancePaise: Number(row.balance_paise) } : null;
   };
   const opening =
-    (await reading('SELECT at, balance_paise FROM store_wallet_readings WHERE store_id = $1 AND at < $2 ORDER BY at DESC LIMIT 1', [storeId, firstOrderAt])) ??
-    (await reading('SELECT at, balance_paise FROM store_wallet_readings WHERE store_id = $1 AND at >= to_timestamp($2 / 1000.0) AND at < to_timestamp($3 / 1000.0) ORDER BY at LIMIT 1', [storeId, day.from, day.to]));
-  const lastOfDay = await reading('SELECT at, balance_paise FROM store_wallet_readings WHERE store_id = $1 AND at >= to_timestamp($2 / 1000.0) AND at < to_timestamp($3 / 1000.0) ORDER BY at DESC LIMIT 1', [
-    storeId,
+    (await reading('SELECT at, balance_paise FROM wallet_readings WHERE wallet_id = $1 AND at < $2 ORDER BY at DESC LIMIT 1', [walletId, firstOrderAt])) ??
+    (await reading('SELECT at, balance_paise FROM wallet_readings WHERE wallet_id = $1 AND at >= to_timestamp($2 / 1000.0) AND at < to_timestamp($3 / 1000.0) ORDER BY at LIMIT 1', [walletId, day.from, day.to]));
+  const lastOfDay = await reading('SELECT at, balance_paise FROM wallet_readings WHERE wallet_id = $1 AND at >= to_timestamp($2 / 1000.0) AND at < to_timestamp($3 / 1000.0) ORDER BY at DESC LIMIT 1', [
+    walletId,
     day.from,
     day.to,
   ]);
@@ -62,12 +65,12 @@ export async function storeDayOf(pool: Pool, storeId: string, day: { day: string
   let topUpsPaise = 0;
   let expectedSpentPaise = 0;
   if (opening && closing) {
-    const window = [storeId, new Date(opening.at), new Date(closing.at)];
-    const topUps = await pool.query<{ total: string }>('SELECT coalesce(sum(amount_paise), 0) AS total FROM store_topups WHERE store_id = $1 AND at > $2 AND at <= $3', window);
+    const window = [walletId, new Date(opening.at), new Date(closing.at)];
+    const topUps = await pool.query<{ total: string }>('SELECT coalesce(sum(amount_paise), 0) AS total FROM wallet_topups WHERE wallet_id = $1 AND at > $2 AND at <= $3', window);
     topUpsPaise = Number(topUps.rows[0]!.total);
     const charged = await pool.query<{ total: string }>(
       `SELECT coalesce(sum(round(((body->>'amount')::numeric - coalesce((body->>'discountAmount')::numeric, 0)) * 100)), 0) AS total
-         FROM relayed_orders WHERE store_id = $1 AND created_at > $2 AND created_at <= $3 AND order_status IN ('SUCCESS', 'PROCESSING')`,
+         FROM relayed_orders WHERE ${onWallet} AND created_at > $2 AND created_at <= $3 AND order_status IN ('SUCCESS', 'PROCESSING')`,
       window,
     );
     expectedSpentPaise = Number(charged.rows[0]!.total);

@@ -1,10 +1,22 @@
 -- Up Migration
 
+-- The partner account's prepaid wallet: one per environment and client id, shared by every
+-- store of a chain that sells on that account. The float guard holds sales against it.
+-- The last balance the service gave, and when the reading began, so a reading that started
+-- before a sale settled cannot undo that sale's debit.
+CREATE TABLE wallets (
+  id text PRIMARY KEY,
+  balance_paise bigint,
+  read_started_at timestamptz,
+  last_settled_at timestamptz NOT NULL DEFAULT now()
+);
+
 -- Several stores of a chain may share one database; every row names its store.
 CREATE TABLE stores (
   id text PRIMARY KEY,
   name text NOT NULL,
   environment text NOT NULL CHECK (environment IN ('staging', 'production')),
+  wallet_id text NOT NULL REFERENCES wallets (id),
   created_at timestamptz NOT NULL DEFAULT now()
 );
 
@@ -66,15 +78,6 @@ CREATE UNIQUE INDEX relayed_orders_order_id ON relayed_orders (order_id) WHERE o
 CREATE TABLE relayed_vouchers (
   voucher_id text PRIMARY KEY,
   reference_id text NOT NULL REFERENCES relayed_orders (reference_id)
-);
-
--- The float guard across counters: the last balance the service gave, and when the reading
--- began, so a reading that started before a sale settled cannot undo that sale's debit.
-CREATE TABLE store_wallet (
-  store_id text PRIMARY KEY REFERENCES stores (id),
-  balance_paise bigint,
-  read_started_at timestamptz,
-  last_settled_at timestamptz NOT NULL DEFAULT now()
 );
 
 -- Staff are store-wide; counters keep a copy to sign in with and send their changes here.

@@ -1,25 +1,26 @@
 -- Up Migration
 
--- Every balance the service gave the store server (raw, before holds): the store's end of day
--- measures the wallet's movement between two of them.
-CREATE TABLE store_wallet_readings (
+-- Every balance the service gave (raw, before holds): the end of day measures the wallet's
+-- movement between two of them.
+CREATE TABLE wallet_readings (
   id bigserial PRIMARY KEY,
-  store_id text NOT NULL REFERENCES stores (id),
+  wallet_id text NOT NULL REFERENCES wallets (id),
   at timestamptz NOT NULL,
   balance_paise bigint NOT NULL
 );
-CREATE INDEX store_wallet_readings_at ON store_wallet_readings (store_id, at);
+CREATE INDEX wallet_readings_at ON wallet_readings (wallet_id, at);
 
--- Top-ups a manager entered at any counter: one wallet, one list.
-CREATE TABLE store_topups (
+-- Top-ups a manager entered at any counter of any store on the wallet: one wallet, one list.
+CREATE TABLE wallet_topups (
   id uuid PRIMARY KEY,
+  wallet_id text NOT NULL REFERENCES wallets (id),
   store_id text NOT NULL REFERENCES stores (id),
   counter_id uuid NOT NULL REFERENCES counters (id),
   staff_id text NOT NULL,
   at timestamptz NOT NULL,
   amount_paise bigint NOT NULL CHECK (amount_paise > 0),
   reference text NOT NULL,
-  UNIQUE (store_id, reference)
+  UNIQUE (wallet_id, reference)
 );
 
 -- Each counter's own check of a day (its sales against the service, its tenders, its drawers),
