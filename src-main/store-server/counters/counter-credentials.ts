@@ -70,14 +70,17 @@ export async function openCounterSession(pool: Pool, counterId: string, credenti
 
 /** The counter behind a bearer token; null for an unknown, expired or revoked one (any replica can answer). */
 export async function counterOfToken(pool: Pool, token: string): Promise<CounterIdentity | null> {
-  const found = await pool.query<{ id: string; store_id: string; name: string }>(
-    `UPDATE counters c SET last_seen_at = now() FROM counter_sessions s
-      WHERE s.token_hash = $1 AND s.expires_at > now() AND c.id = s.counter_id AND c.revoked_at IS NULL
-      RETURNING c.id, c.store_id, c.name`,
+  const found = await pool.query<{ id: string; store_id: string; name: string; seen_long_ago: boolean }>(
+    `SELECT c.id, c.store_id, c.name, c.last_seen_at IS NULL OR c.last_seen_at < now() - interval '1 minute' AS seen_long_ago
+       FROM counter_sessions s JOIN counters c ON c.id = s.counter_id
+      WHERE s.token_hash = $1 AND s.expires_at > now() AND c.revoked_at IS NULL`,
     [sha256(token)],
   );
   const row = found.rows[0];
-  return row ? { id: row.id, storeId: row.store_id, name: row.name } : null;
+  if (!row) return null;
+  // "Last seen" is for the manager's list: written at most once a minute, not on every call.
+  if (row.seen_long_ago) await pool.query('UPDATE counters SET last_seen_at = now() WHERE id = $1', [row.id]);
+  return { id: row.id, storeId: row.store_id, name: row.name };
 }
 
 export type { StoreCounterView as CounterListing } from '../../contract/store.js';
