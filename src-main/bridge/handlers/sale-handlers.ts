@@ -23,8 +23,8 @@ export function saleHandlers(core: Core, session: Session) {
     return approved.value;
   };
   /** A store's counter sells only while its store server answers: said at once, before anything is journaled. */
-  const refuseWithoutStore = async (): Promise<void> => {
-    const unreachable = await core.store?.unreachable();
+  const refuseWithoutStore = async (store: NonNullable<Core['store']>): Promise<void> => {
+    const unreachable = await store.unreachable();
     if (unreachable) fail('STORE_UNREACHABLE', unreachable);
   };
   return {
@@ -45,7 +45,7 @@ export function saleHandlers(core: Core, session: Session) {
       };
     },
     'sale.place': async ({ tenders, ...input }: ParsedInput<'sale.place'>) => {
-      await refuseWithoutStore();
+      if (core.store) await refuseWithoutStore(core.store);
       const result = await core.sales.place(input, session.staff!.id, tenders);
       if (!result.ok) return quoteFailure(result);
       return { ...result.sale, changePaise: result.changePaise };
@@ -53,7 +53,7 @@ export function saleHandlers(core: Core, session: Session) {
     'sale.get': (input: ParsedInput<'sale.get'>) => core.sales.get(input.saleId) ?? fail('NOT_FOUND', 'No such sale'),
     'sale.pending': () => ({ sales: core.sales.pending(), unprinted: core.sales.unprinted() }),
     'sale.retry': async (input: ParsedInput<'sale.retry'>) => {
-      await refuseWithoutStore();
+      if (core.store) await refuseWithoutStore(core.store);
       const result = await core.sales.retry(input.saleId, session.staff!.id, input.tenders);
       if (!result.ok) return result.kind === 'not-retryable' ? fail('NOT_RETRYABLE', result.message) : quoteFailure(result);
       return { ...result.sale, changePaise: result.changePaise };
