@@ -105,8 +105,8 @@ export interface CounterHost {
 }
 
 /** `npm run web -- --store-server URL --pairing-code CODE --data-dir DIR`, signed in to its bridge by the launch URL. */
-export async function startCounter(args: string[]): Promise<CounterHost> {
-  const proc = run('src-main/browser-host/cli.ts', ['--port', '0', ...args]);
+export async function startCounter(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CounterHost> {
+  const proc = run('src-main/browser-host/cli.ts', ['--port', '0', ...args], env);
   const m = await proc.waitFor(/Open: (http:\/\/[^/\s]+)\/\?token=(\S+)/);
   const url = m[1]!;
   const launch = await send(url, `/?token=${m[2]}`);
