@@ -19,6 +19,7 @@ import { storeRoutes } from './http/store-routes.js';
 import { startStoreJobs, type StoreJobs } from './jobs/store-jobs.js';
 import { OrderRelay } from './relay/order-relay.js';
 import { StoreFloat } from './relay/store-float.js';
+import { nextQuestionIn, type OrderToSettle } from './relay/settle-schedule.js';
 
 export interface StoreServerOptions {
   port: number;
@@ -104,18 +105,32 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
       pool,
       logger,
       storeId,
-      settle: async (ref) => {
+      settle: async (ref, asked) => {
         await relay.askService(ref, crypto.randomUUID());
-        const row = await pool.query<{ state: string; order_status: string | null }>('SELECT state, order_status FROM relayed_orders WHERE reference_id = $1', [ref]);
+        const row = await pool.query<{ state: OrderToSettle['state']; order_status: string | null; created_at: Date }>(
+          'SELECT state, order_status, created_at FROM relayed_orders WHERE reference_id = $1',
+          [ref],
+        );
         const r = row.rows[0];
-        return !r || (r.state !== 'SENDING' && r.state !== 'IN_DOUBT' && r.order_status !== 'PROCESSING');
+        if (!r) return null;
+        const next = nextQuestionIn({ state: r.state, orderStatus: r.order_status, createdAt: r.created_at.getTime() }, asked + 1, Date.now());
+        if (next === null && r.order_status === 'PROCESSING') logger.log('warn', 'store.order_still_processing', { referenceId: ref, asked });
+        return next;
       },
       readWallet: () => float.read(),
     });
     void float.read().catch((error: unknown) => logger.log('warn', 'store.float_read_failed', { error }));
 
     const partner = partnerRelayRoutes({ pool, client, relay, float });
-    const webhooks = storeWebhooks({ pool, storeId, secret: options.webhookSecret ?? null, logger, watch: (ref) => jobs!.watch(ref), readWallet: () => float.read() });
+    const webhooks = storeWebhooks({
+      pool,
+      storeId,
+      secret: options.webhookSecret ?? null,
+      logger,
+      // The event says the order is final: asked about now, beside its scheduled questions.
+      settleNow: (ref) => relay.askService(ref, crypto.randomUUID()).then(() => undefined),
+      readWallet: () => float.read(),
+    });
     const shared = storeRoutes(pool);
     const handler = (req: IncomingMessage, res: ServerResponse): void => {
       handle(req, res).catch((error: unknown) => {

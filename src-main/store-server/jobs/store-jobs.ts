@@ -4,13 +4,19 @@ import type { Pool } from '../database/pool.js';
 
 export const SETTLE_ORDER_QUEUE = 'settle-order';
 export const READ_WALLET_QUEUE = 'read-wallet';
-/** How long after a question that did not settle an order the next one is asked. */
+/** A question that failed (the database or the service away) is run again after this long, a few times. */
 export const SETTLE_RETRY_SECONDS = 5;
 
 export interface StoreJobs {
   /** Queues a question about this order unless one is queued already (one per reference, across replicas). */
-  watch(referenceId: string): Promise<void>;
+  watch(referenceId: string, afterSeconds?: number): Promise<void>;
   stop(): Promise<void>;
+}
+
+interface SettleJob {
+  referenceId: string;
+  /** Questions asked before this one (the schedule's position). */
+  asked: number;
 }
 
 /**
@@ -24,8 +30,8 @@ export async function startStoreJobs(deps: {
   pool: Pool;
   logger: Logger;
   storeId: string;
-  /** Asks the service about one order and writes what it says; true once it needs no more questions. */
-  settle: (referenceId: string) => Promise<boolean>;
+  /** Asks the service about one order and writes what it says; answers when to ask next (seconds), or null when done. */
+  settle: (referenceId: string, asked: number) => Promise<number | null>;
   readWallet: () => Promise<void>;
 }): Promise<StoreJobs> {
   const boss = new PgBoss({ connectionString: deps.url, max: 4, schema: 'pgboss' });
@@ -33,17 +39,20 @@ export async function startStoreJobs(deps: {
   await boss.start();
   const settleQueue = `${SETTLE_ORDER_QUEUE}-${deps.storeId}`;
   const walletQueue = `${READ_WALLET_QUEUE}-${deps.storeId}`;
-  await boss.createQueue(settleQueue, { name: settleQueue, policy: 'stately', retryLimit: 1000, retryDelay: SETTLE_RETRY_SECONDS, expireInSeconds: 180 });
+  await boss.createQueue(settleQueue, { name: settleQueue, policy: 'stately', retryLimit: 20, retryDelay: SETTLE_RETRY_SECONDS, retryBackoff: true, expireInSeconds: 180 });
   await boss.createQueue(walletQueue, { name: walletQueue, policy: 'singleton', retryLimit: 0, expireInSeconds: 60 });
 
-  const watch = async (referenceId: string): Promise<void> => {
-    await boss.send(settleQueue, { referenceId }, { singletonKey: referenceId });
+  const ask = async (job: SettleJob, afterSeconds: number): Promise<void> => {
+    await boss.send(settleQueue, job, { singletonKey: job.referenceId, startAfter: Math.ceil(afterSeconds) });
   };
+  const watch = (referenceId: string, afterSeconds = 0) => ask({ referenceId, asked: 0 }, afterSeconds);
 
-  await boss.work<{ referenceId: string }>(settleQueue, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
-    const done = await deps.settle(job!.data.referenceId);
-    // Not settled yet: failing the job makes pg-boss run it again after retryDelay (the same job, not a new one).
-    if (!done) throw new Error(`order ${job!.data.referenceId} is not settled yet`);
+  // Each question is one job, run once; the next one is queued by the job that asked (stately:
+  // one queued and one running per order at most).
+  await boss.work<SettleJob>(settleQueue, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+    const { referenceId, asked } = job!.data;
+    const next = await deps.settle(referenceId, asked);
+    if (next !== null) await ask({ referenceId, asked: asked + 1 }, next);
   });
   await boss.work(walletQueue, { pollingIntervalSeconds: 5 }, async () => deps.readWallet());
   await boss.schedule(walletQueue, '* * * * *');

@@ -5,6 +5,7 @@ import { formatRupees } from '../../orders/rules/money.js';
 import { inTransaction, type Pool, type PoolClient } from '../database/pool.js';
 import type { CounterIdentity } from '../counters/counter-credentials.js';
 import type { StoreFloat } from './store-float.js';
+import { FIRST_QUESTION_SECONDS } from './settle-schedule.js';
 
 /** What goes back to the counter: a status and the body, in the service's own wire format. */
 export interface RelayAnswer {
@@ -97,7 +98,7 @@ export class OrderRelay {
       float: StoreFloat;
       logger: Logger;
       /** Puts an unsettled order in the job queue, which asks about it until it is settled. */
-      watch: (referenceId: string) => Promise<void>;
+      watch: (referenceId: string, afterSeconds?: number) => Promise<void>;
       /** The longest a send to the service may take (the partner client's order timeout). */
       orderTimeoutMs: number;
     },
@@ -210,7 +211,7 @@ export class OrderRelay {
       referenceId,
       out.requestIds,
     ]);
-    await this.deps.watch(referenceId);
+    await this.deps.watch(referenceId, FIRST_QUESTION_SECONDS.unknown);
     return stillUnknown();
   }
 
@@ -241,7 +242,7 @@ export class OrderRelay {
       if (row.order_status === 'PROCESSING' && order.status === 'FAILED') await this.deps.float.settle(tx, -Number(row.amount_paise));
       return order.status === 'PROCESSING';
     });
-    if (watch) await this.deps.watch(referenceId);
+    if (watch) await this.deps.watch(referenceId, FIRST_QUESTION_SECONDS.processing);
   }
 
   private async row(db: Pool | PoolClient, referenceId: string, lock: boolean): Promise<RelayedRow | undefined> {

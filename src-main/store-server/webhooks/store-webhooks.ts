@@ -10,17 +10,17 @@ export interface StoreWebhookAnswer {
 
 /**
  * The store's one webhook URL (spec §6), so counters on shop broadband need no public
- * address. Only a correctly signed body is looked at. An order event puts the order in the
- * job queue, which asks the service by reference and records what it says (a failed question
- * is retried by the queue, whichever replica runs it); a low-balance event reads the wallet
- * again. Each event is applied once however often it is delivered.
+ * address. Only a correctly signed body is looked at. An order event makes the store server
+ * ask the service about that order at once (if that question fails, the order's scheduled
+ * questions in the job queue still settle it); a low-balance event reads the wallet again.
+ * Each event is applied once however often it is delivered.
  */
 export function storeWebhooks(deps: {
   pool: Pool;
   storeId: string;
   secret: string | null;
   logger: Logger;
-  watch: (referenceId: string) => Promise<void>;
+  settleNow: (referenceId: string) => Promise<void>;
   readWallet: () => Promise<void>;
 }) {
   return async function receive(rawBody: Buffer, signature: string | undefined): Promise<StoreWebhookAnswer> {
@@ -45,7 +45,8 @@ export function storeWebhooks(deps: {
       if (event.type === 'ORDER_REACHED_TERMINAL_STATE') {
         const found = await deps.pool.query<{ reference_id: string }>('SELECT reference_id FROM relayed_orders WHERE order_id = $1 AND store_id = $2', [event.orderId, deps.storeId]);
         const ref = found.rows[0]?.reference_id;
-        if (ref) await deps.watch(ref);
+        // Answered first, asked after: the service must not wait on our question to it.
+        if (ref) void deps.settleNow(ref).catch((error: unknown) => deps.logger.log('warn', 'store.webhook_settle_failed', { referenceId: ref, error }));
         else outcome = 'ignored: not an order of this store';
       } else if (event.type === 'WALLET_LOW_BALANCE') {
         void deps.readWallet().catch((error: unknown) => deps.logger.log('warn', 'store.float_read_failed', { error }));

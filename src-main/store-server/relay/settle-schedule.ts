@@ -1,0 +1,25 @@
+import { IN_DOUBT_RECHECK_MS, SPEC_PROCESSING_PROTOCOL, type ProcessingProtocol } from '../../orders/engine/processing-protocol.js';
+
+export interface OrderToSettle {
+  state: 'SENDING' | 'IN_DOUBT' | 'ACCEPTED' | 'REJECTED' | 'REFUSED' | 'NOT_PLACED';
+  orderStatus: string | null;
+  createdAt: number;
+}
+
+/** The first question about an order just found unknown, or just found PROCESSING, in seconds. */
+export const FIRST_QUESTION_SECONDS = { unknown: IN_DOUBT_RECHECK_MS[0] / 1000, processing: SPEC_PROCESSING_PROTOCOL.pollOffsetsMs[0]! / 1000 };
+
+/**
+ * When the store server next asks the service about an order, in seconds from `now`, after
+ * `asked` questions (at least one); null when it needs no more. The same rules as a
+ * counter's: an order whose outcome is unknown is asked about on a backoff; a PROCESSING one
+ * on the spec's protocol (§3.4: polls at 1, 3, 5, 9 and 14 minutes after placement, none
+ * after fifteen), so the service is never polled harder through the store than by a counter.
+ */
+export function nextQuestionIn(order: OrderToSettle, asked: number, now: number, protocol: ProcessingProtocol = SPEC_PROCESSING_PROTOCOL): number | null {
+  if (order.state === 'SENDING' || order.state === 'IN_DOUBT') return IN_DOUBT_RECHECK_MS[Math.min(Math.max(asked, 1), IN_DOUBT_RECHECK_MS.length) - 1]! / 1000;
+  if (order.state !== 'ACCEPTED' || order.orderStatus !== 'PROCESSING') return null;
+  const polls = protocol.pollOffsetsMs;
+  if (asked < polls.length) return Math.max(0, order.createdAt + polls[asked]! - now) / 1000;
+  return null;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { IN_DOUBT_RECHECK_MS, SPEC_PROCESSING_PROTOCOL } from '../../src-main/orders/engine/processing-protocol.js';
+import { FIRST_QUESTION_SECONDS, nextQuestionIn } from '../../src-main/store-server/relay/settle-schedule.js';
+
+const MIN = 60_000;
+
+/** The store server asks the service about an order no harder than a counter would. */
+describe('when the store server next asks about an order', () => {
+  const placed = 1_000_000;
+
+  it('follows the spec’s PROCESSING protocol: polls at 1, 3, 5, 9 and 14 minutes after placement, then stops', () => {
+    const order = { state: 'ACCEPTED' as const, orderStatus: 'PROCESSING', createdAt: placed };
+    expect(FIRST_QUESTION_SECONDS.processing).toBe(60);
+    const times: number[] = [placed + FIRST_QUESTION_SECONDS.processing * 1000];
+    for (let asked = 1; ; asked++) {
+      const next = nextQuestionIn(order, asked, times.at(-1)!);
+      if (next === null) break;
+      times.push(times.at(-1)! + next * 1000);
+    }
+    expect(times.map((t) => (t - placed) / MIN)).toEqual(SPEC_PROCESSING_PROTOCOL.pollOffsetsMs.map((ms) => ms / MIN));
+    expect(times.at(-1)! - placed).toBeLessThan(SPEC_PROCESSING_PROTOCOL.giveUpAfterMs);
+  });
+
+  it('never waits to ask about a poll that is already due (a replica that was down)', () => {
+    expect(nextQuestionIn({ state: 'ACCEPTED', orderStatus: 'PROCESSING', createdAt: placed }, 2, placed + 10 * MIN)).toBe(0);
+  });
+
+  it('asks about an unknown outcome on the counter’s backoff, without end', () => {
+    const unknown = { state: 'IN_DOUBT' as const, orderStatus: null, createdAt: placed };
+    expect([1, 2, 3, 4, 5, 6, 50].map((asked) => nextQuestionIn(unknown, asked, placed))).toEqual([...IN_DOUBT_RECHECK_MS, 300_000, 300_000].map((ms) => ms / 1000));
+    expect(nextQuestionIn({ ...unknown, state: 'SENDING' }, 1, placed)).toBe(FIRST_QUESTION_SECONDS.unknown);
+  });
+
+  it('stops once the order is settled, refused or never placed', () => {
+    for (const order of [
+      { state: 'ACCEPTED' as const, orderStatus: 'SUCCESS', createdAt: placed },
+      { state: 'ACCEPTED' as const, orderStatus: 'FAILED', createdAt: placed },
+      { state: 'REJECTED' as const, orderStatus: null, createdAt: placed },
+      { state: 'REFUSED' as const, orderStatus: null, createdAt: placed },
+      { state: 'NOT_PLACED' as const, orderStatus: null, createdAt: placed },
+    ]) {
+      expect(nextQuestionIn(order, 1, placed)).toBeNull();
+    }
+  });
+});
