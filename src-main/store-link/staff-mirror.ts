@@ -24,13 +24,13 @@ export class StaffMirror {
    */
   async refresh(strict = false): Promise<void> {
     try {
-      let answer = staffList.parse(await this.deps.client.call('GET', '/staff'));
+      let answer = await this.deps.client.parsed(staffList, 'GET', '/staff');
       const local = this.deps.staff.replicaRows();
       if (answer.staff.length === 0 && local.some((r) => r.role === 'manager' && r.disabled_at === null)) {
         await this.deps.client.call('PUT', '/staff', { body: { rows: local, firstManager: true } }).catch((error: unknown) => {
           if (!(error instanceof StoreRefusedError && error.code === 'STORE_HAS_MANAGER')) throw error;
         });
-        answer = staffList.parse(await this.deps.client.call('GET', '/staff'));
+        answer = await this.deps.client.parsed(staffList, 'GET', '/staff');
       }
       this.deps.staff.applyReplica(answer.staff, answer.staff.length > 0 ? 'disable' : 'keep');
     } catch (error) {

@@ -35,6 +35,13 @@ export class StoreClient {
     return this.link.url;
   }
 
+  /** A call whose answer is parsed by `schema`: an answer this counter cannot read is the store's fault, said so. */
+  async parsed<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, method: 'GET' | 'POST' | 'PUT', path: string, options: { body?: unknown; staffId?: string | null } = {}): Promise<T> {
+    const parsed = schema.safeParse(await this.call(method, path, options));
+    if (!parsed.success) throw new StoreRefusedError(502, 'STORE_BAD_ANSWER', `The store server (${this.link.url}) answered ${path} with something this counter cannot read: is it the same version?`);
+    return parsed.data;
+  }
+
   async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: { body?: unknown; staffId?: string | null } = {}): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.sessionToken();

@@ -8,7 +8,7 @@ import { StoreClient, StoreUnreachableError } from './store-client.js';
 import type { StoreLink } from './store-link-file.js';
 import type { StoreCounterView, StoreLinkView } from '../contract/store.js';
 import type { StatementLine } from '../contract/wallet.js';
-import { statementAnswer, storeDay, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
+import { statementAnswer, storeCounters, storeDay, storeSalePage, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
 
 /** A reachable store server is taken as still reachable for this long before a sale asks again. */
 export const REACHABLE_FOR_MS = 1_000;
@@ -74,7 +74,7 @@ export class StoreConnection {
   ): Promise<SalePage> {
     await this.sales?.kick();
     try {
-      const page = await this.client.call<SalePage>('POST', '/orders/list', { body: input, staffId });
+      const page = await this.client.parsed(storeSalePage, 'POST', '/orders/list', { body: input, staffId });
       return { ...page, scope: 'store' };
     } catch (error) {
       if (!(error instanceof StoreUnreachableError)) throw error;
@@ -91,13 +91,13 @@ export class StoreConnection {
 
   /** The store's day for `day`: each counter's last check of it and the store-wide wallet figures. */
   async storeDay(day: { day: string; from: number; to: number }, staffId: string): Promise<StoreDay> {
-    return storeDay.parse(await this.client.call('POST', '/end-of-day', { body: day, staffId }));
+    return this.client.parsed(storeDay, 'POST', '/end-of-day', { body: day, staffId });
   }
 
   /** The store's wallet statement; this counter's own when the store server cannot be reached, saying so. */
   async walletStatement(query: { before: number; limit: number; counterId?: string }, staffId: string, local: () => StatementLine[]): Promise<{ lines: StatementLine[]; scope: 'store' | 'counter'; notice?: string }> {
     try {
-      const answer = statementAnswer.parse(await this.client.call('POST', '/wallet/statement', { body: query, staffId }));
+      const answer = await this.client.parsed(statementAnswer, 'POST', '/wallet/statement', { body: query, staffId });
       return { lines: answer.lines, scope: 'store' };
     } catch (error) {
       if (!(error instanceof StoreUnreachableError)) throw error;
@@ -115,8 +115,8 @@ export class StoreConnection {
     await this.client.call('POST', '/wallet/topups', { body: topUp, staffId });
   }
 
-  counters(staffId: string): Promise<{ counters: StoreCounterView[]; self: string }> {
-    return this.client.call('GET', '/counters', { staffId });
+  async counters(staffId: string): Promise<{ counters: StoreCounterView[]; self: string }> {
+    return this.client.parsed(storeCounters, 'GET', '/counters', { staffId });
   }
 
   revoke(counterId: string, staffId: string): Promise<{ revoked: true }> {

@@ -140,3 +140,41 @@ export const statementAnswer = z.strictObject({
     )
     .max(1_000),
 });
+
+const text = (max: number) => z.string().max(max);
+
+/** A row of a counter's Orders as it sends it to the store (and the store checks it before keeping it). */
+export const counterSaleItem = z.strictObject({
+  id: text(64),
+  referenceId: text(64),
+  orderId: text(64).nullable(),
+  state: z.enum(SALE_STATES),
+  productId: text(64),
+  brandTitle: text(200),
+  amountPaise: paise,
+  createdAt: z.number().int(),
+  errorCode: text(64).nullable(),
+  failureReason: text(500).nullable(),
+  supportReason: text(1000).nullable(),
+  printCount: z.number().int(),
+  customerPhone: text(20).nullable(),
+  cashierId: text(64).nullable(),
+  cashierName: text(80).nullable(),
+});
+
+/** A row of the store's Orders as the store server answers it: checked like any input before a screen shows it. */
+export const storeSaleItem = counterSaleItem.extend({ counterId: z.string().uuid(), counterName: text(60) });
+
+export const salesPush = z.strictObject({ items: z.array(counterSaleItem).min(1).max(200) });
+
+export const storeSalePage = z.strictObject({
+  items: z.array(storeSaleItem).max(200),
+  next: z.strictObject({ createdAt: z.number().int(), id: text(64) }).nullable(),
+});
+
+export const storeCounters = z.strictObject({
+  counters: z
+    .array(z.strictObject({ id: z.string().uuid(), name: text(60), pairedAt: z.number().int(), lastSeenAt: z.number().int().nullable(), revokedAt: z.number().int().nullable() }))
+    .max(10_000),
+  self: z.string().uuid(),
+});

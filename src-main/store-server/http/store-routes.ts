@@ -4,13 +4,13 @@ import type { Permission } from '../../contract/permissions.js';
 import { listCounters, revokeCounter, type CounterIdentity } from '../counters/counter-credentials.js';
 import type { Pool } from '../database/pool.js';
 import { listStaff, pushStaff, staffMay } from '../store-api/staff-directory.js';
-import { counterDayCheck, staffPush, topUpPush } from '../../store-link/store-wire.js';
+import { counterDayCheck, salesPush, staffPush, topUpPush } from '../../store-link/store-wire.js';
 import { recordStoreTopUp, saveDayCheck, storeDayOf } from '../store-api/store-day.js';
 import { storeWalletStatement } from '../store-api/store-wallet.js';
 
 const statementQuery = z.strictObject({ before: z.number().int(), limit: z.number().int().min(1).max(1_000), counterId: z.string().uuid().optional() });
 const dayQuery = z.strictObject({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), from: z.number().int(), to: z.number().int() });
-import { listStoreSales, recordCounterSales, salesPush, storeOrdersQuery } from '../store-api/store-sales.js';
+import { listStoreSales, recordCounterSales, storeOrdersQuery } from '../store-api/store-sales.js';
 import { HttpError, readJson } from './http-kit.js';
 
 const staffIdOf = (req: IncomingMessage): string | null => {

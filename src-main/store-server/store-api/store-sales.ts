@@ -1,24 +1,8 @@
 import { z } from 'zod';
 import type { SaleListItem, SalePage } from '../../contract/orders.js';
+import type { salesPush } from '../../store-link/store-wire.js';
 import { saleListFilter } from '../../contract/orders.js';
 import type { Pool } from '../database/pool.js';
-
-/** A counter's list rows, sent after each change: bounded, and checked like any input. */
-export const salesPush = z.strictObject({
-  items: z
-    .array(
-      z
-        .object({
-          id: z.string().min(1).max(64),
-          referenceId: z.string().min(1).max(40),
-          state: z.string().min(1).max(20),
-          createdAt: z.number().int(),
-        })
-        .passthrough(),
-    )
-    .min(1)
-    .max(200),
-});
 
 export async function recordCounterSales(pool: Pool, storeId: string, counterId: string, items: z.infer<typeof salesPush>['items']): Promise<void> {
   for (const item of items) {
