@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { AppShell } from './app/AppShell';
 import { ChoosePinScreen } from './app/ChoosePinScreen';
 import { EnvironmentBanner } from './app/EnvironmentBanner';
@@ -6,11 +7,14 @@ import { SignInScreen } from './app/SignInScreen';
 import { useAppEvents } from './app/useAppEvents';
 import { useSession } from './app/session-store';
 import { ErrorNotice, Loading } from './ui/Notice';
+import { StoreBanner } from './store/StoreBanner';
+import { useStoreStatus } from './store/store-status-store';
 
 /**
  * First launch → create the manager; otherwise sign in (then choose one's own PIN after a
- * reset); then the shell. The environment banner is always there: above these screens here,
- * and in the shell's header once signed in.
+ * reset); then the shell. The environment banner (and, on a store's counter whose store server
+ * does not answer, the store's) is always there: above these screens here, and in the shell's
+ * header once signed in.
  */
 export function App() {
   const phase = useSession((s) => s.phase);
@@ -18,10 +22,17 @@ export function App() {
   const start = useSession((s) => s.start);
   // main.tsx has already started the session before React loaded; Try again starts it anew.
   useAppEvents();
+  // Whether this counter's store server answers, asked from the start (the banner shows on every screen).
+  useEffect(() => useStoreStatus.getState().watch(), []);
 
   return (
     <div className="app" data-app-phase={phase}>
-      {phase !== 'signedIn' && <EnvironmentBanner />}
+      {phase !== 'signedIn' && (
+        <>
+          <EnvironmentBanner />
+          <StoreBanner />
+        </>
+      )}
       {phase === 'starting' && (
         <main className="gate">
           <Loading label="Starting the counter…" />

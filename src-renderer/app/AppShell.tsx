@@ -2,12 +2,13 @@ import { useEffect } from 'react';
 import { SellScreen } from '../sell/SellScreen';
 import { EnvironmentBanner } from './EnvironmentBanner';
 import { WalletBanner } from '../wallet/WalletBanner';
+import { StoreBanner } from '../store/StoreBanner';
 import { CatalogScreen, Deferred, DrawerScreen, EndOfDayScreen, OrdersScreen, prefetchDeferredChunks, SettingsScreen, WalletScreen } from './lazy-screens';
 import { NavBar } from './NavBar';
 import { canOpen, useSession } from './session-store';
 import { loadSignedInStores, resetSignedInStores } from './signed-in-stores';
 
-/** Signed in: the header (environment banner and top bar, kept in view), the wallet alert, and the current screen. */
+/** Signed in: the header (environment and store banners, top bar; kept in view), the wallet alert, and the current screen. */
 export function AppShell() {
   const screen = useSession((s) => s.screen);
   const me = useSession((s) => s.me)!;
@@ -29,6 +30,7 @@ export function AppShell() {
     <div className="shell">
       <div className="shell__header">
         <EnvironmentBanner />
+        <StoreBanner />
         <NavBar />
       </div>
       <WalletBanner />

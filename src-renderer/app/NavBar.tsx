@@ -1,4 +1,5 @@
 import { DrawerStatus } from '../drawer/DrawerStatus';
+import { useStoreStatus } from '../store/store-status-store';
 import { ChangePinButton } from './ChangePinDialog';
 import { screensFor, useSession, type Screen } from './session-store';
 
@@ -11,6 +12,8 @@ export function NavBar() {
   const screen = useSession((s) => s.screen);
   const navigate = useSession((s) => s.navigate);
   const signOut = useSession((s) => s.signOut);
+  // A store's counter is named as its store lists it (Orders, the counters in Settings).
+  const storeCounterName = useStoreStatus((s) => s.status?.store?.counterName);
   const screens = screensFor(me);
 
   return (
@@ -19,7 +22,7 @@ export function NavBar() {
         <span className="topbar__app">Gift Vouchers</span>
         {info && (
           <span className="topbar__counter">
-            {info.store.name} · {info.store.counter}
+            {info.store.name} · {storeCounterName ?? info.store.counter}
           </span>
         )}
         <DrawerStatus />

@@ -10,6 +10,7 @@ import { usePending } from '../sell/pending-store';
 import { useSale } from '../sell/sale-store';
 import { useShiftGate } from '../sell/shift-gate-store';
 import { useSettingsStore } from '../settings/settings-store';
+import { useStoreCounters } from '../store/store-counters-store';
 import { useWallet } from '../wallet/wallet-store';
 
 /**
@@ -42,4 +43,5 @@ export function resetSignedInStores(): void {
   useShift.getState().reset();
   useShiftGate.getState().reset();
   useEndOfDay.getState().reset();
+  useStoreCounters.getState().reset();
 }

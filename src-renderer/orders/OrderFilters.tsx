@@ -1,5 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { can, useSession } from '../app/session-store';
 import { api } from '../bridge/api';
+import { counterLabels, useStoreCounters } from '../store/store-counters-store';
+import { useStoreLink } from '../store/store-status-store';
+import { useOrdersStore } from './orders-store';
 import type { SaleListFilter, SaleState } from '../bridge/contract';
 import { DAY_MS } from '../ui/india-day';
 import { DAY_TEXT_HINT, istDayStartOfText } from './day-text';
@@ -14,9 +18,11 @@ interface Draft {
   brand: string;
   reference: string;
   phone: string;
+  /** '' for every counter. */
+  counterId: string;
 }
 
-const EMPTY: Draft = { from: '', to: '', states: [], brand: '', reference: '', phone: '' };
+const EMPTY: Draft = { from: '', to: '', states: [], brand: '', reference: '', phone: '', counterId: '' };
 type Problems = Partial<Record<'from' | 'to' | 'brand' | 'phone', string>>;
 
 /** Finds the brand a manager typed (its name or its id) among catalog brands, inactive ones too. */
@@ -32,11 +38,37 @@ async function resolveBrand(text: string): Promise<{ id: string } | { problem: s
   return { problem: hits.length ? 'Several brands match: pick one from the suggestions.' : 'No brand by that name in the catalog.' };
 }
 
+/**
+ * A store's counters to filter by: the store server's list for whoever may read it (revoked ones
+ * too: their sales stay), else those the list has shown; this counter always.
+ */
+function useCounterChoices(): { id: string; label: string }[] | null {
+  const link = useStoreLink();
+  const mayList = useSession((s) => can(s.me, 'manageConnection'));
+  const listed = useStoreCounters();
+  const seen = useOrdersStore((s) => s.seenCounters);
+  const load = listed.load;
+  const listStatus = listed.status;
+  useEffect(() => {
+    if (link && mayList && listStatus === 'idle') void load();
+  }, [link, mayList, listStatus, load]);
+  if (!link) return null;
+  const known = new Map<string, { id: string; name: string; pairedAt?: number; revoked?: boolean }>();
+  known.set(link.counterId, { id: link.counterId, name: link.counterName });
+  for (const [id, name] of Object.entries(seen)) known.set(id, { id, name });
+  if (mayList) for (const c of listed.counters) known.set(c.id, { id: c.id, name: c.name, pairedAt: c.pairedAt, revoked: c.revokedAt !== null });
+  const counters = [...known.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const labels = counterLabels(counters);
+  return counters.map((c) => ({ id: c.id, label: `${labels.get(c.id) ?? c.name}${c.id === link.counterId ? ' (this counter)' : c.revoked ? ' (revoked)' : ''}` }));
+}
+
 export function OrderFilters({ onApply }: { onApply: (filter: SaleListFilter) => void }) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [problems, setProblems] = useState<Problems>({});
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const listId = useId();
+  const counterFieldId = useId();
+  const counters = useCounterChoices();
   const edit = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
   useEffect(() => {
@@ -69,6 +101,7 @@ export function OrderFilters({ onApply }: { onApply: (filter: SaleListFilter) =>
     }
     if (filter.from !== undefined && filter.to !== undefined && filter.to <= filter.from) found.to = 'The last day must be on or after the first day.';
     if (draft.states.length) filter.states = draft.states;
+    if (counters && draft.counterId) filter.counterId = draft.counterId;
     if (draft.reference.trim()) filter.reference = draft.reference.trim();
     if (draft.phone.trim()) {
       const phone = phoneSearch(draft.phone);
@@ -112,6 +145,19 @@ export function OrderFilters({ onApply }: { onApply: (filter: SaleListFilter) =>
           autoComplete="off"
           error={problems.phone}
         />
+        {counters && (
+          <div className="field">
+            <label htmlFor={counterFieldId}>Counter</label>
+            <select id={counterFieldId} value={draft.counterId} onChange={(e) => edit({ counterId: e.target.value })}>
+              <option value="">All counters</option>
+              {counters.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
       </div>
       <fieldset className="status-filter">
         <legend>Status (none ticked = all)</legend>

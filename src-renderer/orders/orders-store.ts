@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { api, type BridgeError } from '../bridge/api';
-import type { SaleCursor, SaleListFilter, SaleListItem, SaleState } from '../bridge/contract';
+import type { SaleCursor, SaleListFilter, SaleListItem, SalePage, SaleState } from '../bridge/contract';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -11,6 +11,11 @@ interface OrdersState {
   status: Status;
   loadingMore: boolean;
   error: BridgeError | null;
+  /** A store's counter: 'store' lists every counter's sales, 'counter' only this one's (and `notice` says why). */
+  scope: SalePage['scope'] | null;
+  notice: string | null;
+  /** The counters the list has shown so far (id → name), for the counter filter of someone who may not list the store's counters. */
+  seenCounters: Record<string, string>;
   /** Replaces the list with the first page for this filter. */
   search(filter: SaleListFilter): Promise<void>;
   /** Appends the next page (keyset: `after` the last row shown). */
@@ -24,6 +29,12 @@ interface OrdersState {
 const PAGE = 50;
 let generation = 0;
 
+const withCounters = (seen: Record<string, string>, items: SaleListItem[]): Record<string, string> => {
+  const fresh = items.filter((i) => i.counterId && i.counterName && seen[i.counterId] !== i.counterName);
+  return fresh.length ? { ...seen, ...Object.fromEntries(fresh.map((i) => [i.counterId!, i.counterName!])) } : seen;
+};
+const pageFacts = (page: SalePage) => ({ scope: page.scope ?? null, notice: page.notice ?? null });
+
 export const useOrdersStore = create<OrdersState>()((set, get) => ({
   filter: {},
   items: [],
@@ -31,14 +42,17 @@ export const useOrdersStore = create<OrdersState>()((set, get) => ({
   status: 'idle',
   loadingMore: false,
   error: null,
+  scope: null,
+  notice: null,
+  seenCounters: {},
 
   async search(filter) {
     const mine = ++generation;
     set({ filter, status: 'loading', error: null, loadingMore: false });
     const result = await api('orders.list', { filter, after: null, limit: PAGE });
     if (mine !== generation) return; // a newer search replaced this one
-    if (result.ok) set({ items: result.data.items, next: result.data.next, status: 'ready' });
-    else set({ status: 'error', error: result.error, items: [], next: null });
+    if (result.ok) set({ items: result.data.items, next: result.data.next, status: 'ready', ...pageFacts(result.data), seenCounters: withCounters(get().seenCounters, result.data.items) });
+    else set({ status: 'error', error: result.error, items: [], next: null, notice: null });
   },
 
   async loadMore() {
@@ -51,7 +65,13 @@ export const useOrdersStore = create<OrdersState>()((set, get) => ({
     if (result.ok) {
       // Keyset pages never overlap, but a row can move when the list is reloaded meanwhile.
       const seen = new Set(get().items.map((i) => i.id));
-      set({ items: [...get().items, ...result.data.items.filter((i) => !seen.has(i.id))], next: result.data.next, loadingMore: false });
+      set({
+        items: [...get().items, ...result.data.items.filter((i) => !seen.has(i.id))],
+        next: result.data.next,
+        loadingMore: false,
+        ...pageFacts(result.data),
+        seenCounters: withCounters(get().seenCounters, result.data.items),
+      });
     } else {
       set({ loadingMore: false, error: result.error });
     }
@@ -68,6 +88,6 @@ export const useOrdersStore = create<OrdersState>()((set, get) => ({
 
   reset() {
     generation++;
-    set({ filter: {}, items: [], next: null, status: 'idle', loadingMore: false, error: null });
+    set({ filter: {}, items: [], next: null, status: 'idle', loadingMore: false, error: null, scope: null, notice: null, seenCounters: {} });
   },
 }));

@@ -6,6 +6,7 @@ import { ErrorNotice, Notice } from '../ui/Notice';
 import { PaymentStep } from './PaymentStep';
 import { checkPayment, firstProblem } from './tender-draft';
 import { useFreshPress } from './useFreshPress';
+import { refusalTitle } from '../store/store-refusal';
 
 /**
  * The last look before the money moves: what is sold, what the customer pays (and any
@@ -113,7 +114,7 @@ export function ConfirmDialog() {
           disabled={placing}
         />
         <div className="confirm__end">
-          {error && <ErrorNotice error={error} title="The sale was not confirmed" />}
+          {error && <ErrorNotice error={error} title={refusalTitle(error, 'The sale was not confirmed')} />}
           <div className="actions">
             {blocked && !placing && <p className="confirm__blocked">{blocked}</p>}
             <button type="button" className="button button--large" onClick={back} aria-disabled={placing || undefined}>

@@ -6,6 +6,7 @@ import { PaymentStep } from './PaymentStep';
 import { useSale } from './sale-store';
 import { checkPayment, defaultPayment, firstProblem } from './tender-draft';
 import { useFreshPress } from './useFreshPress';
+import { refusalTitle } from '../store/store-refusal';
 
 /**
  * Try again for a sale whose payment is not held any more (given back, or never recorded):
@@ -46,7 +47,7 @@ export function PayAgainStep({ sale }: { sale: SaleView }) {
         {sale.brandTitle} again as a new order.
       </p>
       <PaymentStep payment={payment} onChange={setPayment} customerPaysPaise={pays} check={check} serverErrors={serverErrors} disabled={retrying} />
-      {error && <ErrorNotice error={error} title="Not tried again" />}
+      {error && <ErrorNotice error={error} title={refusalTitle(error, 'Not tried again')} />}
       <div className="actions">
         {blocked && !retrying && <p className="confirm__blocked">{blocked}</p>}
         <button type="button" className="button button--large" onClick={back} aria-disabled={retrying || undefined}>

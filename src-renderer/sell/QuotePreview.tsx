@@ -20,7 +20,9 @@ export function QuotePreview() {
       ? `${quote.voucherCount} voucher${quote.voucherCount === 1 ? '' : 's'}, total ${formatPaise(quote.totalPaise)}`
       : problems > 0
         ? `Fix the ${problems === 1 ? 'field' : `${problems} fields`} marked ⚠ to continue.`
-        : 'Pick an amount to see the vouchers.';
+        : error
+          ? 'The amount could not be checked: see why below.'
+          : 'Pick an amount to see the vouchers.';
 
   return (
     <section className="quote" aria-labelledby="quote-heading" aria-busy={quoting}>

@@ -13,6 +13,7 @@ import { MoneyNotice } from './MoneyNotice';
 import { PayAgainStep } from './PayAgainStep';
 import { RefundStep } from './RefundStep';
 import { SaleSupportDetails } from './SaleSupportDetails';
+import { refusalTitle } from '../store/store-refusal';
 
 /**
  * The outcome of a sale. SUCCESS: the change due (large), masked preview and Print (focused,
@@ -95,7 +96,7 @@ function Outcome({ sale }: { sale: SaleView }) {
           <SaleSupportDetails sale={sale} />
         </div>
       )}
-      {error && <ErrorNotice error={error} title="Not done" />}
+      {error && <ErrorNotice error={error} title={refusalTitle(error, 'Not done')} />}
       {unsettled && (
         <p className="result__check-note" role="status">
           {checkNow.note}

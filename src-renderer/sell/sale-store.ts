@@ -7,6 +7,7 @@ import { useCatalog } from './catalog-store';
 import { usePending } from './pending-store';
 import { useShiftGate } from './shift-gate-store';
 import { checkPayment, defaultPayment, type PaymentDraft } from './tender-draft';
+import { saleRefusal } from '../store/store-refusal';
 
 export const QUOTE_DEBOUNCE_MS = 250;
 
@@ -120,11 +121,13 @@ export const useSale = create<SaleState>()((set, get) => {
     }
     const fields = fieldErrors(result.error);
     const onlyFields = result.error.code === 'INVALID_SALE' && Object.keys(fields).length > 0;
+    const error = onlyFields ? null : await saleRefusal(result.error, { nothingSent: true });
+    if (seq !== quoteSeq) return null;
     set({
       quote: null,
       quoting: false,
       fields,
-      error: onlyFields ? null : result.error,
+      error,
       customerOpen: get().customerOpen || Object.keys(fields).some((f) => f.startsWith('customer')),
     });
     return null;
@@ -227,7 +230,7 @@ export const useSale = create<SaleState>()((set, get) => {
         set({ phase: 'editing', fields, error: null, customerOpen: get().customerOpen || Object.keys(fields).some((f) => f.startsWith('customer')) });
       } else {
         // The sale may or may not exist (e.g. the app stopped answering): Pending sales will show it.
-        set({ phase: 'confirm', error: result.error });
+        set({ phase: 'confirm', error: await saleRefusal(result.error, { nothingSent: false }) });
         void usePending.getState().load();
       }
     },
@@ -243,7 +246,7 @@ export const useSale = create<SaleState>()((set, get) => {
       }
       noShift(result.error);
       const paymentProblems = paymentFields(fieldErrors(result.error));
-      set({ retrying: false, error: result.error, paymentErrors: paymentProblems });
+      set({ retrying: false, error: await saleRefusal(result.error, { nothingSent: false }), paymentErrors: paymentProblems });
       void usePending.getState().load();
     },
 

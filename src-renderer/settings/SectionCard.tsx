@@ -11,11 +11,15 @@ interface Props {
   saved?: boolean;
   error?: BridgeError | null;
   submitLabel?: string;
+  /** What the button says while its work runs (default: Saving…). */
+  busyLabel?: string;
+  /** How a refusal starts (default: Nothing was saved). */
+  notDone?: string;
   children: ReactNode;
 }
 
 /** A settings section: a heading, its fields, one Save, its outcome. */
-export function SectionCard({ id, title, intro, onSubmit, busy, saved, error, submitLabel = 'Save', children }: Props) {
+export function SectionCard({ id, title, intro, onSubmit, busy, saved, error, submitLabel = 'Save', busyLabel = 'Saving…', notDone = 'Nothing was saved', children }: Props) {
   const body = (
     <>
       <h3 id={`${id}-title`}>{title}</h3>
@@ -24,15 +28,15 @@ export function SectionCard({ id, title, intro, onSubmit, busy, saved, error, su
       {onSubmit && (
         <div className="actions">
           <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Saving…' : submitLabel}
+            {busy ? busyLabel : submitLabel}
           </button>
         </div>
       )}
       {saved && <Success>Saved.</Success>}
-      {error && !error.fields?.length && <ErrorNotice error={error} title="Nothing was saved" />}
+      {error && !error.fields?.length && <ErrorNotice error={error} title={notDone} />}
       {error && Boolean(error.fields?.length) && (
         <p className="field__error" role="alert">
-          Nothing was saved: {error.fields!.length === 1 ? 'one field needs' : `${error.fields!.length} fields need`} a change (marked above).
+          {notDone}: {error.fields!.length === 1 ? 'one field needs' : `${error.fields!.length} fields need`} a change (marked above).
         </p>
       )}
     </>

@@ -10,11 +10,13 @@ import { AuditSection, SelfCheckSection, TrainingSection } from './DiagnosticsSe
 import { PrinterSection, WebhookSection } from './DeviceSections';
 import { CredentialsSections, EnvironmentSection } from './EnvironmentSection';
 import { StaffSection } from './StaffSection';
+import { StoreLinkSection } from './StoreLinkSection';
+import { useStoreLink } from '../store/store-status-store';
 import { WebhookEventsSection } from './WebhookEventsSection';
 import { BusinessModelSection, ReceiptSection, StoreSection, ThresholdsSection } from './StoreSections';
 
 /** Each page's heading, one line saying what it is for, and its sections (each saved on its own). */
-function pageContent(id: SettingsPageId, view: SettingsView): { intro: string; sections: ReactNode } {
+function pageContent(id: SettingsPageId, view: SettingsView, inStore: boolean): { intro: string; sections: ReactNode } {
   const s = view.settings;
   switch (id) {
     case 'store':
@@ -35,11 +37,21 @@ function pageContent(id: SettingsPageId, view: SettingsView): { intro: string; s
       return { intro: 'Who may sign in at this counter and what each person may do. Locked out, forgotten PIN or leaving: it is all here.', sections: <StaffSection /> };
     case 'connection':
       return {
-        intro: 'The link to the voucher service, usually set up once by whoever installed the counter.',
+        intro: inStore
+          ? 'The link to the store server, through which this counter reaches the voucher service.'
+          : 'The link to the voucher service, usually set up once by whoever installed the counter.',
         sections: (
           <>
-            <EnvironmentSection view={view} />
-            <CredentialsSections view={view} />
+            {/* A store's counter sells in the store's environment with its store server's credentials: it has neither to set. */}
+            {inStore ? (
+              <StoreLinkSection defaultCounterName={s.store.counter} />
+            ) : (
+              <>
+                <EnvironmentSection view={view} />
+                <CredentialsSections view={view} />
+                <StoreLinkSection defaultCounterName={s.store.counter} />
+              </>
+            )}
             <WebhookSection s={s} />
             <WebhookEventsSection />
             <SelfCheckSection />
@@ -83,6 +95,7 @@ export function SettingsScreen() {
 
 function SettingsPages({ view }: { view: SettingsView }) {
   const me = useSession((s) => s.me);
+  const inStore = useStoreLink() !== null;
   const pages = SETTINGS_PAGES.filter((p) => (p.id !== 'training' || view.environment === 'training') && PAGE_ACCESS[p.id].some((permission) => can(me, permission)));
   const [current, setCurrent] = useState<SettingsPageId>(() => pageFromHash(window.location.hash, pages.map((p) => p.id)));
   const open = (id: SettingsPageId) => {
@@ -93,7 +106,7 @@ function SettingsPages({ view }: { view: SettingsView }) {
     <Tabs label="Settings pages" tabs={pages} current={current} onChange={open}>
       {/* Every page stays mounted (hidden when not chosen), so what was typed survives a look at another page. */}
       {pages.map((p) => {
-        const { intro, sections } = pageContent(p.id, view);
+        const { intro, sections } = pageContent(p.id, view, inStore);
         return (
           <div key={p.id} className="settings__page" hidden={p.id !== current}>
             <h2 className="settings__page-title">{p.label}</h2>
