@@ -84,17 +84,30 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
     await ensureStore(pool, { id: storeId, name: options.storeName ?? storeId, environment: options.environment });
     const float = new StoreFloat(pool, storeId, client);
     const orderTimeoutMs = { ...DEFAULT_TIMEOUTS, ...options.timeouts }.orderResponseMs;
-    const relay: OrderRelay = new OrderRelay({ pool, client, float, logger, watch: (ref) => jobs!.watch(ref), orderTimeoutMs });
+    const relay: OrderRelay = new OrderRelay({
+      pool,
+      client,
+      float,
+      logger,
+      watch: (ref) => jobs!.watch(ref),
+      watchIfOrphaned: (tx, ref, afterMs) => jobs!.watchIfOrphaned(tx, ref, afterMs),
+      orderTimeoutMs,
+    });
+    const isSettled = async (ref: string): Promise<boolean> => {
+      const row = await pool.query<{ state: string; order_status: string | null }>('SELECT state, order_status FROM relayed_orders WHERE reference_id = $1', [ref]);
+      const r = row.rows[0];
+      return !r || (r.state !== 'SENDING' && r.state !== 'IN_DOUBT' && r.order_status !== 'PROCESSING');
+    };
     jobs = await startStoreJobs({
       url: databaseUrl,
       pool,
       logger,
       storeId,
       settle: async (ref) => {
+        // Most "if orphaned" questions find their order settled by its own send: the service is not asked again.
+        if (await isSettled(ref)) return true;
         await relay.askService(ref, crypto.randomUUID());
-        const row = await pool.query<{ state: string; order_status: string | null }>('SELECT state, order_status FROM relayed_orders WHERE reference_id = $1', [ref]);
-        const r = row.rows[0];
-        return !r || (r.state !== 'SENDING' && r.state !== 'IN_DOUBT' && r.order_status !== 'PROCESSING');
+        return isSettled(ref);
       },
       readWallet: () => float.read(),
     });
@@ -121,7 +134,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
       const isStore = path.startsWith('/store/v1/');
       if (!isPartner && !isStore) return sendJson(res, 404, errorBody('NOT_FOUND', `No route ${req.method} ${path}`));
       const token = bearerOf(req);
-      const counter = token ? await counterOfToken(pool, token) : null;
+      const counter = token ? await counterOfToken(pool, storeId, token) : null;
       if (!counter) return sendJson(res, 401, errorBody('UNAUTHORIZED', 'Sign in with this counter’s credential (it may have been revoked)'));
       if (isPartner) {
         const answer = await partner(req, path.slice('/partner'.length), url.searchParams, counter);
@@ -145,7 +158,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
       const code = typeof body?.code === 'string' ? body.code : '';
       const name = typeof body?.counterName === 'string' ? body.counterName.trim() : '';
       if (!code || code.length > 40 || !name || name.length > 60) return sendJson(res, 400, errorBody('VALIDATION_FAILED', 'Send {code, counterName} (a name of 1–60 characters)'));
-      const paired = await pairCounter(pool, code, name);
+      const paired = await pairCounter(pool, storeId, code, name);
       if ('message' in paired) return sendJson(res, 403, errorBody(paired.code, paired.message));
       logger.log('info', 'store.counter_paired', { counterId: paired.id, name });
       sendJson(res, 200, { counterId: paired.id, credential: paired.credential, storeId: paired.storeId, environment: paired.environment });
@@ -154,7 +167,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
     async function login(req: IncomingMessage, res: ServerResponse): Promise<void> {
       const body = (await readJson(req)) as { clientId?: unknown; clientSecret?: unknown } | undefined;
       if (typeof body?.clientId !== 'string' || typeof body.clientSecret !== 'string') return sendJson(res, 400, errorBody('BAD_REQUEST', 'clientId and clientSecret are required'));
-      const session = await openCounterSession(pool, body.clientId, body.clientSecret);
+      const session = await openCounterSession(pool, storeId, body.clientId, body.clientSecret);
       if (!session) return sendJson(res, 401, errorBody('UNAUTHORIZED', 'This counter is not paired with the store, or was revoked: join the store again'));
       sendJson(res, 200, session);
     }

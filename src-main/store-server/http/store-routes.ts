@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Permission } from '../../contract/permissions.js';
 import { listCounters, revokeCounter, type CounterIdentity } from '../counters/counter-credentials.js';
 import type { Pool } from '../database/pool.js';
-import { listStaff, pushStaff, staffMay } from '../store-api/staff-directory.js';
+import { listStaff, pushStaff, staffMay, type StaffPushRefusal } from '../store-api/staff-directory.js';
 import { staffPush } from '../../store-link/store-wire.js';
 import { listStoreSales, recordCounterSales, salesPush, storeOrdersQuery } from '../store-api/store-sales.js';
 import { HttpError, readJson } from './http-kit.js';
@@ -12,6 +12,8 @@ const staffIdOf = (req: IncomingMessage): string | null => {
   const header = req.headers['x-staff-id'];
   return typeof header === 'string' && /^[A-Za-z0-9-]{1,64}$/.test(header) ? header : null;
 };
+
+const STAFF_REFUSAL_STATUS: Record<StaffPushRefusal, number> = { FORBIDDEN: 403, VALIDATION_FAILED: 400, STORE_HAS_MANAGER: 409, STAFF_ID_IN_USE: 409 };
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
@@ -36,7 +38,7 @@ export function storeRoutes(pool: Pool) {
     if (req.method === 'GET' && path === '/staff') return { status: 200, body: { staff: await listStaff(pool, counter.storeId) } };
     if (req.method === 'PUT' && path === '/staff') {
       const result = await pushStaff(pool, counter.storeId, counter.id, parse(staffPush, await readJson(req)), { staffId: staffIdOf(req) });
-      return result.ok ? { status: 200, body: { ok: true } } : { status: result.code === 'FORBIDDEN' ? 403 : 409, body: { error: { code: result.code, message: result.message } } };
+      return result.ok ? { status: 200, body: { ok: true } } : { status: STAFF_REFUSAL_STATUS[result.code], body: { error: { code: result.code, message: result.message } } };
     }
     if (req.method === 'POST' && path === '/sales') {
       const { items } = parse(salesPush, await readJson(req));

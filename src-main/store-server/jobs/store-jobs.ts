@@ -1,15 +1,23 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from '../../platform/logger.js';
-import type { Pool } from '../database/pool.js';
+import type { Pool, PoolClient } from '../database/pool.js';
 
 export const SETTLE_ORDER_QUEUE = 'settle-order';
 export const READ_WALLET_QUEUE = 'read-wallet';
+/** Keeps an order's "if its sender died" question apart from the one asked when its send failed, so neither swallows the other. */
+const ORPHAN_KEY_SUFFIX = '#if-orphaned';
 /** How long after a question that did not settle an order the next one is asked. */
 export const SETTLE_RETRY_SECONDS = 5;
 
 export interface StoreJobs {
   /** Queues a question about this order unless one is queued already (one per reference, across replicas). */
   watch(referenceId: string): Promise<void>;
+  /**
+   * Queues, in the transaction that journals the order, the question that settles it if the
+   * replica sending it dies: asked `afterMs` later, once no send of it can be on its way. A
+   * replica killed mid-send leaves no other trace for the others to find.
+   */
+  watchIfOrphaned(tx: PoolClient, referenceId: string, afterMs: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -33,8 +41,11 @@ export async function startStoreJobs(deps: {
   await boss.start();
   const settleQueue = `${SETTLE_ORDER_QUEUE}-${deps.storeId}`;
   const walletQueue = `${READ_WALLET_QUEUE}-${deps.storeId}`;
-  await boss.createQueue(settleQueue, { name: settleQueue, policy: 'stately', retryLimit: 1000, retryDelay: SETTLE_RETRY_SECONDS, expireInSeconds: 180 });
-  await boss.createQueue(walletQueue, { name: walletQueue, policy: 'singleton', retryLimit: 0, expireInSeconds: 60 });
+  // pg-boss deadlocks when replicas create one queue at the same moment (all starting on a fresh database).
+  await oneReplicaAtATime(deps.pool, async () => {
+    await boss.createQueue(settleQueue, { name: settleQueue, policy: 'stately', retryLimit: 1000, retryDelay: SETTLE_RETRY_SECONDS, expireInSeconds: 180 });
+    await boss.createQueue(walletQueue, { name: walletQueue, policy: 'singleton', retryLimit: 0, expireInSeconds: 60 });
+  });
 
   const watch = async (referenceId: string): Promise<void> => {
     await boss.send(settleQueue, { referenceId }, { singletonKey: referenceId });
@@ -55,8 +66,34 @@ export async function startStoreJobs(deps: {
   );
   for (const row of open.rows) await watch(row.reference_id);
 
+  const watchIfOrphaned = async (tx: PoolClient, referenceId: string, afterMs: number): Promise<void> => {
+    await boss.send(
+      settleQueue,
+      { referenceId },
+      { singletonKey: `${referenceId}${ORPHAN_KEY_SUFFIX}`, startAfter: Math.ceil(afterMs / 1000), db: { executeSql: (text, values) => tx.query(text, values) } },
+    );
+  };
+
   return {
     watch,
+    watchIfOrphaned,
     stop: () => boss.stop({ graceful: true, timeout: 5_000 }),
   };
+}
+
+/** The advisory lock the queues are set up under (node-pg-migrate's is 7241865325823964). */
+const QUEUE_SETUP_LOCK = 7241865325823965;
+
+async function oneReplicaAtATime(pool: Pool, work: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
+    try {
+      await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }

@@ -74,9 +74,11 @@ export class StoreFloat {
     const startedAt = started.rows[0]!.now;
     const result = await this.client.getWalletBalance();
     if (!result.ok) return;
-    // Kept only if no sale settled since the reading began: otherwise its debit may be missing from it.
+    // Kept only if no sale settled since the reading began (its debit may be missing from it),
+    // and no reading that began later (here or at another replica) is on record already.
     await this.pool.query(
-      `UPDATE store_wallet SET balance_paise = $2, read_started_at = $3 WHERE store_id = $1 AND last_settled_at <= $3`,
+      `UPDATE store_wallet SET balance_paise = $2, read_started_at = $3
+        WHERE store_id = $1 AND last_settled_at <= $3 AND (read_started_at IS NULL OR read_started_at <= $3)`,
       [this.storeId, Math.round(result.value.balance * 100), startedAt],
     );
   }
