@@ -99,22 +99,38 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
     await ensureStore(pool, { id: storeId, name: options.storeName ?? storeId, environment: options.environment, walletId });
     const float = new StoreFloat(pool, walletId, client);
     const orderTimeoutMs = { ...DEFAULT_TIMEOUTS, ...options.timeouts }.orderResponseMs;
-    const relay: OrderRelay = new OrderRelay({ pool, client, float, logger, watch: (ref) => jobs!.watch(ref), orderTimeoutMs });
+    const relay: OrderRelay = new OrderRelay({
+      pool,
+      client,
+      float,
+      logger,
+      watch: (ref) => jobs!.watch(ref),
+      watchIfOrphaned: (tx, ref, afterMs) => jobs!.watchIfOrphaned(tx, ref, afterMs),
+      orderTimeoutMs,
+    });
     jobs = await startStoreJobs({
       url: databaseUrl,
       pool,
       logger,
       storeId,
-      settle: async (ref, asked) => {
+      settle: async (ref, asked, orphan) => {
+        const order = async () => {
+          const row = await pool.query<{ state: OrderToSettle['state']; order_status: string | null; created_at: Date }>(
+            'SELECT state, order_status, created_at FROM relayed_orders WHERE reference_id = $1',
+            [ref],
+          );
+          const r = row.rows[0];
+          return r ? { state: r.state, orderStatus: r.order_status, createdAt: r.created_at.getTime() } : null;
+        };
+        // Most "if orphaned" questions find their order settled by its own send (or already on
+        // its schedule): the service is not asked again.
+        const before = await order();
+        if (!before || (orphan && before.state !== 'SENDING' && before.state !== 'IN_DOUBT')) return null;
         await relay.askService(ref, crypto.randomUUID());
-        const row = await pool.query<{ state: OrderToSettle['state']; order_status: string | null; created_at: Date }>(
-          'SELECT state, order_status, created_at FROM relayed_orders WHERE reference_id = $1',
-          [ref],
-        );
-        const r = row.rows[0];
-        if (!r) return null;
-        const next = nextQuestionIn({ state: r.state, orderStatus: r.order_status, createdAt: r.created_at.getTime() }, asked + 1, Date.now());
-        if (next === null && r.order_status === 'PROCESSING') logger.log('warn', 'store.order_still_processing', { referenceId: ref, asked });
+        const after = await order();
+        if (!after) return null;
+        const next = nextQuestionIn(after, asked + 1, Date.now());
+        if (next === null && after.orderStatus === 'PROCESSING') logger.log('warn', 'store.order_still_processing', { referenceId: ref, asked });
         return next;
       },
       readWallet: () => float.read(),
@@ -156,7 +172,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
       const isStore = path.startsWith('/store/v1/');
       if (!isPartner && !isStore) return sendJson(res, 404, errorBody('NOT_FOUND', `No route ${req.method} ${path}`));
       const token = bearerOf(req);
-      const counter = token ? await counterOfToken(pool, token) : null;
+      const counter = token ? await counterOfToken(pool, storeId, token) : null;
       if (!counter) return sendJson(res, 401, errorBody('UNAUTHORIZED', 'Sign in with this counter’s credential (it may have been revoked)'));
       if (isPartner) {
         const answer = await partner(req, path.slice('/partner'.length), url.searchParams, counter);
@@ -180,7 +196,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
       const code = typeof body?.code === 'string' ? body.code : '';
       const name = typeof body?.counterName === 'string' ? body.counterName.trim() : '';
       if (!code || code.length > 40 || !name || name.length > 60) return sendJson(res, 400, errorBody('VALIDATION_FAILED', 'Send {code, counterName} (a name of 1–60 characters)'));
-      const paired = await pairCounter(pool, code, name);
+      const paired = await pairCounter(pool, storeId, code, name);
       if ('message' in paired) return sendJson(res, 403, errorBody(paired.code, paired.message));
       logger.log('info', 'store.counter_paired', { counterId: paired.id, name });
       sendJson(res, 200, { counterId: paired.id, credential: paired.credential, storeId: paired.storeId, environment: paired.environment });
@@ -189,7 +205,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
     async function login(req: IncomingMessage, res: ServerResponse): Promise<void> {
       const body = (await readJson(req)) as { clientId?: unknown; clientSecret?: unknown } | undefined;
       if (typeof body?.clientId !== 'string' || typeof body.clientSecret !== 'string') return sendJson(res, 400, errorBody('BAD_REQUEST', 'clientId and clientSecret are required'));
-      const session = await openCounterSession(pool, body.clientId, body.clientSecret);
+      const session = await openCounterSession(pool, storeId, body.clientId, body.clientSecret);
       if (!session) return sendJson(res, 401, errorBody('UNAUTHORIZED', 'This counter is not paired with the store, or was revoked: join the store again'));
       sendJson(res, 200, session);
     }

@@ -37,14 +37,18 @@ export async function newPairingCode(pool: Pool, storeId: string): Promise<strin
   return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}`;
 }
 
-/** Spends the code (once, inside the same commit that creates the counter) and issues the counter's credential. */
-export async function pairCounter(pool: Pool, code: string, counterName: string): Promise<PairedCounter | PairingRefusal> {
+/**
+ * Spends the code (once, inside the same commit that creates the counter) and issues the
+ * counter's credential. Only a code of `storeId` pairs: another store's code, though in the
+ * same database, is as good as a wrong one at this store's server.
+ */
+export async function pairCounter(pool: Pool, storeId: string, code: string, counterName: string): Promise<PairedCounter | PairingRefusal> {
   const credential = randomBytes(32).toString('base64url');
   return inTransaction(pool, async (client) => {
     const found = await client.query<{ store_id: string; environment: 'staging' | 'production' }>(
       `SELECT p.store_id, s.environment FROM pairing_codes p JOIN stores s ON s.id = p.store_id
-        WHERE p.code_hash = $1 AND p.used_at IS NULL AND p.expires_at > now() FOR UPDATE OF p`,
-      [sha256(normalizeCode(code))],
+        WHERE p.code_hash = $1 AND p.store_id = $2 AND p.used_at IS NULL AND p.expires_at > now() FOR UPDATE OF p`,
+      [sha256(normalizeCode(code)), storeId],
     );
     const row = found.rows[0];
     if (!row) return { code: 'PAIRING_CODE_INVALID', message: `That pairing code is not valid: it is wrong, used already, or older than ${PAIRING_CODE_TTL_MINUTES} minutes. Print a new one on the store server.` };
@@ -56,10 +60,13 @@ export async function pairCounter(pool: Pool, code: string, counterName: string)
   });
 }
 
-/** The counter's sign-in: its id and credential for a session token (revoked counters are refused). */
-export async function openCounterSession(pool: Pool, counterId: string, credential: string): Promise<{ token: string; expiresInSecs: number } | null> {
+/** The counter's sign-in: its id and credential for a session token (revoked counters, and other stores' counters, are refused). */
+export async function openCounterSession(pool: Pool, storeId: string, counterId: string, credential: string): Promise<{ token: string; expiresInSecs: number } | null> {
   if (!/^[0-9a-f-]{36}$/.test(counterId)) return null;
-  const found = await pool.query<{ credential_hash: string }>('SELECT credential_hash FROM counters WHERE id = $1 AND revoked_at IS NULL', [counterId]);
+  const found = await pool.query<{ credential_hash: string }>('SELECT credential_hash FROM counters WHERE id = $1 AND store_id = $2 AND revoked_at IS NULL', [
+    counterId,
+    storeId,
+  ]);
   const stored = found.rows[0]?.credential_hash;
   if (!stored || !sameHash(stored, sha256(credential))) return null;
   const token = randomBytes(32).toString('base64url');
@@ -68,13 +75,16 @@ export async function openCounterSession(pool: Pool, counterId: string, credenti
   return { token, expiresInSecs: SESSION_TTL_SECONDS };
 }
 
-/** The counter behind a bearer token; null for an unknown, expired or revoked one (any replica can answer). */
-export async function counterOfToken(pool: Pool, token: string): Promise<CounterIdentity | null> {
+/**
+ * The counter of `storeId` behind a bearer token; null for an unknown, expired or revoked one,
+ * or one of another store sharing the database (any replica of the store can answer).
+ */
+export async function counterOfToken(pool: Pool, storeId: string, token: string): Promise<CounterIdentity | null> {
   const found = await pool.query<{ id: string; store_id: string; name: string; seen_long_ago: boolean }>(
     `SELECT c.id, c.store_id, c.name, c.last_seen_at IS NULL OR c.last_seen_at < now() - interval '1 minute' AS seen_long_ago
        FROM counter_sessions s JOIN counters c ON c.id = s.counter_id
-      WHERE s.token_hash = $1 AND s.expires_at > now() AND c.revoked_at IS NULL`,
-    [sha256(token)],
+      WHERE s.token_hash = $1 AND s.expires_at > now() AND c.store_id = $2 AND c.revoked_at IS NULL`,
+    [sha256(token), storeId],
   );
   const row = found.rows[0];
   if (!row) return null;

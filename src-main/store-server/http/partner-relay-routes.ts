@@ -5,7 +5,16 @@ import type { Pool } from '../database/pool.js';
 import type { OrderRelay, RelayAnswer } from '../relay/order-relay.js';
 import { stillUnknown } from '../relay/order-relay.js';
 import type { StoreFloat } from '../relay/store-float.js';
-import { readJson, requestIdOf } from './http-kit.js';
+import { HttpError, readJson, requestIdOf } from './http-kit.js';
+
+/** A path segment as sent, decoded; one that is not valid URL encoding is the caller's error. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new HttpError(400, 'BAD_REQUEST', 'The path is not valid URL encoding');
+  }
+}
 
 const notFound = (what: string): RelayAnswer => ({ status: 404, body: JSON.stringify({ error: { code: 'NOT_FOUND', message: `No ${what}`, details: [] } }) });
 
@@ -37,24 +46,24 @@ export function partnerRelayRoutes(deps: { pool: Pool; client: PartnerClient; re
   }
 
   return async function route(req: IncomingMessage, path: string, query: URLSearchParams, counter: CounterIdentity): Promise<RelayAnswer | null> {
-    const seg = (s: string) => encodeURIComponent(decodeURIComponent(s));
+    const seg = (s: string) => encodeURIComponent(decodeSegment(s));
     let m: RegExpExecArray | null;
     if (req.method === 'GET' && path === '/v1/partners/products') return passThrough(req, path, path, query);
     if (req.method === 'GET' && (m = /^\/v1\/partners\/products\/([^/]{1,64})$/.exec(path))) return passThrough(req, `/v1/partners/products/${seg(m[1]!)}`, '/v1/partners/products/:productId');
     if (req.method === 'POST' && path === '/v1/partners/orders') return relay.place(counter, await readJson(req), requestIdOf(req));
-    if (req.method === 'GET' && (m = /^\/v1\/partners\/orders\/by-reference\/([^/]{1,120})$/.exec(path))) return relay.byReference(counter, decodeURIComponent(m[1]!), requestIdOf(req));
+    if (req.method === 'GET' && (m = /^\/v1\/partners\/orders\/by-reference\/([^/]{1,120})$/.exec(path))) return relay.byReference(counter, decodeSegment(m[1]!), requestIdOf(req));
     if (req.method === 'GET' && (m = /^\/v1\/partners\/orders\/vouchers\/([^/]{1,120})$/.exec(path))) {
-      const voucherId = decodeURIComponent(m[1]!);
+      const voucherId = decodeSegment(m[1]!);
       const owned = await pool.query('SELECT 1 FROM relayed_vouchers v JOIN relayed_orders o USING (reference_id) WHERE v.voucher_id = $1 AND o.counter_id = $2', [voucherId, counter.id]);
       return owned.rowCount === 1 ? passThrough(req, `/v1/partners/orders/vouchers/${seg(m[1]!)}`, '/v1/partners/orders/vouchers/:id') : notFound(`voucher ${voucherId}`);
     }
     if (req.method === 'POST' && (m = /^\/v1\/partners\/orders\/([^/]{1,120})\/resend-delivery$/.exec(path))) {
-      const orderId = decodeURIComponent(m[1]!);
+      const orderId = decodeSegment(m[1]!);
       const body = await readJson(req);
       return (await ownsOrder(counter, orderId)) ? passThrough(req, `/v1/partners/orders/${seg(m[1]!)}/resend-delivery`, '/v1/partners/orders/:orderId/resend-delivery', undefined, body) : notFound(`order ${orderId}`);
     }
     if (req.method === 'GET' && (m = /^\/v1\/partners\/orders\/([^/]{1,120})$/.exec(path))) {
-      const orderId = decodeURIComponent(m[1]!);
+      const orderId = decodeSegment(m[1]!);
       return (await ownsOrder(counter, orderId)) ? passThrough(req, `/v1/partners/orders/${seg(m[1]!)}`, '/v1/partners/orders/:orderId') : notFound(`order ${orderId}`);
     }
     if (req.method === 'GET' && path === '/v1/partners/wallet/balance') {

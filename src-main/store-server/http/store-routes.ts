@@ -3,20 +3,22 @@ import { z } from 'zod';
 import type { Permission } from '../../contract/permissions.js';
 import { listCounters, revokeCounter, type CounterIdentity } from '../counters/counter-credentials.js';
 import type { Pool } from '../database/pool.js';
-import { listStaff, pushStaff, staffMay } from '../store-api/staff-directory.js';
+import { listStaff, pushStaff, staffMay, type StaffPushRefusal } from '../store-api/staff-directory.js';
 import { counterDayCheck, salesPush, staffPush, topUpPush } from '../../store-link/store-wire.js';
 import { recordStoreTopUp, saveDayCheck, storeDayOf } from '../store-api/store-day.js';
 import { storeWalletStatement } from '../store-api/store-wallet.js';
+import { listStoreSales, recordCounterSales, storeOrdersQuery } from '../store-api/store-sales.js';
 
 const statementQuery = z.strictObject({ before: z.number().int(), limit: z.number().int().min(1).max(1_000), counterId: z.string().uuid().optional() });
 const dayQuery = z.strictObject({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), from: z.number().int(), to: z.number().int() });
-import { listStoreSales, recordCounterSales, storeOrdersQuery } from '../store-api/store-sales.js';
 import { HttpError, readJson } from './http-kit.js';
 
 const staffIdOf = (req: IncomingMessage): string | null => {
   const header = req.headers['x-staff-id'];
   return typeof header === 'string' && /^[A-Za-z0-9-]{1,64}$/.test(header) ? header : null;
 };
+
+const STAFF_REFUSAL_STATUS: Record<StaffPushRefusal, number> = { FORBIDDEN: 403, VALIDATION_FAILED: 400, STORE_HAS_MANAGER: 409, STAFF_ID_IN_USE: 409 };
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
@@ -41,7 +43,7 @@ export function storeRoutes(pool: Pool) {
     if (req.method === 'GET' && path === '/staff') return { status: 200, body: { staff: await listStaff(pool, counter.storeId) } };
     if (req.method === 'PUT' && path === '/staff') {
       const result = await pushStaff(pool, counter.storeId, counter.id, parse(staffPush, await readJson(req)), { staffId: staffIdOf(req) });
-      return result.ok ? { status: 200, body: { ok: true } } : { status: result.code === 'FORBIDDEN' ? 403 : 409, body: { error: { code: result.code, message: result.message } } };
+      return result.ok ? { status: 200, body: { ok: true } } : { status: STAFF_REFUSAL_STATUS[result.code], body: { error: { code: result.code, message: result.message } } };
     }
     if (req.method === 'POST' && path === '/sales') {
       const { items } = parse(salesPush, await readJson(req));

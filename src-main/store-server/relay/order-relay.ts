@@ -59,21 +59,27 @@ interface PlaceBody {
   referenceId: string;
   productId: string;
   amountPaise: number;
+  /** What the service takes from the wallet for it: the amount less the partner's discount. */
+  debitPaise: number;
 }
 
 function placeBody(body: unknown): PlaceBody | string {
-  if (!body || typeof body !== 'object') return 'The order must be a JSON object';
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'The order must be a JSON object';
   const b = body as Record<string, unknown>;
   if (typeof b.referenceId !== 'string' || !/^[A-Za-z0-9_-]{1,40}$/.test(b.referenceId)) return 'referenceId must be 1–40 letters, digits, - or _';
   if (typeof b.productId !== 'string' || b.productId.length === 0 || b.productId.length > 64) return 'productId is required';
   if (typeof b.amount !== 'number' || !Number.isFinite(b.amount) || b.amount <= 0 || b.amount > 10_000_000) return 'amount must be a positive number';
-  return { referenceId: b.referenceId, productId: b.productId, amountPaise: Math.round(b.amount * 100) };
+  const discount = b.discountAmount ?? 0;
+  if (typeof discount !== 'number' || !Number.isFinite(discount) || discount < 0 || discount > b.amount) return 'discountAmount must be a number from 0 to the amount';
+  const amountPaise = Math.round(b.amount * 100);
+  return { referenceId: b.referenceId, productId: b.productId, amountPaise, debitPaise: amountPaise - Math.round(discount * 100) };
 }
 
 interface RelayedRow {
   counter_id: string;
   state: 'SENDING' | 'IN_DOUBT' | 'ACCEPTED' | 'REJECTED' | 'REFUSED' | 'NOT_PLACED';
-  amount_paise: string;
+  /** The wallet debit the order was sent for (what the float held while it was unknown). */
+  hold_paise: string;
   http_status: number | null;
   error_body: string | null;
   order_status: string | null;
@@ -99,6 +105,8 @@ export class OrderRelay {
       logger: Logger;
       /** Puts an unsettled order in the job queue, which asks about it until it is settled. */
       watch: (referenceId: string, afterSeconds?: number) => Promise<void>;
+      /** In the journaling transaction: the job that settles the order after `afterMs` should its sender die. */
+      watchIfOrphaned: (tx: PoolClient, referenceId: string, afterMs: number) => Promise<void>;
       /** The longest a send to the service may take (the partner client's order timeout). */
       orderTimeoutMs: number;
     },
@@ -109,28 +117,39 @@ export class OrderRelay {
     if (typeof body === 'string') return envelope(400, 'VALIDATION_FAILED', body);
     await this.deps.float.ensureFresh().catch((error: unknown) => this.deps.logger.log('warn', 'store.float_read_failed', { error }));
 
+    /** What a reference journaled already gets: another counter's is refused, a sent one is answered as a copy. */
+    const copyOf = (row: RelayedRow | undefined) => {
+      if (!row) return null;
+      if (row.counter_id !== counter.id) return { kind: 'answer' as const, answer: envelope(409, 'REFERENCE_IN_USE', 'Another counter already used this referenceId') };
+      return row.state === 'NOT_PLACED' ? null : { kind: 'duplicate' as const, row };
+    };
     const decision = await inTransaction(this.deps.pool, async (tx) => {
-      const existing = await this.row(tx, body.referenceId, true);
-      if (existing && existing.counter_id !== counter.id) return { kind: 'answer' as const, answer: envelope(409, 'REFERENCE_IN_USE', 'Another counter already used this referenceId') };
-      if (existing && existing.state !== 'NOT_PLACED') return { kind: 'duplicate' as const, row: existing };
-      const float = await this.deps.float.reserve(tx, body.amountPaise);
+      const copy = copyOf(await this.row(tx, body.referenceId, true));
+      if (copy) return copy;
+      const float = await this.deps.float.reserve(tx, body.debitPaise);
       const state = float.ok ? 'SENDING' : 'REFUSED';
       const refusal = float.ok
         ? null
         : envelope(
             422,
             'E300',
-            `Insufficient balance: the wallet holds ${formatRupees(float.balancePaise)} and sales in progress at the counters spending it hold ${formatRupees(float.heldPaise)}; this sale needs ${formatRupees(body.amountPaise)}. Top up the wallet, then sell again.`,
+            `Insufficient balance: the wallet holds ${formatRupees(float.balancePaise)} and sales in progress at the counters spending it hold ${formatRupees(float.heldPaise)}; this sale needs ${formatRupees(body.debitPaise)}. Top up the wallet, then sell again.`,
           );
-      await tx.query(
+      // Only a reference the service never got is written again, and only by its own counter: a
+      // copy that arrived while the first was being journaled finds the row here and is a copy.
+      const written = await tx.query(
         `INSERT INTO relayed_orders (reference_id, store_id, counter_id, product_id, amount_paise, hold_paise, body, state, http_status, error_body, request_ids, sends)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, ARRAY[$11], $12)
-         ON CONFLICT (reference_id) DO UPDATE SET state = EXCLUDED.state, hold_paise = EXCLUDED.hold_paise, http_status = EXCLUDED.http_status,
-           error_body = EXCLUDED.error_body, request_ids = relayed_orders.request_ids || EXCLUDED.request_ids,
-           sends = relayed_orders.sends + EXCLUDED.sends, updated_at = now()`,
-        [body.referenceId, counter.storeId, counter.id, body.productId, body.amountPaise, float.ok ? body.amountPaise : 0, rawBody, state, refusal?.status ?? null, refusal?.body ?? null, requestId, float.ok ? 1 : 0],
+         ON CONFLICT (reference_id) DO UPDATE SET state = EXCLUDED.state, product_id = EXCLUDED.product_id, amount_paise = EXCLUDED.amount_paise,
+           hold_paise = EXCLUDED.hold_paise, body = EXCLUDED.body, http_status = EXCLUDED.http_status, error_body = EXCLUDED.error_body,
+           request_ids = relayed_orders.request_ids || EXCLUDED.request_ids, sends = relayed_orders.sends + EXCLUDED.sends, updated_at = now()
+         WHERE relayed_orders.state = 'NOT_PLACED' AND relayed_orders.counter_id = EXCLUDED.counter_id`,
+        [body.referenceId, counter.storeId, counter.id, body.productId, body.amountPaise, float.ok ? body.debitPaise : 0, rawBody, state, refusal?.status ?? null, refusal?.body ?? null, requestId, float.ok ? 1 : 0],
       );
-      return refusal ? { kind: 'answer' as const, answer: refusal } : { kind: 'send' as const };
+      if (written.rowCount === 0) return copyOf(await this.row(tx, body.referenceId, true))!;
+      if (refusal) return { kind: 'answer' as const, answer: refusal };
+      await this.deps.watchIfOrphaned(tx, body.referenceId, this.deps.orderTimeoutMs + NOT_PLACED_MARGIN_MS);
+      return { kind: 'send' as const };
     });
 
     if (decision.kind === 'answer') return decision.answer;
@@ -237,9 +256,9 @@ export class OrderRelay {
         await tx.query('INSERT INTO relayed_vouchers (voucher_id, reference_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [voucherId, referenceId]);
       }
       const debited = order.status !== 'FAILED';
-      if (unsettled && debited) await this.deps.float.settle(tx, Number(row.amount_paise));
+      if (unsettled && debited) await this.deps.float.settle(tx, Number(row.hold_paise));
       // A debited (PROCESSING) order that then failed: the service reversed its debit.
-      if (row.order_status === 'PROCESSING' && order.status === 'FAILED') await this.deps.float.settle(tx, -Number(row.amount_paise));
+      if (row.order_status === 'PROCESSING' && order.status === 'FAILED') await this.deps.float.settle(tx, -Number(row.hold_paise));
       return order.status === 'PROCESSING';
     });
     if (watch) await this.deps.watch(referenceId, FIRST_QUESTION_SECONDS.processing);
@@ -247,7 +266,7 @@ export class OrderRelay {
 
   private async row(db: Pool | PoolClient, referenceId: string, lock: boolean): Promise<RelayedRow | undefined> {
     const found = await db.query<RelayedRow>(
-      `SELECT counter_id, state, amount_paise, http_status, error_body, order_status,
+      `SELECT counter_id, state, hold_paise, http_status, error_body, order_status,
               (extract(epoch FROM now() - updated_at) * 1000)::float8 AS age_ms
          FROM relayed_orders WHERE reference_id = $1 ${lock ? 'FOR UPDATE' : ''}`,
       [referenceId],

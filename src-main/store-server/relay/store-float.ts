@@ -77,7 +77,13 @@ export class StoreFloat {
     // Every reading is kept for the end of day, as of when its answer came: an order sent
     // before then is in it (one still in flight at that moment is the check's only blind spot).
     await this.pool.query('INSERT INTO wallet_readings (wallet_id, at, balance_paise) VALUES ($1, now(), $2)', [this.walletId, balancePaise]);
-    // Kept as the float's balance only if no sale settled since the reading began: otherwise its debit may be missing from it.
-    await this.pool.query(`UPDATE wallets SET balance_paise = $2, read_started_at = $3 WHERE id = $1 AND last_settled_at <= $3`, [this.walletId, balancePaise, startedAt]);
+    // Kept as the float's balance only if no sale settled since the reading began (its debit
+    // may be missing from it), and no reading that began later (here or at another replica) is
+    // on record already.
+    await this.pool.query(
+      `UPDATE wallets SET balance_paise = $2, read_started_at = $3
+        WHERE id = $1 AND last_settled_at <= $3 AND (read_started_at IS NULL OR read_started_at <= $3)`,
+      [this.walletId, balancePaise, startedAt],
+    );
   }
 }

@@ -11,11 +11,15 @@ export async function listStaff(pool: Pool, storeId: string): Promise<StoreStaff
   return rows.rows.map((r) => ({ ...r, created_at: Number(r.created_at), disabled_at: r.disabled_at === null ? null : Number(r.disabled_at) }));
 }
 
-export type StaffPushResult = { ok: true } | { ok: false; code: 'STORE_HAS_MANAGER' | 'FORBIDDEN'; message: string };
+export type StaffPushRefusal = 'STORE_HAS_MANAGER' | 'FORBIDDEN' | 'VALIDATION_FAILED' | 'STAFF_ID_IN_USE';
+export type StaffPushResult = { ok: true } | { ok: false; code: StaffPushRefusal; message: string };
+
+const FORBIDDEN = 'Only staff with the manageStaff permission may change staff';
 
 /**
  * A counter's staff changes, applied whole-row. Setting up the first manager is decided under
- * a lock on the store, so two counters setting one up at once cannot both succeed.
+ * a lock on the store, so two counters setting one up at once cannot both succeed; until a
+ * manager exists nothing else is taken (nobody could have authorised it).
  */
 export async function pushStaff(
   pool: Pool,
@@ -24,19 +28,22 @@ export async function pushStaff(
   push: StaffPush,
   actor: { staffId: string | null },
 ): Promise<StaffPushResult> {
-  return inTransaction(pool, async (tx) => {
+  return inTransaction<StaffPushResult>(pool, async (tx) => {
     await tx.query('SELECT id FROM stores WHERE id = $1 FOR UPDATE', [storeId]);
     const managers = await tx.query("SELECT 1 FROM staff WHERE store_id = $1 AND role = 'manager' AND disabled_at IS NULL LIMIT 1", [storeId]);
     if (push.firstManager) {
+      const [row] = push.rows;
+      if (push.rows.length !== 1 || row!.role !== 'manager' || row!.disabled_at !== null) {
+        return { ok: false, code: 'VALIDATION_FAILED', message: 'A first-manager set-up is one active manager' };
+      }
       if (managers.rowCount) return { ok: false, code: 'STORE_HAS_MANAGER', message: 'This store has a manager already: sign in with their name and PIN' };
-    } else if (managers.rowCount) {
-      const may = await staffMay(tx, storeId, actor.staffId, 'manageStaff');
-      // Changing one's own PIN needs no permission; anything else about staff does.
-      const ownPinOnly = push.rows.length === 1 && push.rows[0]!.id === actor.staffId;
-      if (!may && !ownPinOnly) return { ok: false, code: 'FORBIDDEN', message: 'Only staff with the manageStaff permission may change staff' };
+    } else {
+      if (!managers.rowCount) return { ok: false, code: 'FORBIDDEN', message: 'This store has no manager yet: set one up first' };
+      const may = (await staffMay(tx, storeId, actor.staffId, 'manageStaff')) || (push.rows.length === 1 && (await isOwnPinChange(tx, storeId, actor.staffId, push.rows[0]!)));
+      if (!may) return { ok: false, code: 'FORBIDDEN', message: FORBIDDEN };
     }
     for (const r of push.rows) {
-      await tx.query(
+      const written = await tx.query(
         `INSERT INTO staff (id, store_id, name, role, pin_hash, created_at, disabled_at, must_change_pin, permissions, updated_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, role = EXCLUDED.role, pin_hash = EXCLUDED.pin_hash, disabled_at = EXCLUDED.disabled_at,
@@ -44,6 +51,8 @@ export async function pushStaff(
          WHERE staff.store_id = EXCLUDED.store_id`,
         [r.id, storeId, r.name, r.role, r.pin_hash, r.created_at, r.disabled_at, r.must_change_pin, r.permissions, counterId],
       );
+      // The id is another store's staff member (stores of a chain share the table): the whole push is undone.
+      if (written.rowCount !== 1) throw new StaffIdInUse(r.id);
     }
     await tx.query('INSERT INTO store_audit (store_id, counter_id, action, details) VALUES ($1, $2, $3, $4)', [
       storeId,
@@ -52,7 +61,37 @@ export async function pushStaff(
       { staffIds: push.rows.map((r) => r.id), by: actor.staffId },
     ]);
     return { ok: true };
+  }).catch((error: unknown): StaffPushResult => {
+    if (error instanceof StaffIdInUse) return { ok: false, code: 'STAFF_ID_IN_USE', message: error.message };
+    throw error;
   });
+}
+
+class StaffIdInUse extends Error {
+  constructor(id: string) {
+    super(`Staff id ${id} belongs to another store; nothing was changed`);
+  }
+}
+
+/**
+ * Changing one's own PIN needs no permission: the row must be the actor's own, active, and
+ * differ from the stored one only in its PIN hash and must-change-PIN flag.
+ */
+async function isOwnPinChange(tx: Pick<Pool, 'query'>, storeId: string, staffId: string | null, row: StoreStaffRow): Promise<boolean> {
+  if (!staffId || row.id !== staffId) return false;
+  const found = await tx.query<{ name: string; role: string; created_at: string; disabled_at: string | null; permissions: string | null }>(
+    'SELECT name, role, created_at, disabled_at, permissions FROM staff WHERE id = $1 AND store_id = $2 AND disabled_at IS NULL',
+    [staffId, storeId],
+  );
+  const stored = found.rows[0];
+  return (
+    stored !== undefined &&
+    stored.name === row.name &&
+    stored.role === row.role &&
+    Number(stored.created_at) === row.created_at &&
+    row.disabled_at === null &&
+    stored.permissions === row.permissions
+  );
 }
 
 /** Whether an active member of this store's staff holds `permission`. */

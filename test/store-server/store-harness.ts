@@ -1,0 +1,178 @@
+import pg from 'pg';
+import { silentLogger } from '../../src-main/platform/logger.js';
+import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
+import { startEmbeddedCluster, type EmbeddedCluster } from '../../src-main/store-server/database/embedded-postgres.js';
+import { startStoreServer, type StoreServer, type StoreServerOptions } from '../../src-main/store-server/server.js';
+import type { Sandbox } from '../../src-main/sandbox/server.js';
+import { tempDir } from '../support/temp-dir.js';
+
+/**
+ * Store servers started in this process against one embedded PostgreSQL per test file, and
+ * counters spoken for by plain HTTP: the counter's own way in.
+ */
+
+export interface Cluster {
+  url: string;
+  /** A new, empty database in the cluster (each test its own, so tests do not see each other's rows). */
+  freshDatabase(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startCluster(): Promise<Cluster> {
+  const dir = tempDir('gv-store-pg-');
+  let cluster: EmbeddedCluster;
+  try {
+    cluster = await startEmbeddedCluster(dir.path, silentLogger);
+  } catch (error) {
+    dir.cleanup();
+    throw error;
+  }
+  return {
+    url: cluster.url,
+    async freshDatabase(name) {
+      if (!/^[a-z][a-z0-9_]{0,40}$/.test(name)) throw new Error(`bad database name ${name}`);
+      await sql(cluster.url, `CREATE DATABASE ${name}`);
+      const url = new URL(cluster.url);
+      url.pathname = `/${name}`;
+      return url.toString();
+    },
+    async stop() {
+      await cluster.stop();
+      dir.cleanup();
+    },
+  };
+}
+
+/** One statement on its own connection. */
+export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export const SANDBOX_CREDENTIALS = { clientId: 'sandbox-staging-client', clientSecret: 'sandbox-staging-secret' };
+
+export async function startStore(
+  sandbox: Sandbox,
+  databaseUrl: string,
+  options: Partial<Pick<StoreServerOptions, 'storeId' | 'timeouts' | 'logger'>> = {},
+): Promise<StoreServer> {
+  return startStoreServer({
+    port: 0,
+    host: '127.0.0.1',
+    // Unused with a databaseUrl: nothing is written there.
+    dataDir: '/nonexistent-store-dir',
+    partnerBaseUrl: sandbox.url,
+    ...SANDBOX_CREDENTIALS,
+    environment: 'staging',
+    databaseUrl,
+    storeId: options.storeId ?? 'main',
+    timeouts: options.timeouts,
+    logger: options.logger ?? silentLogger,
+  });
+}
+
+export interface Reply {
+  status: number;
+  json: any;
+  text: string;
+}
+
+export async function http(url: string, init: { method?: string; token?: string | null; body?: unknown; raw?: string | Buffer; headers?: Record<string, string> } = {}): Promise<Reply> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  let body: string | Buffer | undefined;
+  if (init.raw !== undefined) body = init.raw;
+  else if (init.body !== undefined) body = JSON.stringify(init.body);
+  if (body !== undefined) headers['Content-Type'] ??= 'application/json';
+  const res = await fetch(url, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON: the test looks at text
+  }
+  return { status: res.status, json, text };
+}
+
+export interface Counter {
+  id: string;
+  credential: string;
+  token: string;
+  storeId: string;
+  /** An HTTP call to the store server as this counter. */
+  call(path: string, init?: { method?: string; body?: unknown; raw?: string; staffId?: string }): Promise<Reply>;
+}
+
+export async function login(serverUrl: string, counterId: string, credential: string): Promise<Reply> {
+  return http(`${serverUrl}/partner/v1/partners/auth/login`, { body: { clientId: counterId, clientSecret: credential } });
+}
+
+/** Pairs a counter with a fresh code of `storeId` (what `pairing-code` prints) and signs it in. */
+export async function pairedCounter(server: StoreServer, name: string, storeId = 'main'): Promise<Counter> {
+  const code = await newPairingCode(server.pool, storeId);
+  const paired = await http(`${server.url}/pair`, { body: { code, counterName: name } });
+  if (paired.status !== 200) throw new Error(`pairing failed: ${paired.text}`);
+  const signedIn = await login(server.url, paired.json.counterId, paired.json.credential);
+  if (signedIn.status !== 200) throw new Error(`login failed: ${signedIn.text}`);
+  return counterFor(server.url, { id: paired.json.counterId, credential: paired.json.credential, token: signedIn.json.token, storeId: paired.json.storeId });
+}
+
+export function counterFor(serverUrl: string, c: { id: string; credential: string; token: string; storeId: string }): Counter {
+  return {
+    ...c,
+    call: (path, init = {}) =>
+      http(`${serverUrl}${path}`, { method: init.method, token: c.token, body: init.body, raw: init.raw, headers: init.staffId ? { 'X-Staff-Id': init.staffId } : {} }),
+  };
+}
+
+/** The sandbox's always-SUCCESS brand, one voucher of `rupees` (100, 250, 500, 1000 or 2000). */
+export function orderBody(referenceId: string, rupees = 500, productId = 'TEST_FIXED_STANDARD'): Record<string, unknown> {
+  return { productId, referenceId, amount: rupees, denominationDetails: [{ denomination: rupees, quantity: 1 }] };
+}
+
+let refSeq = 0;
+export const newRef = (tag = 'T') => `POS-${tag}-${Date.now().toString(36).toUpperCase()}-${(refSeq++).toString(36).toUpperCase()}`;
+
+export const placeOrder = (counter: Counter, body: Record<string, unknown>) => counter.call('/partner/v1/partners/orders', { body });
+export const byReference = (counter: Counter, ref: string) => counter.call(`/partner/v1/partners/orders/by-reference/${encodeURIComponent(ref)}`);
+
+/** The POSTs of orders the sandbox answered (or cut) for this reference. */
+export function ordersReceived(sandbox: Sandbox, referenceId: string): number {
+  return [...sandbox.state.orders.orders.values()].filter((o) => o.referenceId === referenceId).length;
+}
+
+export function orderPosts(sandbox: Sandbox, sinceSeq = 0): number {
+  return sandbox.requests.list(sinceSeq).filter((r) => r.method === 'POST' && r.path === '/v1/partners/orders').length;
+}
+
+export const lastSeq = (sandbox: Sandbox) => sandbox.requests.list().at(-1)?.seq ?? 0;
+
+/** Waits for `check` to hold, asking again every 100 ms; fails with `what` after `timeoutMs`. */
+export async function eventually<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export interface RelayedRow {
+  state: string;
+  order_status: string | null;
+  counter_id: string;
+  sends: number;
+  hold_paise: string;
+  http_status: number | null;
+}
+
+export async function relayedRow(url: string, referenceId: string): Promise<RelayedRow | undefined> {
+  return (await sql<RelayedRow>(url, 'SELECT state, order_status, counter_id, sends, hold_paise, http_status FROM relayed_orders WHERE reference_id = $1', [referenceId]))[0];
+}
