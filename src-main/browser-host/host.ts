@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
@@ -93,6 +93,9 @@ async function storeLinkFor(dataDir: string, secrets: SecretStore, wanted: Brows
   }
   if (!wanted) return null;
   if (!wanted.pairingCode) throw new Error(`This data folder has not joined ${wanted.url} yet: pass --pairing-code (print one with \`npm run store-server -- pairing-code\`)`);
+  // The folder must take the link before the code is spent: a pairing that cannot be saved would leave a counter the store lists but nobody holds.
+  mkdirSync(dataDir, { recursive: true });
+  accessSync(dataDir, constants.W_OK);
   const link = await pairWithStore({ url: wanted.url, code: wanted.pairingCode, counterName: wanted.counterName ?? `Counter on ${hostname()}` });
   saveStoreLink(dataDir, link, secrets);
   return link;

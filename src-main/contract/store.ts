@@ -26,6 +26,8 @@ export interface StoreStatus {
   store: StoreLinkView | null;
   /** null when not linked; otherwise whether the store server answered just now. */
   reachable: boolean | null;
+  /** The store revoked this counter: it answers, but not to this counter (join again with a new code). */
+  revoked: boolean;
   /** What to tell the cashier while it cannot be reached. */
   message: string | null;
   /** This counter's sales not yet sent to the store server. */

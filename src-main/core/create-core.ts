@@ -112,6 +112,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     throw error;
   }
   const store = storeLink ? new StoreConnection(storeLink, { staff, logger }) : null;
+  // A store's counter is named and coded by the store: receipts, drawers and referenceIds say which counter it is.
+  if (storeLink) {
+    const { counter, counterCode } = settings.get().store;
+    if (counter !== storeLink.counterName || counterCode !== storeLink.counterCode) settings.update({ store: { counter: storeLink.counterName, counterCode: storeLink.counterCode } });
+  }
   const training = trainingBackend(options.trainingBaseUrl);
 
   let environments: EnvironmentSwitch;

@@ -27,7 +27,7 @@ import type { SaleRecord } from '../orders/journal/sale-record.js';
 import { VoucherService } from '../vouchers/voucher-service.js';
 import { WalletService } from '../wallet/wallet-service.js';
 import type { CoreEvents } from './core-events.js';
-import { LOCAL_KEY_WARNING, openEnvironmentKeys } from './environment-keys.js';
+import { localKeyWarning, openEnvironmentKeys } from './environment-keys.js';
 
 /** One environment's world: its own database, credentials, client, catalog, journal and engine. */
 export interface EnvironmentContext {
@@ -115,7 +115,7 @@ async function buildEnvironment(
   const credentials = new CredentialStore(keys.secrets, shelf);
   const vault = keys.vault;
   const logger = deps.logger.child({ environment });
-  if (keys.protection === 'local-file') logger.log('warn', 'keys.local_file', { message: LOCAL_KEY_WARNING });
+  if (keys.protection === 'local-file') logger.log('warn', 'keys.local_file', { message: localKeyWarning(environment) });
   const clientId = environment === 'training' || deps.endpoint.viaStore ? null : deps.settings()[environment].clientId;
 
   const client = createPartnerClient({

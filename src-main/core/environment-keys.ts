@@ -10,6 +10,13 @@ export const LOCAL_KEY_WARNING =
   `No OS keychain protects the Training data on this computer: its key is the file ${LOCAL_KEY_FILE_NAME} in the data folder, ` +
   'readable by anyone who can read that folder. Fine for practice; staging and production need the keychain.';
 
+/** The same for a store's counter in the browser host: its sales and its store credential sit behind that file. */
+export const STORE_LOCAL_KEY_WARNING =
+  `No OS keychain protects this counter's sales and its store credential on this computer: their key is the file ${LOCAL_KEY_FILE_NAME} ` +
+  'in the data folder, readable by anyone who can read that folder. Use the desktop app (it keeps them in the OS keychain) on a real counter.';
+
+export const localKeyWarning = (environment: Environment): string => (environment === 'training' ? LOCAL_KEY_WARNING : STORE_LOCAL_KEY_WARNING);
+
 /** Which store wrapped this database's data key, kept beside it so a later start opens it with the same one. */
 const LOCK_NAME = 'card_vault_key_lock';
 

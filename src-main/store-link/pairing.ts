@@ -1,4 +1,7 @@
+import { connectionProblem } from './store-client.js';
 import { pairingAnswer } from './store-wire.js';
+
+const PAIRING_TIMEOUT_MS = 15_000;
 import type { StoreLink } from './store-link-file.js';
 
 /** Joins a store with a single-use pairing code; the answer carries this counter's own credential. */
@@ -10,12 +13,10 @@ export async function pairWithStore(input: { url: string; code: string; counterN
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ code: input.code, counterName: input.counterName }),
-      signal: AbortSignal.timeout(15_000),
+      signal: AbortSignal.timeout(PAIRING_TIMEOUT_MS),
     });
   } catch (error) {
-    throw new Error(`The store server at ${url} cannot be reached (${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message}); check the address and that it is running`, {
-      cause: error,
-    });
+    throw new Error(`The store server at ${url} cannot be reached: ${connectionProblem(error, PAIRING_TIMEOUT_MS)}. Check the address.`, { cause: error });
   }
   const text = await res.text();
   let json: unknown = null;

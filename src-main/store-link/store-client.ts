@@ -4,6 +4,18 @@ import type { StoreLink } from './store-link-file.js';
 /** How long a counter waits on its store server for a shared view before it says it cannot reach it. */
 export const STORE_CALL_TIMEOUT_MS = 5_000;
 
+/** Why a connection failed, in words for the counter's screen (not a socket error code). */
+export function connectionProblem(error: unknown, timeoutMs: number): string {
+  if ((error as Error).name === 'TimeoutError') return `no answer in ${timeoutMs / 1000} s`;
+  const code = (error as { cause?: { code?: string } }).cause?.code ?? '';
+  if (code === 'ECONNREFUSED') return 'nothing answers at that address (is the store server running?)';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'that address is not known on this network';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'the connection was cut';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'this computer cannot reach that network';
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) return 'its certificate is not trusted by this counter (see README, Store server → TLS)';
+  return 'the connection failed';
+}
+
 export class StoreUnreachableError extends Error {
   constructor(url: string, detail: string) {
     super(`The store server (${url}) cannot be reached: ${detail}. Sales that are pending are kept on this counter.`);
@@ -86,8 +98,7 @@ export class StoreClient {
     try {
       return await fetch(`${this.link.url}${path}`, { ...init, signal: AbortSignal.timeout(STORE_CALL_TIMEOUT_MS) });
     } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause?.code;
-      throw new StoreUnreachableError(this.link.url, (error as Error).name === 'TimeoutError' ? `no answer in ${STORE_CALL_TIMEOUT_MS / 1000} s` : (cause ?? (error as Error).message));
+      throw new StoreUnreachableError(this.link.url, connectionProblem(error, STORE_CALL_TIMEOUT_MS));
     }
   }
 }

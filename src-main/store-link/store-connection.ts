@@ -4,7 +4,7 @@ import type { Logger } from '../platform/logger.js';
 import type { StaffService } from '../staff/staff-service.js';
 import { SalesMirror } from './sales-mirror.js';
 import { StaffMirror } from './staff-mirror.js';
-import { StoreClient, StoreUnreachableError } from './store-client.js';
+import { connectionProblem, StoreClient, StoreRefusedError, StoreUnreachableError } from './store-client.js';
 import type { StoreLink } from './store-link-file.js';
 import type { StoreCounterView, StoreLinkView } from '../contract/store.js';
 import type { StatementLine } from '../contract/wallet.js';
@@ -12,6 +12,7 @@ import { statementAnswer, storeCounters, storeDay, storeSalePage, type CounterDa
 
 /** A reachable store server is taken as still reachable for this long before a sale asks again. */
 export const REACHABLE_FOR_MS = 1_000;
+const HEALTH_TIMEOUT_MS = 2_000;
 
 
 /**
@@ -37,6 +38,19 @@ export class StoreConnection {
     return { url, storeId, counterId, counterName, environment };
   }
 
+  /**
+   * Whether the store still takes this counter: false once it was revoked (the server answers,
+   * but refuses the counter's credential). A store that cannot be asked says nothing here.
+   */
+  async stillPaired(): Promise<boolean> {
+    try {
+      await this.client.call('GET', '/me');
+      return true;
+    } catch (error) {
+      return !(error instanceof StoreRefusedError && error.status === 401);
+    }
+  }
+
   /** Starts sending this counter's sales (the environment's journal) to the store. */
   startOutbox(db: Db, items: (ids: string[]) => SaleListItem[]): void {
     this.sales = new SalesMirror({ db, client: this.client, items, logger: this.deps.logger });
@@ -51,14 +65,14 @@ export class StoreConnection {
   async unreachable(): Promise<string | null> {
     if (Date.now() < this.reachableUntil) return null;
     try {
-      const res = await fetch(`${this.link.url}/health`, { signal: AbortSignal.timeout(2_000) });
+      const res = await fetch(`${this.link.url}/health`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
       if (res.ok) {
         this.reachableUntil = Date.now() + REACHABLE_FOR_MS;
         return null;
       }
       return `The store server (${this.link.url}) is not well (HTTP ${res.status}): no new sales until it is. Pending sales are kept on this counter.`;
-    } catch {
-      return `The store server (${this.link.url}) cannot be reached: no new sales until it is back. Pending sales are kept on this counter and settled when it is.`;
+    } catch (error) {
+      return `The store server (${this.link.url}) cannot be reached: ${connectionProblem(error, HEALTH_TIMEOUT_MS)}. No new sales until it is back; pending sales are kept on this counter and settled when it is.`;
     }
   }
 

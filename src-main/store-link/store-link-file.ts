@@ -8,6 +8,8 @@ export interface StoreLink {
   url: string;
   counterId: string;
   counterName: string;
+  /** Prefixes this counter's referenceIds (POS-<code>-…); given by the store, unique in it. */
+  counterCode: string;
   storeId: string;
   environment: 'staging' | 'production';
   /** The counter's own revocable credential; kept sealed at rest, in memory only once read. */
@@ -20,6 +22,7 @@ const onDisk = z.strictObject({
   url: z.string().url(),
   counterId: z.string().uuid(),
   counterName: z.string().min(1).max(60),
+  counterCode: z.string().regex(/^[A-Z0-9]{1,6}$/),
   storeId: z.string().min(1).max(40),
   environment: z.enum(['staging', 'production']),
   sealedCredential: z.string().min(1).max(2000),

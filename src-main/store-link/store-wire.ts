@@ -33,6 +33,7 @@ export const staffList = z.strictObject({ staff: z.array(storeStaffRow).max(5000
 
 export const pairingAnswer = z.strictObject({
   counterId: z.string().uuid(),
+  counterCode: z.string().regex(/^[A-Z0-9]{1,6}$/),
   credential: z.string().min(20).max(200),
   storeId: z.string().min(1).max(40),
   environment: z.enum(['staging', 'production']),

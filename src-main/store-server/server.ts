@@ -199,7 +199,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
       const paired = await pairCounter(pool, storeId, code, name);
       if ('message' in paired) return sendJson(res, 403, errorBody(paired.code, paired.message));
       logger.log('info', 'store.counter_paired', { counterId: paired.id, name });
-      sendJson(res, 200, { counterId: paired.id, credential: paired.credential, storeId: paired.storeId, environment: paired.environment });
+      sendJson(res, 200, { counterId: paired.id, counterCode: paired.code, credential: paired.credential, storeId: paired.storeId, environment: paired.environment });
     }
 
     async function login(req: IncomingMessage, res: ServerResponse): Promise<void> {

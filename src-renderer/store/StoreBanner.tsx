@@ -12,7 +12,18 @@ import './store.css';
 export function StoreBanner() {
   const status = useStoreStatus((s) => s.status);
   const me = useSession((s) => s.me);
-  if (!status?.linked || status.reachable !== false) return null;
+  if (!status?.linked) return null;
+  if (status.revoked) {
+    return (
+      <div className="store-banner" role="alert">
+        <p>
+          <strong>This counter was revoked by the store</strong> — it cannot sell. {can(me, 'manageConnection') ? 'Pair it again with a new pairing code.' : 'Tell the manager.'}
+        </p>
+        <p className="store-banner__detail">{status.message}</p>
+      </div>
+    );
+  }
+  if (status.reachable !== false) return null;
   const waiting = status.outbox;
   return (
     <div className="store-banner" role="alert">

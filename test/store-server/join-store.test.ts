@@ -93,7 +93,8 @@ describe('joining a store from a counter that was on its own', () => {
     open.pop();
 
     const one = await counter(dirs.one.path);
-    expect(await one.ok('app.info')).toMatchObject({ environment: 'staging', training: false });
+    // The store names and codes its counters: this one's receipts and referenceIds say Till 1, C1.
+    expect(await one.ok('app.info')).toMatchObject({ environment: 'staging', training: false, store: { counter: 'Till 1', counterCode: 'C1' } });
     expect(await one.ok('store.status')).toMatchObject({ linked: true, reachable: true, store: { storeId: 'main', counterName: 'Till 1' } });
     // Its staff became the store's: the manager set up before joining is the store's manager.
     const listed = await one.ok('staff.list');
@@ -113,6 +114,7 @@ describe('joining a store from a counter that was on its own', () => {
     await two.core.close();
     open.splice(open.indexOf(two.core), 1);
     const twoAgain = await counter(dirs.two.path);
+    expect((await twoAgain.ok('app.info')).store).toMatchObject({ counter: 'Till 2', counterCode: 'C2' });
     const seen = await twoAgain.ok('staff.list');
     // The store had staff already: this counter's own manager from before is disabled here, the store's is listed.
     expect(seen.staff.map((s: { id: string }) => s.id)).toEqual([manager.id]);
@@ -126,5 +128,8 @@ describe('joining a store from a counter that was on its own', () => {
     await twoAgain.ok('store.revokeCounter', { counterId: tillOne });
     const refused = await one.call('store.counters');
     expect(refused).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+    // Till 1 says so: the store answers, but not to it.
+    expect(await one.ok('store.status')).toMatchObject({ linked: true, reachable: true, revoked: true, message: expect.stringMatching(/^The store revoked this counter/) });
+    expect(await twoAgain.ok('store.status')).toMatchObject({ reachable: true, revoked: false, message: null });
   }, 120_000);
 });

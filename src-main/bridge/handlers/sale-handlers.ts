@@ -29,6 +29,8 @@ export function saleHandlers(core: Core, session: Session) {
   };
   return {
     'sale.quote': async ({ tenders, ...input }: ParsedInput<'sale.quote'>) => {
+      // The quote checks the brand through the store server: when it is away, that is what to say.
+      if (core.store) await refuseWithoutStore(core.store);
       const result = await core.sales.quote(input, tenders);
       if (!result.ok) return quoteFailure(result);
       const { sale, brand, floatWarning, customerPaysPaise, changePaise } = result.quote;

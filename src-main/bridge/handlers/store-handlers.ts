@@ -11,6 +11,9 @@ export function storeFailure(error: unknown): never {
   throw error;
 }
 
+export const REVOKED =
+  'The store revoked this counter: it cannot sell through the store server any more. A manager pairs it again with a new pairing code (a new data folder, or the desktop app’s Join a store).';
+
 export const NOT_IN_A_STORE = 'This counter does not belong to a store: join one in Settings → Connection';
 
 export function storeHandlers(core: Core, session: Session) {
@@ -18,9 +21,11 @@ export function storeHandlers(core: Core, session: Session) {
   return {
     'store.status': async () => {
       const store = core.store;
-      if (!store) return { linked: false, store: null, reachable: null, message: null, outbox: 0 };
-      const message = await store.unreachable();
-      return { linked: true, store: store.view(), reachable: message === null, message, outbox: store.pendingInOutbox() };
+      if (!store) return { linked: false, store: null, reachable: null, revoked: false, message: null, outbox: 0 };
+      const unreachable = await store.unreachable();
+      const revoked = unreachable === null && !(await store.stillPaired());
+      const message = unreachable ?? (revoked ? REVOKED : null);
+      return { linked: true, store: store.view(), reachable: unreachable === null, revoked, message, outbox: store.pendingInOutbox() };
     },
     'store.counters': () => linked().counters(session.staff!.id).catch(storeFailure),
     'store.revokeCounter': async (input: ParsedInput<'store.revokeCounter'>) => {

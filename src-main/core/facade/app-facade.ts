@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { SettingsService } from '../../settings/settings-service.js';
 import { UnrecognisedWebhooks } from '../../webhooks/unrecognised-webhooks.js';
 import type { EnvironmentContext } from '../environment-context.js';
-import { LOCAL_KEY_WARNING } from '../environment-keys.js';
+import { localKeyWarning } from '../environment-keys.js';
 
 /** What the app says about itself: the window's header facts and the integrator's self-check. */
 export interface AppFacade {
@@ -26,7 +26,7 @@ export function appFacade(deps: { env: () => EnvironmentContext; settings: Setti
         store: deps.settings.get().store,
         ready: true,
         keyProtection,
-        keyWarning: keyProtection === 'local-file' ? LOCAL_KEY_WARNING : null,
+        keyWarning: keyProtection === 'local-file' ? localKeyWarning(environment) : null,
       };
     },
     async selfCheck() {

@@ -18,6 +18,8 @@ export interface CounterIdentity {
 }
 
 export interface PairedCounter extends CounterIdentity {
+  /** Prefixes the counter's referenceIds; unique in the store. */
+  code: string;
   /** Shown once, to the counter that paired; only its hash is kept here. */
   credential: string;
   environment: 'staging' | 'production';
@@ -53,10 +55,14 @@ export async function pairCounter(pool: Pool, storeId: string, code: string, cou
     const row = found.rows[0];
     if (!row) return { code: 'PAIRING_CODE_INVALID', message: `That pairing code is not valid: it is wrong, used already, or older than ${PAIRING_CODE_TTL_MINUTES} minutes. Print a new one on the store server.` };
     const id = randomUUID();
-    await client.query('INSERT INTO counters (id, store_id, name, credential_hash) VALUES ($1, $2, $3, $4)', [id, row.store_id, counterName, sha256(credential)]);
+    // Counter codes are given in order (C1, C2, …) under the store row's lock, so two pairings never take one.
+    await client.query('SELECT 1 FROM stores WHERE id = $1 FOR UPDATE', [row.store_id]);
+    const taken = await client.query<{ n: string }>('SELECT count(*) AS n FROM counters WHERE store_id = $1', [row.store_id]);
+    const counterCode = `C${Number(taken.rows[0]!.n) + 1}`;
+    await client.query('INSERT INTO counters (id, store_id, name, code, credential_hash) VALUES ($1, $2, $3, $4, $5)', [id, row.store_id, counterName, counterCode, sha256(credential)]);
     await client.query('UPDATE pairing_codes SET used_at = now(), used_by = $2 WHERE code_hash = $1', [sha256(normalizeCode(code)), id]);
     await client.query('INSERT INTO store_audit (store_id, counter_id, action, details) VALUES ($1, $2, $3, $4)', [row.store_id, id, 'counter.paired', { name: counterName }]);
-    return { id, storeId: row.store_id, name: counterName, credential, environment: row.environment };
+    return { id, storeId: row.store_id, name: counterName, code: counterCode, credential, environment: row.environment };
   });
 }
 

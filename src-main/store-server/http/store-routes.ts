@@ -40,6 +40,7 @@ export function storeRoutes(pool: Pool) {
 
   return async function route(req: IncomingMessage, path: string, counter: CounterIdentity): Promise<{ status: number; body: unknown } | null> {
     let m: RegExpExecArray | null;
+    if (req.method === 'GET' && path === '/me') return { status: 200, body: { counterId: counter.id, name: counter.name, storeId: counter.storeId } };
     if (req.method === 'GET' && path === '/staff') return { status: 200, body: { staff: await listStaff(pool, counter.storeId) } };
     if (req.method === 'PUT' && path === '/staff') {
       const result = await pushStaff(pool, counter.storeId, counter.id, parse(staffPush, await readJson(req)), { staffId: staffIdOf(req) });

@@ -24,11 +24,15 @@ CREATE TABLE counters (
   id uuid PRIMARY KEY,
   store_id text NOT NULL REFERENCES stores (id),
   name text NOT NULL,
+  -- The code that prefixes the counter's referenceIds (POS-<code>-…), given by the store so no
+  -- two of its counters share one and support can tell them apart.
+  code text NOT NULL CHECK (code ~ '^[A-Z0-9]{1,6}$'),
   -- sha256 of the counter's credential; the credential itself is only ever on the counter.
   credential_hash text NOT NULL,
   paired_at timestamptz NOT NULL DEFAULT now(),
   revoked_at timestamptz,
-  last_seen_at timestamptz
+  last_seen_at timestamptz,
+  UNIQUE (store_id, code)
 );
 
 CREATE TABLE pairing_codes (
