@@ -15,7 +15,7 @@ const TRANSPORT_CODES = new Set(['NETWORK', 'TIMEOUT', 'HTTP_408', 'HTTP_5XX', '
 
 /**
  * A refusal of a sale as the cashier should read it. STORE_UNREACHABLE gets what to do with the
- * customer's money, and the banner shows at once. `nothingSent` (a quote: no sale exists
+ * customer's money (a quote's, only that the amount cannot be checked), and the banner shows at once. `nothingSent` (a quote: no sale exists
  * whatever happened) lets a failure on the way to the service be told as the store server's
  * absence, when main, asked again now, says the store server does not answer; a sale's own
  * failure keeps main's words, because that sale may exist and is being checked.
@@ -24,7 +24,8 @@ export async function saleRefusal(error: BridgeError, { nothingSent }: { nothing
   const store = useStoreStatus.getState();
   if (error.code === STORE_UNREACHABLE) {
     store.unreachableNow(error.message);
-    return { code: STORE_UNREACHABLE, message: error.message, action: STORE_ACTION };
+    // A quote refused: nothing to sell yet, and the banner on top carries main's whole reason.
+    return nothingSent ? { code: STORE_UNREACHABLE, message: CANNOT_CHECK } : { code: STORE_UNREACHABLE, message: error.message, action: STORE_ACTION };
   }
   if (!TRANSPORT_CODES.has(error.code) || !store.status?.linked) return error;
   const now = await store.load();
