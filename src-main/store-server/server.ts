@@ -84,7 +84,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
     await ensureStore(pool, { id: storeId, name: options.storeName ?? storeId, environment: options.environment });
     const float = new StoreFloat(pool, storeId, client);
     const orderTimeoutMs = { ...DEFAULT_TIMEOUTS, ...options.timeouts }.orderResponseMs;
-    const relay: OrderRelay = new OrderRelay({ pool, client, float, logger, watch: (ref) => jobs!.watch(ref), orderTimeoutMs });
+    const relay: OrderRelay = new OrderRelay({ pool, client, float, logger, watch: (ref, afterSeconds) => jobs!.watch(ref, afterSeconds), orderTimeoutMs });
     jobs = await startStoreJobs({
       url: databaseUrl,
       pool,

@@ -6,10 +6,12 @@ export const SETTLE_ORDER_QUEUE = 'settle-order';
 export const READ_WALLET_QUEUE = 'read-wallet';
 /** How long after a question that did not settle an order the next one is asked. */
 export const SETTLE_RETRY_SECONDS = 5;
+/** Questions about one order before the store server leaves it to the counter's own protocol and support. */
+export const SETTLE_MAX_QUESTIONS = 1000;
 
 export interface StoreJobs {
   /** Queues a question about this order unless one is queued already (one per reference, across replicas). */
-  watch(referenceId: string): Promise<void>;
+  watch(referenceId: string, afterSeconds?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -36,14 +38,19 @@ export async function startStoreJobs(deps: {
   await boss.createQueue(settleQueue, { name: settleQueue, policy: 'stately', retryLimit: 1000, retryDelay: SETTLE_RETRY_SECONDS, expireInSeconds: 180 });
   await boss.createQueue(walletQueue, { name: walletQueue, policy: 'singleton', retryLimit: 0, expireInSeconds: 60 });
 
-  const watch = async (referenceId: string): Promise<void> => {
-    await boss.send(settleQueue, { referenceId }, { singletonKey: referenceId });
+  const ask = async (referenceId: string, afterSeconds: number, asked: number): Promise<void> => {
+    await boss.send(settleQueue, { referenceId, asked }, { singletonKey: referenceId, startAfter: afterSeconds });
   };
+  const watch = (referenceId: string, afterSeconds = 0) => ask(referenceId, afterSeconds, 0);
 
-  await boss.work<{ referenceId: string }>(settleQueue, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
-    const done = await deps.settle(job!.data.referenceId);
-    // Not settled yet: failing the job makes pg-boss run it again after retryDelay (the same job, not a new one).
-    if (!done) throw new Error(`order ${job!.data.referenceId} is not settled yet`);
+  await boss.work<{ referenceId: string; asked?: number }>(settleQueue, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+    const { referenceId, asked = 0 } = job!.data;
+    if (await deps.settle(referenceId)) return;
+    // Not settled yet: this job ends completed and the next question is queued for later. (Failed
+    // to be retried, it would meet the retry a 'stately' queue may already hold for the order and
+    // be failed for good.) A retry is left to a run that threw: a replica or its database died.
+    if (asked + 1 >= SETTLE_MAX_QUESTIONS) deps.logger.log('warn', 'store.settle_gave_up', { referenceId, asked: asked + 1 });
+    else await ask(referenceId, SETTLE_RETRY_SECONDS, asked + 1);
   });
   await boss.work(walletQueue, { pollingIntervalSeconds: 5 }, async () => deps.readWallet());
   await boss.schedule(walletQueue, '* * * * *');

@@ -4,6 +4,7 @@ import type { Logger } from '../../platform/logger.js';
 import { formatRupees } from '../../orders/rules/money.js';
 import { inTransaction, type Pool, type PoolClient } from '../database/pool.js';
 import type { CounterIdentity } from '../counters/counter-credentials.js';
+import { SETTLE_RETRY_SECONDS } from '../jobs/store-jobs.js';
 import type { StoreFloat } from './store-float.js';
 
 /** What goes back to the counter: a status and the body, in the service's own wire format. */
@@ -96,8 +97,8 @@ export class OrderRelay {
       client: PartnerClient;
       float: StoreFloat;
       logger: Logger;
-      /** Puts an unsettled order in the job queue, which asks about it until it is settled. */
-      watch: (referenceId: string) => Promise<void>;
+      /** Puts an unsettled order in the job queue (asked after `afterSeconds`), which asks about it until it is settled. */
+      watch: (referenceId: string, afterSeconds?: number) => Promise<void>;
       /** The longest a send to the service may take (the partner client's order timeout). */
       orderTimeoutMs: number;
     },
@@ -239,9 +240,11 @@ export class OrderRelay {
       if (unsettled && debited) await this.deps.float.settle(tx, Number(row.amount_paise));
       // A debited (PROCESSING) order that then failed: the service reversed its debit.
       if (row.order_status === 'PROCESSING' && order.status === 'FAILED') await this.deps.float.settle(tx, -Number(row.amount_paise));
-      return order.status === 'PROCESSING';
+      // Watched once, when it first turns PROCESSING: the job then asks again at its own pace
+      // (a watch on every answer would queue a new question each time one is asked).
+      return order.status === 'PROCESSING' && row.order_status !== 'PROCESSING';
     });
-    if (watch) await this.deps.watch(referenceId);
+    if (watch) await this.deps.watch(referenceId, SETTLE_RETRY_SECONDS);
   }
 
   private async row(db: Pool | PoolClient, referenceId: string, lock: boolean): Promise<RelayedRow | undefined> {
