@@ -59,6 +59,8 @@ interface PlaceBody {
   referenceId: string;
   productId: string;
   amountPaise: number;
+  /** What the service takes from the wallet: amount − discountAmount (the whole amount when the discount is not one it would take). */
+  debitPaise: number;
 }
 
 function placeBody(body: unknown): PlaceBody | string {
@@ -67,13 +69,17 @@ function placeBody(body: unknown): PlaceBody | string {
   if (typeof b.referenceId !== 'string' || !/^[A-Za-z0-9_-]{1,40}$/.test(b.referenceId)) return 'referenceId must be 1–40 letters, digits, - or _';
   if (typeof b.productId !== 'string' || b.productId.length === 0 || b.productId.length > 64) return 'productId is required';
   if (typeof b.amount !== 'number' || !Number.isFinite(b.amount) || b.amount <= 0 || b.amount > 10_000_000) return 'amount must be a positive number';
-  return { referenceId: b.referenceId, productId: b.productId, amountPaise: Math.round(b.amount * 100) };
+  const amountPaise = Math.round(b.amount * 100);
+  const discountPaise = typeof b.discountAmount === 'number' && Number.isFinite(b.discountAmount) ? Math.round(b.discountAmount * 100) : 0;
+  const debitPaise = discountPaise >= 0 && discountPaise < amountPaise ? amountPaise - discountPaise : amountPaise;
+  return { referenceId: b.referenceId, productId: b.productId, amountPaise, debitPaise };
 }
 
 interface RelayedRow {
   counter_id: string;
   state: 'SENDING' | 'IN_DOUBT' | 'ACCEPTED' | 'REJECTED' | 'REFUSED' | 'NOT_PLACED';
   amount_paise: string;
+  hold_paise: string;
   http_status: number | null;
   error_body: string | null;
   order_status: string | null;
@@ -113,14 +119,14 @@ export class OrderRelay {
       const existing = await this.row(tx, body.referenceId, true);
       if (existing && existing.counter_id !== counter.id) return { kind: 'answer' as const, answer: envelope(409, 'REFERENCE_IN_USE', 'Another counter already used this referenceId') };
       if (existing && existing.state !== 'NOT_PLACED') return { kind: 'duplicate' as const, row: existing };
-      const float = await this.deps.float.reserve(tx, body.amountPaise);
+      const float = await this.deps.float.reserve(tx, body.debitPaise);
       const state = float.ok ? 'SENDING' : 'REFUSED';
       const refusal = float.ok
         ? null
         : envelope(
             422,
             'E300',
-            `Insufficient balance: the store's wallet holds ${formatRupees(float.balancePaise)} and sales in progress at the store's counters hold ${formatRupees(float.heldPaise)}; this sale needs ${formatRupees(body.amountPaise)}. Top up the wallet, then sell again.`,
+            `Insufficient balance: the store's wallet holds ${formatRupees(float.balancePaise)} and sales in progress at the store's counters hold ${formatRupees(float.heldPaise)}; this sale needs ${formatRupees(body.debitPaise)}. Top up the wallet, then sell again.`,
           );
       await tx.query(
         `INSERT INTO relayed_orders (reference_id, store_id, counter_id, product_id, amount_paise, hold_paise, body, state, http_status, error_body, request_ids, sends)
@@ -128,7 +134,7 @@ export class OrderRelay {
          ON CONFLICT (reference_id) DO UPDATE SET state = EXCLUDED.state, hold_paise = EXCLUDED.hold_paise, http_status = EXCLUDED.http_status,
            error_body = EXCLUDED.error_body, request_ids = relayed_orders.request_ids || EXCLUDED.request_ids,
            sends = relayed_orders.sends + EXCLUDED.sends, updated_at = now()`,
-        [body.referenceId, counter.storeId, counter.id, body.productId, body.amountPaise, float.ok ? body.amountPaise : 0, rawBody, state, refusal?.status ?? null, refusal?.body ?? null, requestId, float.ok ? 1 : 0],
+        [body.referenceId, counter.storeId, counter.id, body.productId, body.amountPaise, float.ok ? body.debitPaise : 0, rawBody, state, refusal?.status ?? null, refusal?.body ?? null, requestId, float.ok ? 1 : 0],
       );
       return refusal ? { kind: 'answer' as const, answer: refusal } : { kind: 'send' as const };
     });
@@ -237,9 +243,10 @@ export class OrderRelay {
         await tx.query('INSERT INTO relayed_vouchers (voucher_id, reference_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [voucherId, referenceId]);
       }
       const debited = order.status !== 'FAILED';
-      if (unsettled && debited) await this.deps.float.settle(tx, Number(row.amount_paise));
+      // What it held is what the service debits (amount − discount).
+      if (unsettled && debited) await this.deps.float.settle(tx, Number(row.hold_paise));
       // A debited (PROCESSING) order that then failed: the service reversed its debit.
-      if (row.order_status === 'PROCESSING' && order.status === 'FAILED') await this.deps.float.settle(tx, -Number(row.amount_paise));
+      if (row.order_status === 'PROCESSING' && order.status === 'FAILED') await this.deps.float.settle(tx, -Number(row.hold_paise));
       // Watched once, when it first turns PROCESSING: the job then asks again at its own pace
       // (a watch on every answer would queue a new question each time one is asked).
       return order.status === 'PROCESSING' && row.order_status !== 'PROCESSING';
@@ -249,7 +256,7 @@ export class OrderRelay {
 
   private async row(db: Pool | PoolClient, referenceId: string, lock: boolean): Promise<RelayedRow | undefined> {
     const found = await db.query<RelayedRow>(
-      `SELECT counter_id, state, amount_paise, http_status, error_body, order_status,
+      `SELECT counter_id, state, amount_paise, hold_paise, http_status, error_body, order_status,
               (extract(epoch FROM now() - updated_at) * 1000)::float8 AS age_ms
          FROM relayed_orders WHERE reference_id = $1 ${lock ? 'FOR UPDATE' : ''}`,
       [referenceId],
