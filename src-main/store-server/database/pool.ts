@@ -14,6 +14,14 @@ export function openPool(url: string, logger: Logger, max = 10): Pool {
 /** Runs `work` in one transaction; a thrown error rolls it back and goes up. */
 export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // A checked-out client has none of the pool's listeners: PostgreSQL ending the connection
+  // between two queries (its postmaster died) would be an unhandled 'error' that ends the
+  // process. The next query fails with it instead, and the broken client is not pooled again.
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const result = await work(client);
@@ -23,6 +31,7 @@ export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) =>
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    client.removeListener('error', onError);
+    client.release(broken);
   }
 }

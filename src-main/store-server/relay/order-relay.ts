@@ -259,7 +259,9 @@ export class OrderRelay {
       if (unsettled && debited) await this.deps.float.settle(tx, Number(row.hold_paise));
       // A debited (PROCESSING) order that then failed: the service reversed its debit.
       if (row.order_status === 'PROCESSING' && order.status === 'FAILED') await this.deps.float.settle(tx, -Number(row.hold_paise));
-      return order.status === 'PROCESSING';
+      // Watched once, when it first turns PROCESSING: its questions then follow the protocol
+      // (a watch on every answer would put a fresh first question in the queue each time).
+      return order.status === 'PROCESSING' && row.order_status !== 'PROCESSING';
     });
     if (watch) await this.deps.watch(referenceId, FIRST_QUESTION_SECONDS.processing);
   }

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src-main/platform/logger.js';
+import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
+import { clusterDirOf, startEmbeddedCluster, type EmbeddedCluster } from '../../src-main/store-server/database/embedded-postgres.js';
+import { tempDir } from '../support/temp-dir.js';
+import { pairingCode, startStoreServerCli, waitForHealth, type Running } from './store-processes.js';
+
+/**
+ * PostgreSQL dies while the store server's settle job is asking the service about an order:
+ * the job cannot be recorded as done or failed. The store server must stay up and answer
+ * again once PostgreSQL is back (found by the store soak: pg-boss 10 leaves that write's
+ * rejection unhandled, which ended the process).
+ */
+describe('the store server when PostgreSQL dies under a running settle job', () => {
+  let sandbox: Sandbox;
+  let cluster: EmbeddedCluster;
+  let server: Running;
+  let url = '';
+  const dirs = { pg: tempDir('gv-store-pglost-'), store: tempDir('gv-store-pglost-srv-') };
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({});
+    cluster = await startEmbeddedCluster(dirs.pg.path, silentLogger);
+    const started = await startStoreServerCli({ dataDir: dirs.store.path, partnerBaseUrl: sandbox.url, databaseUrl: cluster.url });
+    server = started.proc;
+    url = started.url;
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.kill('SIGKILL');
+    await cluster?.stop();
+    await sandbox?.close();
+    dirs.pg.cleanup();
+    dirs.store.cleanup();
+  }, 60_000);
+
+  it('stays up and is healthy again when PostgreSQL is back', async () => {
+    const code = await pairingCode({ databaseUrl: cluster.url });
+    const paired = (await (await fetch(`${url}/pair`, { method: 'POST', body: JSON.stringify({ code, counterName: 'Lost' }) })).json()) as { counterId: string; credential: string };
+    const login = await fetch(`${url}/partner/v1/partners/auth/login`, { method: 'POST', body: JSON.stringify({ clientId: paired.counterId, clientSecret: paired.credential }) });
+    const { token } = (await login.json()) as { token: string };
+
+    // The order's answer is lost (so a settle job asks about it at once), and that question is held 3 s.
+    sandbox.state.faults.arm({ kind: 'reset-after-commit', match: { method: 'POST', path: '/v1/partners/orders' } });
+    sandbox.state.faults.arm({ kind: 'delay', ms: 3_000, stage: 'before', match: { method: 'GET', path: '/v1/partners/orders/by-reference/*' } });
+    const placed = await fetch(`${url}/partner/v1/partners/orders`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ productId: 'TEST_FIXED_STANDARD', referenceId: `LOST-${Date.now()}`, amount: 1000, denominationDetails: [{ denomination: 1000, quantity: 1 }] }),
+    });
+    expect(placed.status).toBe(503);
+    await waitFor(() => sandbox.state.faults.fired.some((f) => f.kind === 'delay'), 10_000);
+
+    // PostgreSQL dies while the job waits on the service, and comes back a few seconds later.
+    const port = Number(new URL(cluster.url).port);
+    process.kill(Number(readFileSync(join(clusterDirOf(dirs.pg.path), 'postmaster.pid'), 'utf8').split('\n')[0]), 'SIGKILL');
+    await cluster.stop();
+    await new Promise((r) => setTimeout(r, 5_000));
+    expect(server.child.exitCode, server.output().slice(-2000)).toBeNull();
+    cluster = await startEmbeddedCluster(dirs.pg.path, silentLogger, { port });
+
+    await waitForHealth(url, 30_000);
+    expect(server.child.exitCode).toBeNull();
+  }, 90_000);
+});
+
+async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
