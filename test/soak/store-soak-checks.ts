@@ -228,15 +228,18 @@ interface JobRow {
   retry_count: number;
   started_on: Date | null;
   completed_on: Date | null;
+  /** For a job still queued: whether it was due (its start_after passed) more than a minute ago, so no replica ran it. */
+  overdue: boolean;
 }
 
 /**
  * pg-boss's own record of the settle jobs (live and archived). Each job is one question about
  * one order, asked until it is settled; "run once" means no two runs for one order at the same
- * time (their started–completed spans never overlap), none given up, none still waiting.
+ * time (their started–completed spans never overlap), none given up, none overdue or still
+ * running (a question queued for later is fine).
  */
 async function settleJobs(pool: pg.Pool, queue: string): Promise<StoreSoakChecks['jobs']> {
-  const columns = 'id, singleton_key, state::text AS state, retry_count, started_on, completed_on';
+  const columns = "id, singleton_key, state::text AS state, retry_count, started_on, completed_on, start_after < now() - interval '1 minute' AS overdue";
   const live = (await pool.query<JobRow>(`SELECT ${columns} FROM pgboss.job WHERE name = $1`, [queue])).rows;
   const archived = (await pool.query<JobRow>(`SELECT ${columns} FROM pgboss.archive WHERE name = $1`, [queue])).rows;
   const all = [...live, ...archived];
@@ -246,7 +249,8 @@ async function settleJobs(pool: pg.Pool, queue: string): Promise<StoreSoakChecks
     if (!j.singleton_key) problems.push(`settle job ${j.id} has no singletonKey`);
     else byKey.set(j.singleton_key, [...(byKey.get(j.singleton_key) ?? []), j]);
     if (j.state === 'failed') problems.push(`settle job ${j.id} (${j.singleton_key}) failed for good after ${j.retry_count} retries`);
-    if (j.state === 'created' || j.state === 'retry' || j.state === 'active') problems.push(`settle job ${j.id} (${j.singleton_key}) still ${j.state}`);
+    // A question queued for later is not stuck; one due a minute ago and not run, or still running, is.
+    if (j.state === 'retry' || j.state === 'active' || (j.state === 'created' && j.overdue)) problems.push(`settle job ${j.id} (${j.singleton_key}) still ${j.state}`);
   }
   for (const [key, jobs] of byKey) {
     const spans = jobs.filter((j) => j.state === 'completed' && j.started_on && j.completed_on).sort((a, b) => a.started_on!.getTime() - b.started_on!.getTime());

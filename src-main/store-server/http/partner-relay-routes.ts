@@ -64,7 +64,7 @@ export function partnerRelayRoutes(deps: { pool: Pool; client: PartnerClient; re
     }
     if (req.method === 'GET' && (m = /^\/v1\/partners\/orders\/([^/]{1,120})$/.exec(path))) {
       const orderId = decodeSegment(m[1]!);
-      return (await ownsOrder(counter, orderId)) ? passThrough(req, `/v1/partners/orders/${seg(m[1]!)}`, '/v1/partners/orders/:orderId') : notFound(`order ${orderId}`);
+      return relay.byOrderId(counter, orderId, requestIdOf(req));
     }
     if (req.method === 'GET' && path === '/v1/partners/wallet/balance') {
       // What a counter may spend: the service's balance less what sales in flight anywhere in the store hold.

@@ -167,6 +167,24 @@ export class OrderRelay {
   }
 
   /**
+   * The service's answer by order id (a counter polling a PROCESSING order), for the counter
+   * that placed it; the journal follows the answer, as it does by reference.
+   */
+  async byOrderId(counter: CounterIdentity, orderId: string, requestId: string): Promise<RelayAnswer> {
+    const found = await this.deps.pool.query<{ reference_id: string }>('SELECT reference_id FROM relayed_orders WHERE order_id = $1 AND counter_id = $2', [orderId, counter.id]);
+    const referenceId = found.rows[0]?.reference_id;
+    if (!referenceId) return envelope(404, 'NOT_FOUND', `No order ${orderId}`);
+    const out = await this.deps.client.relay({ method: 'GET', path: `/v1/partners/orders/${encodeURIComponent(orderId)}`, template: '/v1/partners/orders/:orderId', requestId });
+    if (out.kind !== 'response') return out.kind === 'not-sent' ? envelope(503, 'STORE_PARTNER_LOGIN_FAILED', out.error.message) : stillUnknown();
+    if (out.status >= 200 && out.status <= 299) {
+      const order = orderFields(out.text);
+      if (!order || order.referenceId !== referenceId || order.id !== orderId) return stillUnknown();
+      await this.record(referenceId, order, out);
+    }
+    return { status: out.status, body: out.text };
+  }
+
+  /**
    * Asks the service about `referenceId` and writes what it says. A 404 settles a SENDING or
    * IN_DOUBT order as never placed only once no send of it can still be on its way.
    */
