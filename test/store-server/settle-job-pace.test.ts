@@ -8,11 +8,11 @@ import { startStoreServer, type StoreServer } from '../../src-main/store-server/
 import { tempDir } from '../support/temp-dir.js';
 
 /**
- * A PROCESSING order is settled by a job that asks the service about it every
+ * An order in doubt or PROCESSING is settled by a job that asks the service about it every
  * SETTLE_RETRY_SECONDS, and each question is one job run that ends completed: the store server
  * neither asks in a tight loop nor leaves jobs failed for good behind it (found by the store soak).
  */
-describe('the settle job of a PROCESSING order', () => {
+describe("the store server's settle jobs", () => {
   let sandbox: Sandbox;
   let server: StoreServer;
   const dir = tempDir('gv-store-pace-');
@@ -79,4 +79,32 @@ describe('the settle job of a PROCESSING order', () => {
       await pool.end();
     }
   }, 90_000);
+
+  it('keeps up with a busy store: many orders in doubt at once are all settled within seconds', async () => {
+    // Thirty answers lost at once: thirty settle jobs queued together (a busy store after a network blip).
+    const refs = Array.from({ length: 30 }, (_, i) => `BUSY-${Date.now()}-${i}`);
+    sandbox.state.faults.arm({ kind: 'reset-after-commit', count: refs.length, match: { method: 'POST', path: '/v1/partners/orders' } });
+    for (const referenceId of refs) {
+      const placed = await fetch(`${server.url}/partner/v1/partners/orders`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ productId: 'TEST_FIXED_STANDARD', referenceId, amount: 1000, denominationDetails: [{ denomination: 1000, quantity: 1 }] }),
+      });
+      expect(placed.status).toBe(503);
+    }
+    const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
+    try {
+      const t0 = Date.now();
+      let open = refs.length;
+      while (open > 0 && Date.now() - t0 < 20_000) {
+        await new Promise((r) => setTimeout(r, 250));
+        open = Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM relayed_orders WHERE reference_id = ANY($1) AND state <> 'ACCEPTED'`, [refs])).rows[0]!.n);
+      }
+      // One job a poll (the queue's pace before) needed thirty seconds for these.
+      expect(open).toBe(0);
+      expect(Date.now() - t0).toBeLessThan(10_000);
+    } finally {
+      await pool.end();
+    }
+  }, 60_000);
 });

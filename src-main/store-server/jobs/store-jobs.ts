@@ -8,6 +8,11 @@ export const READ_WALLET_QUEUE = 'read-wallet';
 export const SETTLE_RETRY_SECONDS = 5;
 /** Questions about one order before the store server leaves it to the counter's own protocol and support. */
 export const SETTLE_MAX_QUESTIONS = 1000;
+/**
+ * Settle jobs a replica takes per poll of the queue (pg-boss's worker waits out its polling
+ * interval between fetches): one a poll would settle at most one order a second per replica.
+ */
+export const SETTLE_BATCH = 25;
 
 export interface StoreJobs {
   /** Queues a question about this order unless one is queued already (one per reference, across replicas). */
@@ -43,14 +48,24 @@ export async function startStoreJobs(deps: {
   };
   const watch = (referenceId: string, afterSeconds = 0) => ask(referenceId, afterSeconds, 0);
 
-  await boss.work<{ referenceId: string; asked?: number }>(settleQueue, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
-    const { referenceId, asked = 0 } = job!.data;
-    if (await deps.settle(referenceId)) return;
-    // Not settled yet: this job ends completed and the next question is queued for later. (Failed
-    // to be retried, it would meet the retry a 'stately' queue may already hold for the order and
-    // be failed for good.) A retry is left to a run that threw: a replica or its database died.
+  /**
+   * One question. Not settled yet (or the question failed): this job ends completed and the next
+   * question is queued for later. (Failed to be retried, it would meet the retry a 'stately'
+   * queue may already hold for the order and be failed for good.) Only when even that cannot be
+   * queued (the database is gone) does it throw, and pg-boss retries the batch.
+   */
+  const settleOne = async ({ referenceId, asked = 0 }: { referenceId: string; asked?: number }): Promise<void> => {
+    try {
+      if (await deps.settle(referenceId)) return;
+    } catch (error) {
+      deps.logger.log('warn', 'store.settle_failed', { referenceId, error });
+    }
     if (asked + 1 >= SETTLE_MAX_QUESTIONS) deps.logger.log('warn', 'store.settle_gave_up', { referenceId, asked: asked + 1 });
     else await ask(referenceId, SETTLE_RETRY_SECONDS, asked + 1);
+  };
+  await boss.work<{ referenceId: string; asked?: number }>(settleQueue, { pollingIntervalSeconds: 1, batchSize: SETTLE_BATCH }, async (jobs) => {
+    const failed = (await Promise.allSettled(jobs.map((job) => settleOne(job.data)))).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
   });
   await boss.work(walletQueue, { pollingIntervalSeconds: 5 }, async () => deps.readWallet());
   await boss.schedule(walletQueue, '* * * * *');
