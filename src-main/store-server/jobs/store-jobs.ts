@@ -13,6 +13,15 @@ export const SETTLE_MAX_QUESTIONS = 1000;
  * interval between fetches): one a poll would settle at most one order a second per replica.
  */
 export const SETTLE_BATCH = 25;
+/**
+ * A settle job left 'active' by a replica that died is run again once it expires and pg-boss's
+ * maintenance (every MAINTENANCE_SECONDS) notices. Until then no other job for that order can
+ * start, and pg-boss's fetch, which takes the oldest jobs first, fails on a second job queued for
+ * it: so both are kept short. A question takes at most ~50 s (three tries of the partner
+ * client's 15 s GET timeout).
+ */
+const SETTLE_EXPIRE_SECONDS = 60;
+const MAINTENANCE_SECONDS = 15;
 
 export interface StoreJobs {
   /** Queues a question about this order unless one is queued already (one per reference, across replicas). */
@@ -35,12 +44,12 @@ export async function startStoreJobs(deps: {
   settle: (referenceId: string) => Promise<boolean>;
   readWallet: () => Promise<void>;
 }): Promise<StoreJobs> {
-  const boss = new PgBoss({ connectionString: deps.url, max: 4, schema: 'pgboss' });
+  const boss = new PgBoss({ connectionString: deps.url, max: 4, schema: 'pgboss', maintenanceIntervalSeconds: MAINTENANCE_SECONDS });
   boss.on('error', (error) => deps.logger.log('warn', 'store.jobs_error', { error }));
   await boss.start();
   const settleQueue = `${SETTLE_ORDER_QUEUE}-${deps.storeId}`;
   const walletQueue = `${READ_WALLET_QUEUE}-${deps.storeId}`;
-  await boss.createQueue(settleQueue, { name: settleQueue, policy: 'stately', retryLimit: 1000, retryDelay: SETTLE_RETRY_SECONDS, expireInSeconds: 180 });
+  await boss.createQueue(settleQueue, { name: settleQueue, policy: 'stately', retryLimit: 1000, retryDelay: SETTLE_RETRY_SECONDS, expireInSeconds: SETTLE_EXPIRE_SECONDS });
   await boss.createQueue(walletQueue, { name: walletQueue, policy: 'singleton', retryLimit: 0, expireInSeconds: 60 });
 
   const ask = async (referenceId: string, afterSeconds: number, asked: number): Promise<void> => {
@@ -70,10 +79,15 @@ export async function startStoreJobs(deps: {
   await boss.work(walletQueue, { pollingIntervalSeconds: 5 }, async () => deps.readWallet());
   await boss.schedule(walletQueue, '* * * * *');
 
-  // Orders left unsettled by a replica that stopped (or was killed) are watched again.
+  // Orders left unsettled by a replica that stopped (or was killed) are watched again, unless a
+  // question about them is queued or running already: one the killed replica was asking stays
+  // 'active' until it expires and is retried, and a second one queued beside it would stall the
+  // queue's fetches until then (see SETTLE_EXPIRE_SECONDS).
   const open = await deps.pool.query<{ reference_id: string }>(
-    `SELECT reference_id FROM relayed_orders WHERE store_id = $1 AND (state IN ('SENDING', 'IN_DOUBT') OR order_status = 'PROCESSING')`,
-    [deps.storeId],
+    `SELECT r.reference_id FROM relayed_orders r
+      WHERE r.store_id = $1 AND (r.state IN ('SENDING', 'IN_DOUBT') OR r.order_status = 'PROCESSING')
+        AND NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = $2 AND j.singleton_key = r.reference_id AND j.state IN ('created', 'retry', 'active'))`,
+    [deps.storeId, settleQueue],
   );
   for (const row of open.rows) await watch(row.reference_id);
 
