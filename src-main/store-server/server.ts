@@ -122,10 +122,10 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
           const r = row.rows[0];
           return r ? { state: r.state, orderStatus: r.order_status, createdAt: r.created_at.getTime() } : null;
         };
-        // Most "if orphaned" questions find their order settled by its own send (or already on
-        // its schedule): the service is not asked again.
+        // An "if orphaned" question asks only about an order its sender left SENDING (it died
+        // mid-send): one that moved on was settled by its own send, or put on its own schedule.
         const before = await order();
-        if (!before || (orphan && before.state !== 'SENDING' && before.state !== 'IN_DOUBT')) return null;
+        if (!before || (orphan && before.state !== 'SENDING')) return null;
         await relay.askService(ref, crypto.randomUUID());
         const after = await order();
         if (!after) return null;

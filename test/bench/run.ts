@@ -43,7 +43,7 @@ const groups: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'memory', run: () => (quick ? benchMemory(10_000, 1_500, 250, log) : benchMemory(10_000, 5_000, 500, log)) },
   { name: 'paint', run: () => benchPaint(10_000, quick ? 20 : 60, log) },
   // Counters selling through a store server (and PostgreSQL) beside the same counters against the service directly.
-  { name: 'store', run: () => benchStore(quick ? [1, 10] : [1, 10, 50], quick ? 2 : 4, (n) => (quick ? 5 : Math.max(4, Math.round(60 / n))), log) },
+  { name: 'store', run: () => benchStore(quick ? [1, 10] : [1, 10, 50], quick ? 2 : 4, (n) => (quick ? 5 : Math.max(8, Math.round(240 / n))), log) },
 ];
 /** BENCH_ONLY=startup,paint: run only those groups (while working on one). */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());

@@ -8,6 +8,20 @@ export const READ_WALLET_QUEUE = 'read-wallet';
 const ORPHAN_KEY_SUFFIX = '#if-orphaned';
 /** A question that failed (the database or the service away) is run again after this long, a few times. */
 export const SETTLE_RETRY_SECONDS = 5;
+/**
+ * Settle jobs a replica takes per poll of the queue (pg-boss's worker waits out its polling
+ * interval between fetches): one a poll would settle at most one order a second per replica.
+ */
+export const SETTLE_BATCH = 25;
+/**
+ * A settle job left 'active' by a replica that died is run again once it expires and pg-boss's
+ * maintenance (every MAINTENANCE_SECONDS) notices. Until then no other job for that order can
+ * start, and pg-boss's fetch, which takes the oldest jobs first, fails on a second job queued for
+ * it: so both are kept short. A question takes at most ~50 s (three tries of the partner
+ * client's 15 s GET timeout).
+ */
+const SETTLE_EXPIRE_SECONDS = 60;
+const MAINTENANCE_SECONDS = 15;
 
 export interface StoreJobs {
   /** Queues a question about this order unless one is queued already (one per reference, across replicas). */
@@ -44,14 +58,14 @@ export async function startStoreJobs(deps: {
   settle: (referenceId: string, asked: number, orphan: boolean) => Promise<number | null>;
   readWallet: () => Promise<void>;
 }): Promise<StoreJobs> {
-  const boss = new PgBoss({ connectionString: deps.url, max: 4, schema: 'pgboss' });
+  const boss = new PgBoss({ connectionString: deps.url, max: 4, schema: 'pgboss', maintenanceIntervalSeconds: MAINTENANCE_SECONDS });
   boss.on('error', (error) => deps.logger.log('warn', 'store.jobs_error', { error }));
   await boss.start();
   const settleQueue = `${SETTLE_ORDER_QUEUE}-${deps.storeId}`;
   const walletQueue = `${READ_WALLET_QUEUE}-${deps.storeId}`;
   // pg-boss deadlocks when replicas create one queue at the same moment (all starting on a fresh database).
   await oneReplicaAtATime(deps.pool, async () => {
-    await boss.createQueue(settleQueue, { name: settleQueue, policy: 'stately', retryLimit: 20, retryDelay: SETTLE_RETRY_SECONDS, retryBackoff: true, expireInSeconds: 180 });
+    await boss.createQueue(settleQueue, { name: settleQueue, policy: 'stately', retryLimit: 20, retryDelay: SETTLE_RETRY_SECONDS, retryBackoff: true, expireInSeconds: SETTLE_EXPIRE_SECONDS });
     await boss.createQueue(walletQueue, { name: walletQueue, policy: 'singleton', retryLimit: 0, expireInSeconds: 60 });
   });
 
@@ -60,20 +74,39 @@ export async function startStoreJobs(deps: {
   };
   const watch = (referenceId: string, afterSeconds = 0) => ask({ referenceId, asked: 0 }, afterSeconds);
 
-  // Each question is one job, run once; the next one is queued by the job that asked (stately:
-  // one queued and one running per order at most).
-  await boss.work<SettleJob>(settleQueue, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
-    const { referenceId, asked, orphan = false } = job!.data;
-    const next = await deps.settle(referenceId, asked, orphan);
+  /**
+   * One question; the job ends completed and the next question, if the order needs one, is
+   * queued for its time (stately: one queued and one running per order at most). A question that
+   * failed (the service or the database away) is asked again after SETTLE_RETRY_SECONDS the same
+   * way; only when even that cannot be queued (the database is gone) does it throw, and pg-boss
+   * retries the batch.
+   */
+  const settleOne = async ({ referenceId, asked, orphan = false }: SettleJob): Promise<void> => {
+    let next: number | null;
+    try {
+      next = await deps.settle(referenceId, asked, orphan);
+    } catch (error) {
+      deps.logger.log('warn', 'store.settle_failed', { referenceId, error });
+      next = SETTLE_RETRY_SECONDS;
+    }
     if (next !== null) await ask({ referenceId, asked: asked + 1 }, next);
+  };
+  await boss.work<SettleJob>(settleQueue, { pollingIntervalSeconds: 1, batchSize: SETTLE_BATCH }, async (jobs) => {
+    const failed = (await Promise.allSettled(jobs.map((job) => settleOne(job.data)))).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
   });
   await boss.work(walletQueue, { pollingIntervalSeconds: 5 }, async () => deps.readWallet());
   await boss.schedule(walletQueue, '* * * * *');
 
-  // Orders left unsettled by a replica that stopped (or was killed) are watched again.
+  // Orders left unsettled by a replica that stopped (or was killed) are watched again, unless a
+  // question about them is queued or running already: one the killed replica was asking stays
+  // 'active' until it expires and is retried, and a second one queued beside it would stall the
+  // queue's fetches until then (see SETTLE_EXPIRE_SECONDS).
   const open = await deps.pool.query<{ reference_id: string }>(
-    `SELECT reference_id FROM relayed_orders WHERE store_id = $1 AND (state IN ('SENDING', 'IN_DOUBT') OR order_status = 'PROCESSING')`,
-    [deps.storeId],
+    `SELECT r.reference_id FROM relayed_orders r
+      WHERE r.store_id = $1 AND (r.state IN ('SENDING', 'IN_DOUBT') OR r.order_status = 'PROCESSING')
+        AND NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = $2 AND j.singleton_key = r.reference_id AND j.state IN ('created', 'retry', 'active'))`,
+    [deps.storeId, settleQueue],
   );
   for (const row of open.rows) await watch(row.reference_id);
 
