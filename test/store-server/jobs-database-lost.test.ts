@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src-main/platform/logger.js';
 import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { clusterDirOf, startEmbeddedCluster, type EmbeddedCluster } from '../../src-main/store-server/database/embedded-postgres.js';
+import { FIRST_QUESTION_SECONDS } from '../../src-main/store-server/relay/settle-schedule.js';
 import { tempDir } from '../support/temp-dir.js';
 import { pairingCode, startStoreServerCli, waitForHealth, type Running } from './store-processes.js';
 
@@ -42,7 +43,7 @@ describe('the store server when PostgreSQL dies under a running settle job', () 
     const login = await fetch(`${url}/partner/v1/partners/auth/login`, { method: 'POST', body: JSON.stringify({ clientId: paired.counterId, clientSecret: paired.credential }) });
     const { token } = (await login.json()) as { token: string };
 
-    // The order's answer is lost (so a settle job asks about it at once), and that question is held 3 s.
+    // The order's answer is lost (so a settle job asks about it when its first question is due), and that question is held 3 s.
     sandbox.state.faults.arm({ kind: 'reset-after-commit', match: { method: 'POST', path: '/v1/partners/orders' } });
     sandbox.state.faults.arm({ kind: 'delay', ms: 3_000, stage: 'before', match: { method: 'GET', path: '/v1/partners/orders/by-reference/*' } });
     const placed = await fetch(`${url}/partner/v1/partners/orders`, {
@@ -51,7 +52,7 @@ describe('the store server when PostgreSQL dies under a running settle job', () 
       body: JSON.stringify({ productId: 'TEST_FIXED_STANDARD', referenceId: `LOST-${Date.now()}`, amount: 1000, denominationDetails: [{ denomination: 1000, quantity: 1 }] }),
     });
     expect(placed.status).toBe(503);
-    await waitFor(() => sandbox.state.faults.fired.some((f) => f.kind === 'delay'), 10_000);
+    await waitFor(() => sandbox.state.faults.fired.some((f) => f.kind === 'delay'), FIRST_QUESTION_SECONDS.unknown * 1000 + 10_000);
 
     // PostgreSQL dies while the job waits on the service, and comes back a few seconds later.
     const port = Number(new URL(cluster.url).port);
