@@ -6,7 +6,7 @@ import { err, ok, type Result } from '../platform/result.js';
 import type { Permission } from '../contract/permissions.js';
 import { effectivePermissions } from './permission-presets.js';
 import { hashPin, pinProblem, verifyPin } from './pin-hash.js';
-import type { StoreStaffRow } from '../store-link/store-wire.js';
+import { StaffReplica } from './staff-replica.js';
 
 export type { StaffRole as Role } from '../contract/staff.js';
 
@@ -91,57 +91,19 @@ export class StaffService {
    */
   private pinChecks: Promise<unknown> = Promise.resolve();
 
+  /** The members as a store's counters share them (store-link/staff-mirror.ts). */
+  readonly replica: StaffReplica;
+
   constructor(
     private readonly db: Db,
     private readonly audit: AuditLog,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.replica = new StaffReplica(db, now);
+  }
 
   list(): StaffMember[] {
     return this.db.prepare<[], StaffRow>('SELECT * FROM staff ORDER BY disabled_at IS NOT NULL, name').all().map(toMember);
-  }
-
-  /** Every member as a store's counters share them: no count of wrong PINs, which stays per counter. */
-  replicaRows(): StoreStaffRow[] {
-    return this.db
-      .prepare<[], StaffRow>('SELECT * FROM staff ORDER BY created_at, id')
-      .all()
-      .map((r) => ({
-        id: r.id,
-        name: r.name,
-        role: r.role as Role,
-        pin_hash: r.pin_hash,
-        created_at: r.created_at,
-        disabled_at: r.disabled_at,
-        must_change_pin: r.must_change_pin === 1,
-        permissions: r.permissions,
-      }));
-  }
-
-  /**
-   * Takes the store's copy of these members (sign-in then knows a PIN changed at another
-   * counter). A member's wrong-PIN count and lock here are kept. Members this counter has that
-   * the rows do not name are kept (`keep`), deleted (`remove`: undoing a change the store
-   * refused), or disabled (`disable`: people of this counter from before it joined a store
-   * that has its own staff; their names stay for the sales they made).
-   */
-  applyReplica(rows: readonly StoreStaffRow[], others: 'keep' | 'remove' | 'disable' = 'keep'): void {
-    const upsert = this.db.prepare(
-      `INSERT INTO staff (id, name, role, pin_hash, failed_attempts, locked_until, created_at, disabled_at, must_change_pin, permissions)
-       VALUES (@id, @name, @role, @pin_hash, 0, NULL, @created_at, @disabled_at, @must_change_pin, @permissions)
-       ON CONFLICT (id) DO UPDATE SET name = excluded.name, role = excluded.role, pin_hash = excluded.pin_hash, disabled_at = excluded.disabled_at,
-         must_change_pin = excluded.must_change_pin, permissions = excluded.permissions`,
-    );
-    this.db.transaction(() => {
-      for (const r of rows) upsert.run({ ...r, must_change_pin: r.must_change_pin ? 1 : 0 });
-      if (others === 'keep') return;
-      const named = new Set(rows.map((r) => r.id));
-      for (const { id } of this.db.prepare<[], { id: string }>('SELECT id FROM staff').all()) {
-        if (named.has(id)) continue;
-        if (others === 'remove') this.db.prepare('DELETE FROM staff WHERE id = ?').run(id);
-        else this.db.prepare('UPDATE staff SET disabled_at = coalesce(disabled_at, ?) WHERE id = ?').run(this.now(), id);
-      }
-    })();
   }
 
   /** The name to print beside a staff id (reports, receipts); a removed record still reads as something. */

@@ -25,14 +25,14 @@ export class StaffMirror {
   async refresh(strict = false): Promise<void> {
     try {
       let answer = await this.deps.client.parsed(staffList, 'GET', '/staff');
-      const local = this.deps.staff.replicaRows();
+      const local = this.deps.staff.replica.rows();
       if (answer.staff.length === 0 && local.some((r) => r.role === 'manager' && r.disabled_at === null)) {
         await this.deps.client.call('PUT', '/staff', { body: { rows: local, firstManager: true } }).catch((error: unknown) => {
           if (!(error instanceof StoreRefusedError && error.code === 'STORE_HAS_MANAGER')) throw error;
         });
         answer = await this.deps.client.parsed(staffList, 'GET', '/staff');
       }
-      this.deps.staff.applyReplica(answer.staff, answer.staff.length > 0 ? 'disable' : 'keep');
+      this.deps.staff.replica.apply(answer.staff, answer.staff.length > 0 ? 'disable' : 'keep');
     } catch (error) {
       if (strict) throw error;
       this.deps.logger.log('warn', 'store.staff_refresh_failed', { error });
@@ -44,15 +44,15 @@ export class StaffMirror {
    * store does not take it. `firstManager` asks the store to refuse if it has a manager already.
    */
   async storeWide<T>(actor: string | null, work: () => Promise<T> | T, options: { firstManager?: boolean } = {}): Promise<T> {
-    const before = this.deps.staff.replicaRows();
+    const before = this.deps.staff.replica.rows();
     const result = await work();
     const byId = new Map(before.map((r) => [r.id, r]));
-    const changed = this.deps.staff.replicaRows().filter((r) => !same(byId.get(r.id), r));
+    const changed = this.deps.staff.replica.rows().filter((r) => !same(byId.get(r.id), r));
     if (changed.length === 0) return result;
     try {
       await this.deps.client.call('PUT', '/staff', { body: { rows: changed, firstManager: options.firstManager }, staffId: actor });
     } catch (error) {
-      this.deps.staff.applyReplica(before, 'remove');
+      this.deps.staff.replica.apply(before, 'remove');
       if (error instanceof StoreRefusedError && error.code === 'STORE_HAS_MANAGER') await this.refresh(false).catch(() => undefined);
       throw error;
     }

@@ -1,0 +1,68 @@
+import type { Db } from '../db/database.js';
+import type { StoreStaffRow } from '../store-link/store-wire.js';
+import type { StaffRole as Role } from '../contract/staff.js';
+
+interface StaffTableRow {
+  id: string;
+  name: string;
+  role: string;
+  pin_hash: string;
+  created_at: number;
+  disabled_at: number | null;
+  must_change_pin: number;
+  permissions: string | null;
+}
+
+/**
+ * This counter's staff table as the store shares it: read whole, and written from the store's
+ * copy. The per-counter count of wrong PINs and the lock are never part of it.
+ */
+export class StaffReplica {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  /** Every member as a store's counters share them: no count of wrong PINs, which stays per counter. */
+  rows(): StoreStaffRow[] {
+    return this.db
+      .prepare<[], StaffTableRow>('SELECT * FROM staff ORDER BY created_at, id')
+      .all()
+      .map((r) => ({
+        id: r.id,
+        name: r.name,
+        role: r.role as Role,
+        pin_hash: r.pin_hash,
+        created_at: r.created_at,
+        disabled_at: r.disabled_at,
+        must_change_pin: r.must_change_pin === 1,
+        permissions: r.permissions,
+      }));
+  }
+
+  /**
+   * Takes the store's copy of these members (sign-in then knows a PIN changed at another
+   * counter). A member's wrong-PIN count and lock here are kept. Members this counter has that
+   * the rows do not name are kept (`keep`), deleted (`remove`: undoing a change the store
+   * refused), or disabled (`disable`: people of this counter from before it joined a store
+   * that has its own staff; their names stay for the sales they made).
+   */
+  apply(rows: readonly StoreStaffRow[], others: 'keep' | 'remove' | 'disable' = 'keep'): void {
+    const upsert = this.db.prepare(
+      `INSERT INTO staff (id, name, role, pin_hash, failed_attempts, locked_until, created_at, disabled_at, must_change_pin, permissions)
+       VALUES (@id, @name, @role, @pin_hash, 0, NULL, @created_at, @disabled_at, @must_change_pin, @permissions)
+       ON CONFLICT (id) DO UPDATE SET name = excluded.name, role = excluded.role, pin_hash = excluded.pin_hash, disabled_at = excluded.disabled_at,
+         must_change_pin = excluded.must_change_pin, permissions = excluded.permissions`,
+    );
+    this.db.transaction(() => {
+      for (const r of rows) upsert.run({ ...r, must_change_pin: r.must_change_pin ? 1 : 0 });
+      if (others === 'keep') return;
+      const named = new Set(rows.map((r) => r.id));
+      for (const { id } of this.db.prepare<[], { id: string }>('SELECT id FROM staff').all()) {
+        if (named.has(id)) continue;
+        if (others === 'remove') this.db.prepare('DELETE FROM staff WHERE id = ?').run(id);
+        else this.db.prepare('UPDATE staff SET disabled_at = coalesce(disabled_at, ?) WHERE id = ?').run(this.now(), id);
+      }
+    })();
+  }
+}
