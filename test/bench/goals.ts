@@ -4,9 +4,9 @@ import type { BenchRow } from './stats.js';
  * Every goal of the benchmark issue in one place. A goal belongs to the rows of its group whose
  * name matches `match` (names are matched loosely, so a group may reword its rows); `met`
  * judges a row. Timings of a single interaction (a search, a keystroke, a page of the journal)
- * are judged at p95: a counter feels its slowest keystrokes. Things that happen once per start
- * (core ready, renderer interactive) are judged at the median of several cold starts — with
- * few runs the p95 is simply the worst run, which on a shared machine measures the neighbours.
+ * are judged at p95: a counter feels its slowest keystrokes. Core ready is judged by its median
+ * against Node's own cold start in the same run; renderer interactive at p95 of its cold starts,
+ * as its issue asks (the cashier waits for the slowest start, not the typical one).
  */
 export interface Goal {
   group: string;
@@ -24,7 +24,6 @@ function brandsIn(name: string): number | null {
 }
 
 const p95AtMost = (ms: number) => (r: BenchRow) => r.subject.p95 <= ms;
-const p50AtMost = (ms: number) => (r: BenchRow) => r.subject.p50 <= ms;
 const ratioAtMost = (x: number) => (r: BenchRow) => r.ratio !== null && r.ratio <= x;
 
 export const GOALS: readonly Goal[] = [
@@ -44,9 +43,12 @@ export const GOALS: readonly Goal[] = [
   { group: 'sync', match: /^full sync.*(sandbox|http)/i, text: 'ratio ≤ 1.5×', met: ratioAtMost(1.5) },
   { group: 'sync', match: /^re-?sync unchanged.*(sandbox|http)/i, text: 'ratio ≤ 1.1×', met: ratioAtMost(1.1) },
   { group: 'sync', match: /^re-?sync 10 % changed.*(sandbox|http)/i, text: 'ratio ≤ 1.5×', met: ratioAtMost(1.5) },
+  // A sync never freezes the counter: the longest the event loop is held, at any catalog size.
+  { group: 'sync', match: /event-loop block/i, text: 'max ≤ 50 ms', met: (r) => r.subject.p95 <= 50 },
   // Start-up.
-  { group: 'startup', match: /^core ready/i, text: 'p50 ≤ 150 ms', met: p50AtMost(150) },
-  { group: 'startup', match: /^renderer interactive/i, text: 'p50 ≤ 500 ms', met: p50AtMost(500) },
+  // Core ready is judged against Node's own start on the same machine, so a slower box moves both.
+  { group: 'startup', match: /^core ready/i, text: 'ratio ≤ 1.3× node -e 0', met: ratioAtMost(1.3) },
+  { group: 'startup', match: /^renderer interactive/i, text: 'p95 ≤ 500 ms', met: p95AtMost(500) },
   // Memory: per 1,000 sales, and no trend once warm.
   { group: 'memory', match: /^RSS after 1,?000 sales/i, text: 'growth ≤ 20 MB', met: (r) => r.baseline !== null && r.subject.p50 - r.baseline.p50 <= 20 },
   { group: 'memory', match: /heapUsed trend/i, text: '≤ 0.5 MB per 1,000 sales', met: (r) => r.subject.p50 <= 0.5 },
