@@ -28,7 +28,7 @@ export interface StoreStatus {
   reachable: boolean | null;
   /** The store revoked this counter: it answers, but not to this counter (join again with a new code). */
   revoked: boolean;
-  /** What to tell the cashier while it cannot be reached. */
+  /** Why it cannot be reached (or that it revoked this counter); the screen says what that means for selling. */
   message: string | null;
   /** This counter's sales not yet sent to the store server. */
   outbox: number;

@@ -19,6 +19,9 @@ const HEALTH_TIMEOUT_MS = 2_000;
  * A counter's membership of a store: the shared views (staff, every counter's sales, the
  * counters) and whether the store server can be reached right now.
  */
+/** What a store server that does not answer means at the counter, said after its cause. */
+export const STORE_AWAY = 'No new sales until it is back; pending sales are kept on this counter and settled when it is.';
+
 export class StoreConnection {
   readonly client: StoreClient;
   readonly staff: StaffMirror;
@@ -61,7 +64,10 @@ export class StoreConnection {
     void this.sales?.kick();
   }
 
-  /** null when the store server answers its health check; otherwise the sentence to show. */
+  /**
+   * null when the store server answers its health check; otherwise why it does not (what that
+   * means for selling is STORE_AWAY, said by whoever refuses or shows it).
+   */
   async unreachable(): Promise<string | null> {
     if (Date.now() < this.reachableUntil) return null;
     try {
@@ -70,9 +76,9 @@ export class StoreConnection {
         this.reachableUntil = Date.now() + REACHABLE_FOR_MS;
         return null;
       }
-      return `The store server (${this.link.url}) is not well (HTTP ${res.status}): no new sales until it is. Pending sales are kept on this counter.`;
+      return `The store server (${this.link.url}) is not well (HTTP ${res.status}).`;
     } catch (error) {
-      return `The store server (${this.link.url}) cannot be reached: ${connectionProblem(error, HEALTH_TIMEOUT_MS)}. No new sales until it is back; pending sales are kept on this counter and settled when it is.`;
+      return `The store server (${this.link.url}) cannot be reached: ${connectionProblem(error, HEALTH_TIMEOUT_MS)}.`;
     }
   }
 

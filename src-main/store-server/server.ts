@@ -221,17 +221,22 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
     });
     const { port } = server.address() as AddressInfo;
     const publicHost = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
+    // A signal and a caller's own shutdown may both ask; the second waits for the first.
+    let closing: Promise<void> | null = null;
     return {
       url: `${options.tls ? 'https' : 'http'}://${publicHost}:${port}`,
       databaseUrl,
       pool,
-      async close() {
-        server.closeAllConnections();
-        await new Promise<void>((ok) => server.close(() => ok()));
-        await jobs?.stop();
-        client.close();
-        await pool.end();
-        await cluster?.stop();
+      close() {
+        closing ??= (async () => {
+          server.closeAllConnections();
+          await new Promise<void>((ok) => server.close(() => ok()));
+          await jobs?.stop();
+          client.close();
+          await pool.end();
+          await cluster?.stop();
+        })();
+        return closing;
       },
     };
   } catch (error) {

@@ -8,6 +8,7 @@ import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
 import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
 import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
+import { REACHABLE_FOR_MS, STORE_AWAY } from '../../src-main/store-link/store-connection.js';
 import { STORE_LINK_FILE } from '../../src-main/store-link/store-link-file.js';
 import { fakeSecretStore } from '../support/fake-secret-store.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -131,5 +132,15 @@ describe('joining a store from a counter that was on its own', () => {
     // Till 1 says so: the store answers, but not to it.
     expect(await one.ok('store.status')).toMatchObject({ linked: true, reachable: true, revoked: true, message: expect.stringMatching(/^The store revoked this counter/) });
     expect(await twoAgain.ok('store.status')).toMatchObject({ reachable: true, revoked: false, message: null });
+
+    // The store server goes away: the status gives the cause alone (the screen's banner says
+    // what it means), and a sale is refused at once with the cause and what it means.
+    await server.close();
+    await new Promise((r) => setTimeout(r, REACHABLE_FOR_MS + 50));
+    const away = await twoAgain.ok('store.status');
+    expect(away).toMatchObject({ reachable: false, message: expect.stringMatching(new RegExp(`^The store server \\(${server.url}\\) cannot be reached: .+\\.$`)) });
+    expect(away.message).not.toContain(STORE_AWAY);
+    const quote = await twoAgain.call('sale.quote', { productId: 'TEST_FIXED_STANDARD', amountPaise: 100_000 });
+    expect(quote).toMatchObject({ ok: false, error: { code: 'STORE_UNREACHABLE', message: `${away.message} ${STORE_AWAY}` } });
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import type { QuoteResult } from '../../orders/sales/sale-service.js';
 import { fail } from '../bridge-result.js';
 import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
 import type { Session } from '../session.js';
+import { STORE_AWAY } from '../../store-link/store-connection.js';
 
 function quoteFailure(result: Exclude<QuoteResult, { ok: true }>): never {
   if (result.kind === 'invalid') {
@@ -25,7 +26,7 @@ export function saleHandlers(core: Core, session: Session) {
   /** A store's counter sells only while its store server answers: said at once, before anything is journaled. */
   const refuseWithoutStore = async (store: NonNullable<Core['store']>): Promise<void> => {
     const unreachable = await store.unreachable();
-    if (unreachable) fail('STORE_UNREACHABLE', unreachable);
+    if (unreachable) fail('STORE_UNREACHABLE', `${unreachable} ${STORE_AWAY}`);
   };
   return {
     'sale.quote': async ({ tenders, ...input }: ParsedInput<'sale.quote'>) => {
