@@ -14,14 +14,13 @@ import { statementAnswer, storeCounters, storeDay, storeSalePage, type CounterDa
 export const REACHABLE_FOR_MS = 1_000;
 const HEALTH_TIMEOUT_MS = 2_000;
 
+/** What a store server that does not answer means at the counter, said after its cause. */
+export const STORE_AWAY = 'No new sales until it is back; pending sales are kept on this counter and settled when it is.';
 
 /**
  * A counter's membership of a store: the shared views (staff, every counter's sales, the
  * counters) and whether the store server can be reached right now.
  */
-/** What a store server that does not answer means at the counter, said after its cause. */
-export const STORE_AWAY = 'No new sales until it is back; pending sales are kept on this counter and settled when it is.';
-
 export class StoreConnection {
   readonly client: StoreClient;
   readonly staff: StaffMirror;
