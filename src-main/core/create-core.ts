@@ -180,6 +180,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (name === 'sale.updated') store.saleChanged();
     });
     void store.staff.refresh();
+    staff.judgePinsWith(store.staff.checkPin);
   }
   const core: Core = {
     settings,

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import type { StoreStaffRow } from '../store-link/store-wire.js';
+import type { StaffLocks, StoreStaffRow } from '../store-link/store-wire.js';
 import type { StaffRole as Role } from '../contract/staff.js';
 
 interface StaffTableRow {
@@ -15,7 +15,8 @@ interface StaffTableRow {
 
 /**
  * This counter's staff table as the store shares it: read whole, and written from the store's
- * copy. The per-counter count of wrong PINs and the lock are never part of it.
+ * copy. Wrong-PIN counts and locks are the store's to keep (it counts across counters): they
+ * are taken from it, never sent.
  */
 export class StaffReplica {
   constructor(
@@ -23,7 +24,7 @@ export class StaffReplica {
     private readonly now: () => number,
   ) {}
 
-  /** Every member as a store's counters share them: no count of wrong PINs, which stays per counter. */
+  /** Every member as a store's counters share them: no count of wrong PINs (the store keeps its own). */
   rows(): StoreStaffRow[] {
     return this.db
       .prepare<[], StaffTableRow>('SELECT * FROM staff ORDER BY created_at, id')
@@ -63,6 +64,14 @@ export class StaffReplica {
         if (others === 'remove') this.db.prepare('DELETE FROM staff WHERE id = ?').run(id);
         else this.db.prepare('UPDATE staff SET disabled_at = coalesce(disabled_at, ?) WHERE id = ?').run(this.now(), id);
       }
+    })();
+  }
+
+  /** Takes the store's count of wrong PINs and locks (a lock met at another counter holds here too). */
+  applyLocks(locks: StaffLocks): void {
+    const set = this.db.prepare('UPDATE staff SET failed_attempts = ?, locked_until = ? WHERE id = ?');
+    this.db.transaction(() => {
+      for (const l of locks) set.run(l.failedAttempts, l.lockedUntil, l.id);
     })();
   }
 }

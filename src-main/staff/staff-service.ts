@@ -6,6 +6,7 @@ import { err, ok, type Result } from '../platform/result.js';
 import type { Permission } from '../contract/permissions.js';
 import { effectivePermissions } from './permission-presets.js';
 import { hashPin, pinProblem, verifyPin } from './pin-hash.js';
+import { countWrongPin, judgePin, MAX_PIN_FAILURES, pinRefusal, triesLeft, type PinVerdict } from './pin-lock.js';
 import { StaffReplica } from './staff-replica.js';
 
 export type { StaffRole as Role } from '../contract/staff.js';
@@ -42,9 +43,13 @@ export interface StaffError {
   message: string;
 }
 
-/** After this many wrong PINs in a row an account (or manager approval at the counter) is locked, for longer each time. */
-export const MAX_PIN_FAILURES = 5;
-export const LOCK_BASE_MS = 5 * 60_000;
+export { LOCK_BASE_MS, MAX_PIN_FAILURES } from './pin-lock.js';
+
+/**
+ * Asks the store server to judge a PIN attempt on one of the store's accounts (it counts wrong
+ * PINs across all its counters). null: it could not be asked, and this counter judges alone.
+ */
+export type StorePinCheck = (staffId: string, pin: string, purpose: string | null) => Promise<PinVerdict | { kind: 'unknown' } | null>;
 
 interface StaffRow {
   id: string;
@@ -71,8 +76,6 @@ const toMember = (r: StaffRow): StaffMember => ({
   customPermissions: r.permissions !== null,
 });
 
-const triesLeft = (n: number) => `${n} ${n === 1 ? 'try' : 'tries'} left`;
-
 /**
  * Cashier and manager accounts. A person is their name and PIN together: sign-in and manager
  * approvals name the person, so two people may share a PIN and nothing ever says whether a
@@ -93,6 +96,8 @@ export class StaffService {
 
   /** The members as a store's counters share them (store-link/staff-mirror.ts). */
   readonly replica: StaffReplica;
+  /** Set on a store's counter: the store judges PINs, so wrong ones count across its counters. */
+  private storeCheck: StorePinCheck | null = null;
 
   constructor(
     private readonly db: Db,
@@ -100,6 +105,11 @@ export class StaffService {
     private readonly now: () => number,
   ) {
     this.replica = new StaffReplica(db, now);
+  }
+
+  /** From now on PIN attempts on accounts are judged by the store (`check`), or here when it cannot be asked. */
+  judgePinsWith(check: StorePinCheck): void {
+    this.storeCheck = check;
   }
 
   list(): StaffMember[] {
@@ -248,32 +258,32 @@ export class StaffService {
    */
   private async checkPin(staffId: string, pin: string, purpose: string | null): Promise<Result<StaffMember, StaffError>> {
     const row = this.row(staffId);
-    if (!row || row.disabled_at !== null) {
-      // Same scrypt work as a real attempt: answering at once would tell ids apart by timing.
-      this.decoy ??= hashPin(String(randomInt(10_000_000, 100_000_000)));
-      await verifyPin(pin, await this.decoy);
-      return err({ code: 'UNKNOWN_STAFF', message: 'Choose your name from the list' });
-    }
+    if (!row || row.disabled_at !== null) return this.unknownStaff(pin);
     const now = this.now();
-    if (row.locked_until !== null && row.locked_until > now) {
-      const minutes = Math.ceil((row.locked_until - now) / 60_000);
-      return err({ code: 'LOCKED', message: `Too many wrong PINs. Try again in ${minutes} minute${minutes === 1 ? '' : 's'} or ask a manager.` });
-    }
-    if (await verifyPin(pin, row.pin_hash)) {
-      this.db.prepare('UPDATE staff SET failed_attempts = 0, locked_until = NULL WHERE id = ?').run(staffId);
+    const verdict =
+      (await this.storeCheck?.(staffId, pin, purpose)) ??
+      (await judgePin({ failedAttempts: row.failed_attempts, lockedUntil: row.locked_until }, now, () => verifyPin(pin, row.pin_hash)));
+    if (verdict.kind === 'unknown') return this.unknownStaff(null);
+    this.db.prepare('UPDATE staff SET failed_attempts = ?, locked_until = ? WHERE id = ?').run(verdict.lock.failedAttempts, verdict.lock.lockedUntil, staffId);
+    if (verdict.kind === 'right') {
       if (purpose === null) this.audit.append({ actor: staffId, action: 'staff.signed_in', details: { role: row.role } });
       return ok(toMember({ ...row, failed_attempts: 0, locked_until: null }));
     }
-    const failures = row.failed_attempts + 1;
-    const locks = Math.floor(failures / MAX_PIN_FAILURES);
-    const lockedUntil = failures % MAX_PIN_FAILURES === 0 ? now + LOCK_BASE_MS * 2 ** (locks - 1) : row.locked_until;
-    this.db.prepare('UPDATE staff SET failed_attempts = ?, locked_until = ? WHERE id = ?').run(failures, lockedUntil, staffId);
-    this.audit.append({ actor: staffId, action: 'staff.sign_in_failed', details: purpose === null ? { failures } : { failures, for: purpose } });
-    if (lockedUntil !== row.locked_until && lockedUntil !== null) {
-      this.audit.append({ actor: staffId, action: 'staff.locked', details: { until: lockedUntil } });
-      return err({ code: 'LOCKED', message: `Too many wrong PINs. This account is locked for ${Math.round((lockedUntil - now) / 60_000)} minutes.` });
+    if (verdict.kind === 'wrong') {
+      const failures = verdict.lock.failedAttempts;
+      this.audit.append({ actor: staffId, action: 'staff.sign_in_failed', details: purpose === null ? { failures } : { failures, for: purpose } });
+      if (verdict.newlyLocked) this.audit.append({ actor: staffId, action: 'staff.locked', details: { until: verdict.lock.lockedUntil } });
     }
-    return err({ code: 'INVALID_PIN', message: `Wrong PIN (${triesLeft(MAX_PIN_FAILURES - (failures % MAX_PIN_FAILURES))} before a lock)` });
+    return err(pinRefusal(verdict, now));
+  }
+
+  /** No such active account. `pin` given: the same scrypt work as a real attempt, so ids cannot be told apart by timing. */
+  private async unknownStaff(pin: string | null): Promise<Result<never, StaffError>> {
+    if (pin !== null) {
+      this.decoy ??= hashPin(String(randomInt(10_000_000, 100_000_000)));
+      await verifyPin(pin, await this.decoy);
+    }
+    return err({ code: 'UNKNOWN_STAFF', message: 'Choose your name from the list' });
   }
 
   /**
@@ -341,11 +351,11 @@ export class StaffService {
   private approvalFailed(context: { what: string; for: string | null }, message: string, extra: Record<string, unknown>): Result<never, StaffError> {
     const state = this.approvalState();
     const now = this.now();
-    const failures = state.failures + 1;
-    const lockedUntil = failures % MAX_PIN_FAILURES === 0 ? now + LOCK_BASE_MS * 2 ** (failures / MAX_PIN_FAILURES - 1) : state.lockedUntil;
+    const counted = countWrongPin({ failedAttempts: state.failures, lockedUntil: state.lockedUntil }, now);
+    const { failedAttempts: failures, lockedUntil } = counted.lock;
     this.approvals = { failures, lockedUntil };
     this.audit.append({ actor: context.for, action: 'manager.approval_failed', details: { what: context.what, failures, lockedUntil, ...extra } });
-    if (lockedUntil !== state.lockedUntil && lockedUntil !== null) {
+    if (counted.newlyLocked && lockedUntil !== null) {
       return err({ code: 'LOCKED', message: `Too many wrong manager PINs. Approvals are locked for ${Math.round((lockedUntil - now) / 60_000)} minutes.` });
     }
     return err({ code: 'INVALID_PIN', message: `${message} (${triesLeft(MAX_PIN_FAILURES - (failures % MAX_PIN_FAILURES))} before approvals lock)` });

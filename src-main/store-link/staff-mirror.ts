@@ -1,7 +1,7 @@
 import type { Logger } from '../platform/logger.js';
-import type { StaffService } from '../staff/staff-service.js';
+import type { StaffService, StorePinCheck } from '../staff/staff-service.js';
 import { StoreRefusedError, type StoreClient } from './store-client.js';
-import { staffList, type StoreStaffRow } from './store-wire.js';
+import { pinCheckAnswer, staffList, type StoreStaffRow } from './store-wire.js';
 
 const same = (a: StoreStaffRow | undefined, b: StoreStaffRow) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
 
@@ -33,10 +33,30 @@ export class StaffMirror {
         answer = await this.deps.client.parsed(staffList, 'GET', '/staff');
       }
       this.deps.staff.replica.apply(answer.staff, answer.staff.length > 0 ? 'disable' : 'keep');
+      this.deps.staff.replica.applyLocks(answer.locks);
     } catch (error) {
       if (strict) throw error;
       this.deps.logger.log('warn', 'store.staff_refresh_failed', { error });
     }
+  }
+
+  /**
+   * Has the store judge a PIN typed here: it counts wrong PINs across all its counters. When it
+   * cannot be asked (or answers something unreadable) the counter judges alone, by the count it
+   * last took from the store.
+   */
+  readonly checkPin: StorePinCheck = async (staffId, pin, purpose) => {
+    try {
+      return await this.deps.client.parsed(pinCheckAnswer, 'POST', '/staff/pin-check', { body: { staffId, pin, purpose } });
+    } catch (error) {
+      this.deps.logger.log('warn', 'store.pin_check_failed', { error });
+      return null;
+    }
+  };
+
+  /** A manager lifts a lock for the whole store (refused by the store when it is not locked there). */
+  async unlock(staffId: string, actor: string): Promise<void> {
+    await this.deps.client.call('POST', '/staff/unlock', { body: { staffId }, staffId: actor });
   }
 
   /**

@@ -29,7 +29,31 @@ export const staffPush = z.strictObject({
 });
 export type StaffPush = z.infer<typeof staffPush>;
 
-export const staffList = z.strictObject({ staff: z.array(storeStaffRow).max(5000) });
+const pinLock = z.strictObject({ failedAttempts: z.number().int().min(0), lockedUntil: z.number().int().nullable() });
+
+/** The store's staff, with each account's wrong-PIN count and lock (counted across the store's counters). */
+export const staffList = z.strictObject({
+  staff: z.array(storeStaffRow).max(5000),
+  locks: z.array(pinLock.extend({ id: z.string().min(1).max(64) })).max(5000),
+});
+export type StaffLocks = z.infer<typeof staffList>['locks'];
+
+/** A PIN typed at a counter, for the store to judge: `purpose` null is a sign-in, else what it was given for. */
+export const pinCheckRequest = z.strictObject({
+  staffId: z.string().min(1).max(64),
+  pin: z.string().min(1).max(32),
+  purpose: z.string().min(1).max(60).nullable(),
+});
+
+/** The store's judgement of one PIN attempt (pin-lock.ts), with the account's lock after it. */
+export const pinCheckAnswer = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('right'), lock: pinLock }),
+  z.strictObject({ kind: z.literal('locked'), lock: pinLock }),
+  z.strictObject({ kind: z.literal('wrong'), lock: pinLock, newlyLocked: z.boolean() }),
+  z.strictObject({ kind: z.literal('unknown') }),
+]);
+
+export const unlockRequest = z.strictObject({ staffId: z.string().min(1).max(64) });
 
 export const pairingAnswer = z.strictObject({
   counterId: z.string().uuid(),

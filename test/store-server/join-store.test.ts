@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBridge, type Bridge } from '../../src-main/bridge/bridge.js';
-import { createCore, type Core } from '../../src-main/core/create-core.js';
-import { silentLogger } from '../../src-main/platform/logger.js';
+import type { Core } from '../../src-main/core/create-core.js';
 import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
-import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
 import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
-import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
+import type { StoreServer } from '../../src-main/store-server/server.js';
 import { REACHABLE_FOR_MS, STORE_AWAY } from '../../src-main/store-link/store-connection.js';
 import { STORE_LINK_FILE } from '../../src-main/store-link/store-link-file.js';
 import { fakeSecretStore } from '../support/fake-secret-store.js';
 import { tempDir } from '../support/temp-dir.js';
+import { bridgeCounter } from './bridge-counter.js';
+import { startStore } from './store-harness.js';
 
 /**
  * The desktop's Settings → Connection → Join a store: a counter that was on its own (with its
@@ -28,17 +27,7 @@ describe('joining a store from a counter that was on its own', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ tickMs: 60_000 });
-    server = await startStoreServer({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: dirs.store.path,
-      partnerBaseUrl: sandbox.url,
-      clientId: 'sandbox-staging-client',
-      clientSecret: 'sandbox-staging-secret',
-      environment: 'staging',
-      storeId: 'main',
-      logger: silentLogger,
-    });
+    server = await startStore(sandbox, { dataDir: dirs.store.path });
   }, 60_000);
 
   afterAll(async () => {
@@ -48,30 +37,7 @@ describe('joining a store from a counter that was on its own', () => {
     for (const d of Object.values(dirs)) d.cleanup();
   });
 
-  async function counter(dataDir: string): Promise<{ core: Core; bridge: Bridge; ok: (m: string, p?: unknown) => Promise<any>; call: (m: string, p?: unknown) => Promise<any> }> {
-    const core = await createCore({
-      dataDir,
-      secretStore: keychain,
-      settingsBackend: jsonFileBackend(join(dataDir, 'settings.json')),
-      logger: silentLogger,
-      trainingBaseUrl: sandbox.url,
-      quietStart: true,
-    });
-    open.push(core);
-    await core.ready();
-    const bridge = createBridge(core, { version: 'test', logger: silentLogger });
-    const call = (m: string, p?: unknown) => bridge.invoke(m, p ?? {}) as Promise<any>;
-    return {
-      core,
-      bridge,
-      call,
-      async ok(m, p) {
-        const r = await call(m, p);
-        if (!r.ok) throw new Error(`${m}: ${JSON.stringify(r.error)}`);
-        return r.data;
-      },
-    };
-  }
+  const counter = (dataDir: string) => bridgeCounter(dataDir, { sandboxUrl: sandbox.url, keychain, open });
 
   it('keeps the credential sealed, sells in the store’s environment after a restart, and shares its staff', async () => {
     const alone = await counter(dirs.one.path);

@@ -56,20 +56,20 @@ export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(url: 
 
 export const SANDBOX_CREDENTIALS = { clientId: 'sandbox-staging-client', clientSecret: 'sandbox-staging-secret' };
 
+/** A store server on the sandbox: on a shared cluster's `databaseUrl`, or with its own embedded PostgreSQL in `{ dataDir }`. */
 export async function startStore(
   sandbox: Sandbox,
-  databaseUrl: string,
+  database: string | { dataDir: string },
   options: Partial<Pick<StoreServerOptions, 'storeId' | 'timeouts' | 'logger'>> = {},
 ): Promise<StoreServer> {
   return startStoreServer({
     port: 0,
     host: '127.0.0.1',
     // Unused with a databaseUrl: nothing is written there.
-    dataDir: '/nonexistent-store-dir',
+    ...(typeof database === 'string' ? { dataDir: '/nonexistent-store-dir', databaseUrl: database } : { dataDir: database.dataDir }),
     partnerBaseUrl: sandbox.url,
     ...SANDBOX_CREDENTIALS,
     environment: 'staging',
-    databaseUrl,
     storeId: options.storeId ?? 'main',
     timeouts: options.timeouts,
     logger: options.logger ?? silentLogger,

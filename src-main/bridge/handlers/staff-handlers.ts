@@ -85,7 +85,16 @@ export function staffHandlers(core: Core, session: Session, signal: (reason: str
       return { id: result.value.id, disabled: true };
     },
     'staff.resetPin': async (input: ParsedInput<'staff.resetPin'>) => answer(await storeWide(() => core.staff.resetPin(input.staffId, input.newPin, session.staff!.id))),
-    'staff.unlock': (input: ParsedInput<'staff.unlock'>) => answer(core.staff.unlock(input.staffId, session.staff!.id)),
+    'staff.unlock': async (input: ParsedInput<'staff.unlock'>) => {
+      if (!core.store) return answer(core.staff.unlock(input.staffId, session.staff!.id));
+      // The store's lock is the one that counts; this counter's copy may not have seen it yet.
+      await core.store.staff.unlock(input.staffId, session.staff!.id).catch(storeFailure);
+      const here = core.staff.unlock(input.staffId, session.staff!.id);
+      if (here.ok || here.error.code !== 'NOT_LOCKED') return answer(here);
+      await fromStore();
+      const member = core.staff.list().find((m) => m.id === input.staffId);
+      return member ? adminView(member) : fail('UNKNOWN_STAFF', 'No such active staff member');
+    },
     'staff.enable': async (input: ParsedInput<'staff.enable'>) => answer(await storeWide(() => core.staff.enable(input.staffId, session.staff!.id))),
     'staff.setPermissions': async (input: ParsedInput<'staff.setPermissions'>) => {
       const result = answer(await storeWide(() => core.staff.setPermissions(input.staffId, input.permissions, session.staff!.id)));

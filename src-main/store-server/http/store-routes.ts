@@ -4,7 +4,8 @@ import type { Permission } from '../../contract/permissions.js';
 import { listCounters, revokeCounter, type CounterIdentity } from '../counters/counter-credentials.js';
 import type { Pool } from '../database/pool.js';
 import { listStaff, pushStaff, staffMay, type StaffPushRefusal } from '../store-api/staff-directory.js';
-import { counterDayCheck, salesPush, staffPush, topUpPush } from '../../store-link/store-wire.js';
+import { counterDayCheck, pinCheckRequest, salesPush, staffPush, topUpPush, unlockRequest } from '../../store-link/store-wire.js';
+import { checkStaffPin, staffLocks, unlockStaff } from '../store-api/staff-pins.js';
 import { recordStoreTopUp, saveDayCheck, storeDayOf } from '../store-api/store-day.js';
 import { storeWalletStatement } from '../store-api/store-wallet.js';
 import { listStoreSales, recordCounterSales, storeOrdersQuery } from '../store-api/store-sales.js';
@@ -41,7 +42,13 @@ export function storeRoutes(pool: Pool) {
   return async function route(req: IncomingMessage, path: string, counter: CounterIdentity): Promise<{ status: number; body: unknown } | null> {
     let m: RegExpExecArray | null;
     if (req.method === 'GET' && path === '/me') return { status: 200, body: { counterId: counter.id, name: counter.name, storeId: counter.storeId } };
-    if (req.method === 'GET' && path === '/staff') return { status: 200, body: { staff: await listStaff(pool, counter.storeId) } };
+    if (req.method === 'GET' && path === '/staff') return { status: 200, body: { staff: await listStaff(pool, counter.storeId), locks: await staffLocks(pool, counter.storeId) } };
+    if (req.method === 'POST' && path === '/staff/pin-check') return { status: 200, body: await checkStaffPin(pool, counter.storeId, counter.id, parse(pinCheckRequest, await readJson(req))) };
+    if (req.method === 'POST' && path === '/staff/unlock') {
+      const by = await requirePermission(req, counter, 'manageStaff');
+      const unlocked = await unlockStaff(pool, counter.storeId, counter.id, parse(unlockRequest, await readJson(req)).staffId, by);
+      return unlocked ? { status: 200, body: { unlocked: true } } : { status: 409, body: { error: { code: 'NOT_LOCKED', message: 'That account is not locked out' } } };
+    }
     if (req.method === 'PUT' && path === '/staff') {
       const result = await pushStaff(pool, counter.storeId, counter.id, parse(staffPush, await readJson(req)), { staffId: staffIdOf(req) });
       return result.ok ? { status: 200, body: { ok: true } } : { status: STAFF_REFUSAL_STATUS[result.code], body: { error: { code: result.code, message: result.message } } };

@@ -15,6 +15,7 @@ export type StaffPushRefusal = 'STORE_HAS_MANAGER' | 'FORBIDDEN' | 'VALIDATION_F
 export type StaffPushResult = { ok: true } | { ok: false; code: StaffPushRefusal; message: string };
 
 const FORBIDDEN = 'Only staff with the manageStaff permission may change staff';
+const LOCK_CLEARED = '(staff.pin_hash <> EXCLUDED.pin_hash OR (staff.disabled_at IS NOT NULL AND EXCLUDED.disabled_at IS NULL))';
 
 /**
  * A counter's staff changes, applied whole-row. Setting up the first manager is decided under
@@ -47,7 +48,10 @@ export async function pushStaff(
         `INSERT INTO staff (id, store_id, name, role, pin_hash, created_at, disabled_at, must_change_pin, permissions, updated_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, role = EXCLUDED.role, pin_hash = EXCLUDED.pin_hash, disabled_at = EXCLUDED.disabled_at,
-           must_change_pin = EXCLUDED.must_change_pin, permissions = EXCLUDED.permissions, updated_at = now(), updated_by = EXCLUDED.updated_by
+           must_change_pin = EXCLUDED.must_change_pin, permissions = EXCLUDED.permissions, updated_at = now(), updated_by = EXCLUDED.updated_by,
+           -- A new PIN (reset or changed) or a return from disabled starts the wrong-PIN count again, as on the counter.
+           failed_attempts = CASE WHEN ${LOCK_CLEARED} THEN 0 ELSE staff.failed_attempts END,
+           locked_until = CASE WHEN ${LOCK_CLEARED} THEN NULL ELSE staff.locked_until END
          WHERE staff.store_id = EXCLUDED.store_id`,
         [r.id, storeId, r.name, r.role, r.pin_hash, r.created_at, r.disabled_at, r.must_change_pin, r.permissions, counterId],
       );

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../src-main/core/create-core.js';
+import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
+import { MAX_PIN_FAILURES } from '../../src-main/staff/pin-lock.js';
+import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
+import type { StoreServer } from '../../src-main/store-server/server.js';
+import { fakeSecretStore } from '../support/fake-secret-store.js';
+import { tempDir } from '../support/temp-dir.js';
+import { bridgeCounter, type BridgeCounter } from './bridge-counter.js';
+import { pairedCounter, startStore } from './store-harness.js';
+
+/**
+ * Wrong PINs are counted by the store, across its counters: someone guessing a PIN cannot get
+ * a fresh set of tries by walking to the next till. A manager lifts the lock at any counter,
+ * and a counter whose store server is away still counts on its own.
+ */
+describe('wrong-PIN locks across a store’s counters', () => {
+  let sandbox: Sandbox;
+  let server: StoreServer;
+  const dirs = { store: tempDir('gv-locks-store-'), one: tempDir('gv-locks-one-'), two: tempDir('gv-locks-two-') };
+  const keychain = fakeSecretStore();
+  const open: Core[] = [];
+  let one: BridgeCounter;
+  let two: BridgeCounter;
+  let managerId: string;
+  let cashierId: string;
+  const counter = (dataDir: string) => bridgeCounter(dataDir, { sandboxUrl: sandbox.url, keychain, open });
+
+  /** Joins the counter in `dataDir` to the store and opens it again as the store's counter. */
+  async function joined(dataDir: string, name: string, setUp: (c: BridgeCounter) => Promise<void>): Promise<BridgeCounter> {
+    const alone = await counter(dataDir);
+    await setUp(alone);
+    await alone.ok('store.join', { url: server.url, pairingCode: await newPairingCode(server.pool, 'main'), counterName: name });
+    await alone.core.close();
+    open.splice(open.indexOf(alone.core), 1);
+    return counter(dataDir);
+  }
+
+  const signIn = (c: BridgeCounter, staffId: string, pin: string) => c.call('staff.signIn', { staffId, pin });
+  const storeLock = async (staffId: string) =>
+    (await server.pool.query<{ failed_attempts: number; locked_until: string | null }>('SELECT failed_attempts, locked_until FROM staff WHERE id = $1', [staffId])).rows[0]!;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ tickMs: 60_000 });
+    server = await startStore(sandbox, { dataDir: dirs.store.path });
+    one = await joined(dirs.one.path, 'Till 1', async (c) => {
+      managerId = (await c.ok('staff.setupFirstManager', { name: 'Meera Shah', pin: '2580' })).id;
+    });
+    await one.ok('staff.signIn', { staffId: managerId, pin: '2580' });
+    cashierId = (await one.ok('staff.create', { name: 'Ravi Kumar', role: 'cashier', pin: '1357' })).id;
+    await one.ok('staff.signOut');
+    two = await joined(dirs.two.path, 'Till 2', async (c) => {
+      await c.ok('staff.setupFirstManager', { name: 'Till Two Setup', pin: '4680' });
+    });
+    // The second counter takes the store's staff (its own set-up manager is disabled there).
+    await two.ok('staff.list');
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const core of open) await core.close();
+    await server?.close();
+    await sandbox?.close();
+    for (const d of Object.values(dirs)) d.cleanup();
+  });
+
+  it('counts wrong PINs typed at two counters as one count, and the lock holds at both', async () => {
+    for (let i = 1; i < MAX_PIN_FAILURES - 1; i++) {
+      expect(await signIn(one, cashierId, '9999')).toMatchObject({ ok: false, error: { code: 'INVALID_PIN', message: expect.stringContaining(`${MAX_PIN_FAILURES - i}`) } });
+    }
+    // At the other counter the count goes on where the first left it.
+    expect(await signIn(two, cashierId, '9999')).toMatchObject({ ok: false, error: { code: 'INVALID_PIN', message: 'Wrong PIN (1 try left before a lock)' } });
+    expect(await signIn(two, cashierId, '9999')).toMatchObject({ ok: false, error: { code: 'LOCKED', message: expect.stringMatching(/locked for 5 minutes/) } });
+    // The right PIN at the first counter meets the store's lock.
+    expect(await signIn(one, cashierId, '1357')).toMatchObject({ ok: false, error: { code: 'LOCKED' } });
+    const lock = await storeLock(cashierId);
+    expect(lock.failed_attempts).toBe(MAX_PIN_FAILURES);
+    expect(Number(lock.locked_until)).toBeGreaterThan(Date.now());
+    // The store's audit names the counters the guesses came from, and never a PIN.
+    const audit = await server.pool.query<{ action: string; details: unknown }>("SELECT action, details FROM store_audit WHERE action IN ('staff.sign_in_failed', 'staff.locked') ORDER BY id");
+    expect(audit.rows.map((r) => r.action)).toEqual([...Array(MAX_PIN_FAILURES - 1).fill('staff.sign_in_failed'), 'staff.locked']);
+    expect(JSON.stringify(audit.rows)).not.toContain('9999');
+
+    // A manager at the second counter sees the lock and lifts it for the whole store.
+    await two.ok('staff.signIn', { staffId: managerId, pin: '2580' });
+    const listed = await two.ok('staff.manage');
+    expect(listed.staff.find((s: { id: string }) => s.id === cashierId)).toMatchObject({ status: 'locked' });
+    expect(await two.ok('staff.unlock', { staffId: cashierId })).toMatchObject({ id: cashierId, status: 'active' });
+    expect(await storeLock(cashierId)).toEqual({ failed_attempts: 0, locked_until: null });
+    expect(await two.call('staff.unlock', { staffId: cashierId })).toMatchObject({ ok: false, error: { code: 'NOT_LOCKED' } });
+    await two.ok('staff.signOut');
+    expect(await one.ok('staff.signIn', { staffId: cashierId, pin: '1357' })).toMatchObject({ id: cashierId });
+    await one.ok('staff.signOut');
+  }, 60_000);
+
+  it('counts every one of a burst of guesses from both counters at once', async () => {
+    const guesses = [one, one, one, two, two].map((c) => signIn(c, cashierId, '8642'));
+    const answers = await Promise.all(guesses);
+    expect(answers.every((a) => a.ok === false)).toBe(true);
+    expect(answers.filter((a) => a.error.code === 'LOCKED')).toHaveLength(1);
+    expect((await storeLock(cashierId)).failed_attempts).toBe(MAX_PIN_FAILURES);
+    // A manager's reset of the PIN starts the count again, at the store too.
+    await one.ok('staff.signIn', { staffId: managerId, pin: '2580' });
+    await one.ok('staff.resetPin', { staffId: cashierId, newPin: '2468' });
+    await one.ok('staff.signOut');
+    expect(await storeLock(cashierId)).toEqual({ failed_attempts: 0, locked_until: null });
+    expect(await two.ok('staff.signIn', { staffId: cashierId, pin: '2468' })).toMatchObject({ id: cashierId, mustChangePin: true });
+    await two.ok('staff.signOut');
+  }, 60_000);
+
+  it('refuses a malformed PIN check or unlock clearly and changes nothing', async () => {
+    const raw = await pairedCounter(server, 'Till 3');
+    const before = await storeLock(cashierId);
+    for (const body of [{}, { staffId: cashierId }, { staffId: cashierId, pin: 1357, purpose: null }, { staffId: cashierId, pin: '', purpose: null }, { staffId: cashierId, pin: '1'.repeat(33), purpose: null }, { staffId: cashierId, pin: '1357', purpose: null, extra: 1 }]) {
+      const refused = await raw.call('/store/v1/staff/pin-check', { body });
+      expect(refused.status).toBe(400);
+      expect(refused.json.error.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await raw.call('/store/v1/staff/pin-check', { raw: '{"staffId":' })).status).toBe(400);
+    // Unlocking needs a manager of this store named on the call.
+    expect((await raw.call('/store/v1/staff/unlock', { body: { staffId: cashierId } })).status).toBe(403);
+    expect((await raw.call('/store/v1/staff/unlock', { body: { staffId: cashierId }, staffId: cashierId })).status).toBe(403);
+    expect(await storeLock(cashierId)).toEqual(before);
+    // An id the store does not know is judged like any other (same work), and counts nothing.
+    expect((await raw.call('/store/v1/staff/pin-check', { body: { staffId: 'no-such-person', pin: '1357', purpose: null } })).json).toEqual({ kind: 'unknown' });
+  }, 30_000);
+
+  it('counts at the counter alone while the store server is away', async () => {
+    await server.close();
+    expect(await signIn(one, cashierId, '9999')).toMatchObject({ ok: false, error: { code: 'INVALID_PIN', message: `Wrong PIN (${MAX_PIN_FAILURES - 1} tries left before a lock)` } });
+    expect(await signIn(one, cashierId, '2468')).toMatchObject({ ok: true });
+  }, 30_000);
+});
