@@ -4,9 +4,12 @@ import type { Db } from '../db/database.js';
 import { usableUsageInstructions } from '../partner-api/deprecated-fields.js';
 import type { PartnerBrand } from '../partner-api/types.js';
 import { CatalogListing, substringTerms } from './catalog-listing.js';
+import { readListingColumns } from './catalog-listing-columns.js';
+import type { CatalogListingColumns } from './shared/listing-index.js';
 import { ftsNamedQuery, ftsPrefixQuery } from './catalog-text.js';
 import type { BrandDiscount, CatalogBrand, CatalogCounts, CatalogSearchQuery, CategoryCount, UnavailableBrand } from './catalog-types.js';
 
+let readerCount = 0;
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 500;
 /** Candidate counts stop here: enough to tell the plans apart, cheap to count (~1 ms). */
@@ -66,13 +69,29 @@ export class CatalogReader {
   private listing: CatalogListing | null = null;
   /** Bumped by every write, so a listing loaded across event-loop turns is dropped if stale. */
   private generation = 0;
+  /** Told apart from other readers' generations (another environment's catalog) in listing versions. */
+  private readonly instance = `${Date.now().toString(36)}${(readerCount++).toString(36)}`;
+  private columns: { version: string; columns: CatalogListingColumns } | null = null;
 
   constructor(private readonly db: Db) {}
+
+  /** Changes with every write: the page's copy of the listing columns is current while it matches. */
+  listingVersion(): string {
+    return `${this.instance}.${this.generation}`;
+  }
+
+  /** The listing columns (catalog.listing), read once per write. */
+  listingColumns(): { version: string; columns: CatalogListingColumns } {
+    const version = this.listingVersion();
+    if (this.columns?.version !== version) this.columns = { version, columns: readListingColumns(this.db) };
+    return this.columns;
+  }
 
   /** Called after every write: category counts are memoised because they scan every membership. */
   invalidate(): void {
     this.categoryCounts = null;
     this.listing = null;
+    this.columns = null;
     this.generation++;
   }
 
