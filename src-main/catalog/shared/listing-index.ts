@@ -162,7 +162,7 @@ export class ListingIndex {
         let position = 0;
         for (const value of postings[t]!) {
           position += value >>> 1;
-          mark[position] |= (value & 1) === 1 ? NAMED : MATCH;
+          mark[position] = mark[position]! | ((value & 1) === 1 ? NAMED : MATCH);
         }
       }
       for (let i = 0; i < this.n; i++) {
