@@ -71,7 +71,7 @@ export class CatalogReader {
   private generation = 0;
   /** Told apart from other readers' generations (another environment's catalog) in listing versions. */
   private readonly instance = `${Date.now().toString(36)}${(readerCount++).toString(36)}`;
-  private columns: { version: string; columns: CatalogListingColumns } | null = null;
+  private columns: { version: string; read: Promise<CatalogListingColumns | null> } | null = null;
 
   constructor(private readonly db: Db) {}
 
@@ -80,11 +80,26 @@ export class CatalogReader {
     return `${this.instance}.${this.generation}`;
   }
 
-  /** The listing columns (catalog.listing), read once per write. */
-  listingColumns(): { version: string; columns: CatalogListingColumns } {
-    const version = this.listingVersion();
-    if (this.columns?.version !== version) this.columns = { version, columns: readListingColumns(this.db) };
-    return this.columns;
+  /**
+   * The listing columns (catalog.listing), read once per write, in pages between event-loop
+   * turns; a write meanwhile starts the read again on the new catalog.
+   */
+  async listingColumns(): Promise<{ version: string; columns: CatalogListingColumns }> {
+    for (;;) {
+      const version = this.listingVersion();
+      if (this.columns?.version !== version) {
+        const generation = this.generation;
+        const read = readListingColumns(this.db, () => generation !== this.generation || !this.db.open, () => nextTurn());
+        this.columns = { version, read };
+        // A failed read is not kept: the next call reads again.
+        read.catch(() => {
+          if (this.columns?.read === read) this.columns = null;
+        });
+      }
+      const columns = await this.columns.read;
+      if (columns) return { version, columns };
+      if (!this.db.open) throw new Error('The catalog was closed while its listing was read');
+    }
   }
 
   /** Called after every write: category counts are memoised because they scan every membership. */

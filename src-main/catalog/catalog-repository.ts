@@ -111,7 +111,7 @@ export class CatalogRepository {
   }
 
   /** The listing columns for the page and their version; null columns when `since` is still current. */
-  listing(since?: string): { version: string; columns: CatalogListingColumns | null } {
+  async listing(since?: string): Promise<{ version: string; columns: CatalogListingColumns | null }> {
     if (since !== undefined && since === this.reader.listingVersion()) return { version: since, columns: null };
     return this.reader.listingColumns();
   }

@@ -34,7 +34,7 @@ async function catalogOf(brands: PartnerBrand[]): Promise<{ repo: CatalogReposit
   await repo.replaceAll(brands, T0);
   // Every 17th brand vanishes from the next full list: removed, still in the index.
   await repo.replaceAll(brands.filter((_, i) => i % 17 !== 5), T0 + 1);
-  const { columns } = repo.listing();
+  const { columns } = await repo.listing();
   if (!columns) throw new Error('no columns without a version held');
   return { repo, facade: facadeOver(repo), columns, cleanup: env.cleanup };
 }
@@ -121,7 +121,7 @@ describe('the listing columns', () => {
       const repo = new CatalogRepository(env.db);
       await repo.replaceAll(brands, T0);
       await repo.replaceAll(brands.slice(0, 2), T0 + 1);
-      const index = new ListingIndex(repo.listing().columns!);
+      const index = new ListingIndex((await repo.listing()).columns!);
       const amazon = index.row(index.search({ text: 'mazon', limit: 10 })[0]!);
       expect(index.search({ text: 'mazon', includeInactive: true, limit: 10 }).map((p) => index.row(p).brand.id)).toEqual(['amazon']);
       expect(amazon).toEqual({
@@ -152,11 +152,11 @@ describe('the listing columns', () => {
     try {
       const repo = new CatalogRepository(env.db);
       await repo.replaceAll([makeBrand('a', { title: 'Alpha' })], T0);
-      const first = repo.listing();
+      const first = await repo.listing();
       expect(first.columns?.ids).toEqual(['a']);
-      expect(repo.listing(first.version)).toEqual({ version: first.version, columns: null });
+      expect(await repo.listing(first.version)).toEqual({ version: first.version, columns: null });
       await repo.replaceAll([makeBrand('a', { title: 'Alpha' }), makeBrand('b', { title: 'Beta' })], T0 + 1);
-      const second = repo.listing(first.version);
+      const second = await repo.listing(first.version);
       expect(second.version).not.toBe(first.version);
       expect(second.columns?.ids).toEqual(['a', 'b']);
     } finally {

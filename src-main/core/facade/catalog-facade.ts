@@ -15,7 +15,7 @@ export interface CatalogFacade {
    */
   search(query: Omit<CatalogSearchQuery, 'mode'> & { limit: number }): CatalogBrand[];
   /** The listing columns the page searches itself (see ListingIndex); null columns when `since` is current. */
-  listing(since?: string): { version: string; columns: CatalogListingColumns | null };
+  listing(since?: string): Promise<{ version: string; columns: CatalogListingColumns | null }>;
   categories(): CategoryCount[];
   brand(productId: string): CatalogBrand | null;
   /** A brand's logo as a data: URL; null when it has none or it cannot be fetched. */
