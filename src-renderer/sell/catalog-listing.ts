@@ -30,12 +30,26 @@ export function refreshListing(): Promise<boolean> {
     loading = null;
     if (!result.ok) return false;
     const wasCurrent = current;
-    if (result.data.columns) index = new ListingIndex(result.data.columns);
+    if (result.data.columns) {
+      index = new ListingIndex(result.data.columns);
+      warmFirstLetters(index);
+    }
     version = result.data.version;
     current = index !== null;
     return Boolean(result.data.columns) || current !== wasCurrent;
   })();
   return loading;
+}
+
+/** Characters a search most often starts with: their matches are worked out ahead, one per task, off any keystroke's frame. */
+const FIRST_CHARACTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+function warmFirstLetters(warming: ListingIndex, at = 0): void {
+  if (at >= FIRST_CHARACTERS.length || warming !== index) return;
+  setTimeout(() => {
+    warming.search({ text: FIRST_CHARACTERS[at]!, includeInactive: true, limit: 1 });
+    warmFirstLetters(warming, at + 1);
+  }, 0);
 }
 
 /** A sync changed the catalog in main: stop answering from the copy until it is checked again. */
