@@ -1,5 +1,6 @@
 import { memo, useEffect, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { ListedBrand } from '../../src-main/catalog/shared/listing-index';
+import { afterPaint } from '../ui/after-paint';
 import { unavailableReason } from './brand-availability';
 import { useCatalog } from './catalog-store';
 import { categoryName } from '../ui/category-names';
@@ -87,14 +88,7 @@ function useRowsInViewFirst<T>(items: T[], inView: number): T[] {
   const [whole, setWhole] = useState<T[] | null>(null);
   useEffect(() => {
     if (items.length <= inView) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setWhole(items), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterPaint(() => setWhole(items));
   }, [items, inView]);
   return useMemo(() => (whole === items || items.length <= inView ? items : items.slice(0, inView)), [whole, items, inView]);
 }

@@ -6,6 +6,7 @@ import { useCatalog } from './catalog-store';
 import { useSale } from './sale-store';
 import { brandForEnter } from './brand-match';
 import { catalogQuery } from './catalog-query';
+import { afterPaint } from '../ui/after-paint';
 import { Empty, ErrorNotice } from '../ui/Notice';
 import { BrandList, visibleBrands } from './BrandList';
 import { BrandPanel } from './BrandPanel';
@@ -41,19 +42,16 @@ export function SellScreen() {
 
   useEffect(() => {
     void useShiftGate.getState().load();
-    const catalog = useCatalog.getState();
-    void catalog.search();
-    void catalog.loadCategories();
-    void catalog.loadRecents();
-    // The listing columns (a few hundred KB at 10k brands) wait until the screen is painted.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => void useCatalog.getState().loadListing(), 0);
+    // The lists are asked for once the search box is painted: their answers, and the rows they
+    // draw, would otherwise land ahead of that first frame. Then the listing columns (≈ 2 MB at
+    // 10k brands), which make search answer in the page.
+    return afterPaint(() => {
+      const catalog = useCatalog.getState();
+      void catalog.search();
+      void catalog.loadCategories();
+      void catalog.loadRecents();
+      void catalog.loadListing();
     });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
   }, []);
 
   // The brand Enter would open, fetched whole once typing pauses, so Enter opens it at once.
