@@ -164,6 +164,23 @@ describe('the listing columns', () => {
     }
   });
 
+  it('read across a write are read again, so they answer the catalog after it', async () => {
+    const env = tempDatabase();
+    try {
+      const repo = new CatalogRepository(env.db);
+      await repo.replaceAll([makeBrand('a', { title: 'Alpha' }), makeBrand('b', { title: 'Beta' })], T0);
+      // The brands are read before the first pause; the write lands in that pause.
+      const reading = repo.listing();
+      expect(repo.applyBrandUpdate({ brandId: 'a', status: 'INACTIVE' }).ok).toBe(true);
+      const answer = await reading;
+      expect(answer.columns?.ids).toEqual(['b', 'a']);
+      expect(answer.columns?.statuses).toEqual(['ACTIVE', 'INACTIVE']);
+      expect(await repo.listing(answer.version)).toEqual({ version: answer.version, columns: null });
+    } finally {
+      env.cleanup();
+    }
+  });
+
   it('are answered only for ASCII words: past ASCII only the index’s tokenizer is trusted', () => {
     const index = new ListingIndex({ ids: [], titles: [], folded: [], statuses: [], flags: [], tags: [], categories: [], denominationTypes: [], amounts: [], terms: [], postings: [] });
     expect(index.answers('dhanak caf')).toBe(true);
