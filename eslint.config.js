@@ -55,8 +55,8 @@ export default defineConfig([
             message: 'The renderer is untrusted web content; reach main through window.pos.',
           },
           {
-            regex: '(^|/)src-preload(/|$)|(^|/)src-main/(?!contract/)',
-            message: 'The renderer may not import main or preload code; use the bridge contract types.',
+            regex: '(^|/)src-preload(/|$)|(^|/)src-main/(?!contract/|catalog/shared/)',
+            message: 'The renderer may not import main or preload code; use the bridge contract types (or the pure catalog/shared search rules).',
           },
           {
             regex: '(^|/)src-main/contract/',
@@ -77,6 +77,15 @@ export default defineConfig([
           regex: only(['electron']),
           message: 'The core is plain Node; take Electron facilities through an interface from src-main/shell.',
         }],
+      }],
+    },
+  },
+  // …the catalog's shared search rules are bundled into the page too, so they import nothing else…
+  {
+    files: ['src-main/catalog/shared/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^(?!\\./)', message: 'catalog/shared is pure and bundled into the page: import only from this folder.' }],
       }],
     },
   },

@@ -1,6 +1,8 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database.js';
-import { foldText } from './catalog-text.js';
+import { INACTIVE, joinTitles, MATCH, NAMED, REMOVED, titleSubstring, walkListing, type ListingFilters, type ListingOrder, type RankMap } from './shared/listing-search.js';
+
+export { substringTerms, type ListingFilters } from './shared/listing-search.js';
 
 /** Rows per keyset page while loading; one page is a few ms even at 100k brands. */
 const LOAD_PAGE = 2000;
@@ -33,9 +35,12 @@ export class CatalogListing {
     /** Where title i starts in `joined`; one more entry, the end. */
     readonly starts: Int32Array,
     readonly maxSeq: number,
-  ) {}
+  ) {
+    this.order = { keys: seqs, flags, joined, starts };
+  }
 
   private readonly sets = new Map<string, TextMatches>();
+  private readonly order: ListingOrder;
 
   /** Loads synchronously (search needs it now). */
   static load(db: Db): CatalogListing {
@@ -63,83 +68,12 @@ export class CatalogListing {
    * at most as many others as could still be shown.
    */
   walk(matches: TextMatches, filters: ListingFilters, limit: number, inCategory: Uint8Array | null): number[] {
-    const skip = skipMask(filters);
-    const named: number[] = [];
-    const others: number[] = [];
-    const { seqs, flags } = this;
-    const ranks = matches.bytes;
-    let namedUnseen = matches.named;
-    for (let i = 0; i < seqs.length; i++) {
-      const seq = seqs[i]!;
-      const rank = ranks[seq]!;
-      if (rank === 0) continue;
-      if (rank === NAMED) namedUnseen--;
-      if ((flags[i]! & skip) === 0 && (!inCategory || inCategory[seq] === 1)) {
-        if (rank === NAMED) {
-          named.push(seq);
-          if (named.length >= limit) break;
-        } else if (others.length < limit - named.length) others.push(seq);
-      }
-      if (namedUnseen === 0 && others.length >= limit - named.length) break;
-    }
-    return named.concat(others).slice(0, limit);
+    return walkListing(this.order, matches, filters, limit, inCategory);
   }
 
-  /**
-   * Title substring search: every term must occur in the folded title. Ranked ACTIVE first,
-   * then brands where every term starts a title word ('amaz' in 'Amazon Pay') before those
-   * where one sits mid-word ('mazon'), then by title. Ranking word starts first means every
-   * hit has to be seen, so the scan skips from hit to hit with `indexOf` over all titles
-   * joined in one string (V8's string search, ~1 GB/s) rather than testing 100k titles one
-   * by one; only titles holding the longest term are looked at closely.
-   */
+  /** Title substring search (listing-search.ts titleSubstring): ACTIVE first, word starts before mid-word, then by title. */
   substring(terms: readonly string[], filters: ListingFilters, limit: number, inCategory: Uint8Array | null): number[] {
-    const skip = skipMask(filters);
-    const { seqs, flags, joined, starts } = this;
-    const lead = terms.reduce((a, b) => (b.length > a.length ? b : a));
-    const out: number[] = [];
-    let wordStart: number[] = [];
-    let midWord: number[] = [];
-    let segment = -1;
-    const flush = () => {
-      for (const seq of wordStart) if (out.length < limit) out.push(seq);
-      for (const seq of midWord) if (out.length < limit) out.push(seq);
-      wordStart = [];
-      midWord = [];
-    };
-    let i = 0;
-    for (let at = joined.indexOf(lead); at >= 0; at = joined.indexOf(lead, starts[i + 1]!)) {
-      while (starts[i + 1]! <= at) i++; // the title holding this hit (hits only move forward)
-      const f = flags[i]!;
-      if ((f & skip) !== 0) continue;
-      // ACTIVE and INACTIVE rank apart: close the ACTIVE segment before the first INACTIVE one.
-      const seg = f & INACTIVE;
-      if (seg !== segment) {
-        flush();
-        if (out.length >= limit) break;
-        segment = seg;
-      }
-      // Enough word-start hits in this segment: nothing later in it can rank higher.
-      if (out.length + wordStart.length >= limit) continue;
-      const seq = seqs[i]!;
-      if (inCategory && inCategory[seq] !== 1) continue;
-      const title = joined.slice(starts[i]!, starts[i + 1]! - 1);
-      let allAtWordStart = true;
-      let all = true;
-      for (const term of terms) {
-        const where = indexAtWordStart(title, term);
-        if (where === -2) {
-          all = false;
-          break;
-        }
-        if (where === -1) allAtWordStart = false;
-      }
-      if (!all) continue;
-      if (allAtWordStart) wordStart.push(seq);
-      else if (out.length + wordStart.length + midWord.length < limit) midWord.push(seq);
-    }
-    flush();
-    return out.slice(0, limit);
+    return titleSubstring(this.order, terms, filters, limit, inCategory);
   }
 
   hasMembers(key: string): boolean {
@@ -221,48 +155,7 @@ export class CatalogListing {
  * Seqs a text search matched, as a byte map by seq (0: no match, MATCH, NAMED: the words name
  * the brand), and how many are NAMED. A category's members are kept the same way (all MATCH).
  */
-export interface TextMatches {
-  bytes: Uint8Array;
-  named: number;
-}
-
-export interface ListingFilters {
-  inactive: boolean;
-  removed: boolean;
-}
-
-const INACTIVE = 1;
-const REMOVED = 2;
-
-/** Values of a text search's byte map (TextMatches); 0: not a match. */
-const MATCH = 1;
-const NAMED = 2;
-
-function skipMask(f: ListingFilters): number {
-  return (f.inactive ? 0 : INACTIVE) | (f.removed ? 0 : REMOVED);
-}
-
-/** Index of `term` in `title` at a word start; -1 if only mid-word; -2 if absent. */
-function indexAtWordStart(title: string, term: string): number {
-  let at = title.indexOf(term);
-  if (at < 0) return -2;
-  for (; at >= 0; at = title.indexOf(term, at + 1)) {
-    if (at === 0 || !isWordChar(title.charCodeAt(at - 1), title[at - 1]!)) return at;
-  }
-  return -1;
-}
-
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-/** Letters and digits, as the FTS tokenizer and substringTerms split words; ASCII without a regex. */
-function isWordChar(code: number, char: string): boolean {
-  if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90);
-  return WORD_CHAR.test(char);
-}
-
-/** Query text → substring terms: folded like titles, runs of letters and digits, each once. */
-export function substringTerms(text: string): string[] {
-  return [...new Set(foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 8);
-}
+export type TextMatches = RankMap;
 
 class ListingBuilder {
   private readonly seqs: number[] = [];
@@ -297,14 +190,7 @@ class ListingBuilder {
   }
 
   finish(): CatalogListing {
-    const starts = new Int32Array(this.titles.length + 1);
-    let at = 0;
-    this.titles.forEach((title, i) => {
-      starts[i] = at;
-      at += title.length + 1;
-    });
-    starts[this.titles.length] = at;
-    const joined = this.titles.length === 0 ? '' : `${this.titles.join('\n')}\n`;
+    const { joined, starts } = joinTitles(this.titles);
     return new CatalogListing(Int32Array.from(this.seqs), Uint8Array.from(this.flags), joined, starts, this.maxSeq);
   }
 }

@@ -4,9 +4,12 @@ import type { Db } from '../db/database.js';
 import { usableUsageInstructions } from '../partner-api/deprecated-fields.js';
 import type { PartnerBrand } from '../partner-api/types.js';
 import { CatalogListing, substringTerms } from './catalog-listing.js';
+import { readListingColumns } from './catalog-listing-columns.js';
+import type { CatalogListingColumns } from './shared/listing-index.js';
 import { ftsNamedQuery, ftsPrefixQuery } from './catalog-text.js';
 import type { BrandDiscount, CatalogBrand, CatalogCounts, CatalogSearchQuery, CategoryCount, UnavailableBrand } from './catalog-types.js';
 
+let readerCount = 0;
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 500;
 /** Candidate counts stop here: enough to tell the plans apart, cheap to count (~1 ms). */
@@ -66,13 +69,44 @@ export class CatalogReader {
   private listing: CatalogListing | null = null;
   /** Bumped by every write, so a listing loaded across event-loop turns is dropped if stale. */
   private generation = 0;
+  /** Told apart from other readers' generations (another environment's catalog) in listing versions. */
+  private readonly instance = `${Date.now().toString(36)}${(readerCount++).toString(36)}`;
+  private columns: { version: string; read: Promise<CatalogListingColumns | null> } | null = null;
 
   constructor(private readonly db: Db) {}
+
+  /** Changes with every write: the page's copy of the listing columns is current while it matches. */
+  listingVersion(): string {
+    return `${this.instance}.${this.generation}`;
+  }
+
+  /**
+   * The listing columns (catalog.listing), read once per write, in pages between event-loop
+   * turns; a write meanwhile starts the read again on the new catalog.
+   */
+  async listingColumns(): Promise<{ version: string; columns: CatalogListingColumns }> {
+    for (;;) {
+      const version = this.listingVersion();
+      if (this.columns?.version !== version) {
+        const generation = this.generation;
+        const read = readListingColumns(this.db, () => generation !== this.generation || !this.db.open, () => nextTurn());
+        this.columns = { version, read };
+        // A failed read is not kept: the next call reads again.
+        read.catch(() => {
+          if (this.columns?.read === read) this.columns = null;
+        });
+      }
+      const columns = await this.columns.read;
+      if (columns) return { version, columns };
+      if (!this.db.open) throw new Error('The catalog was closed while its listing was read');
+    }
+  }
 
   /** Called after every write: category counts are memoised because they scan every membership. */
   invalidate(): void {
     this.categoryCounts = null;
     this.listing = null;
+    this.columns = null;
     this.generation++;
   }
 

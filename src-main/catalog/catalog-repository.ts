@@ -4,6 +4,7 @@ import type { PartnerBrand } from '../partner-api/types.js';
 import { err, ok, type Result } from '../platform/result.js';
 import { CatalogReader } from './catalog-reader.js';
 import { contentHash } from './catalog-text.js';
+import type { CatalogListingColumns } from './shared/listing-index.js';
 import type {
   BrandDiscount,
   BrandDiscountUpdate,
@@ -107,6 +108,12 @@ export class CatalogRepository {
 
   search(query: CatalogSearchQuery = {}): CatalogBrand[] {
     return this.reader.search(query);
+  }
+
+  /** The listing columns for the page and their version; null columns when `since` is still current. */
+  async listing(since?: string): Promise<{ version: string; columns: CatalogListingColumns | null }> {
+    if (since !== undefined && since === this.reader.listingVersion()) return { version: since, columns: null };
+    return this.reader.listingColumns();
   }
 
   categories(): CategoryCount[] {

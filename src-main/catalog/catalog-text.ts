@@ -1,36 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { PartnerBrand } from '../partner-api/types.js';
+import { foldText, prefixTerms } from './shared/listing-search.js';
 
 /**
  * Text shaping shared by the writer (what gets indexed and how rows sort) and the reader
  * (how user text becomes an FTS5 query). Kept in one place so both sides agree.
  */
 
-/** Most words a search may have; more adds cost, not precision. */
-const MAX_TOKENS = 8;
-/**
- * Each word matches on its first 8 characters at most: brands_fts has prefix indexes for 1 to 8
- * characters, and a longer prefix would make FTS5 merge the doclists of every matching term on
- * each evaluation (measured: 35 ms for a 9-letter word found in all of 100k brands, against
- * ~2 ms for any indexed prefix). So 'patisseries' also finds 'Pâtisserie': a slightly wider
- * match, never a narrower one.
- */
-export const MAX_TERM_CHARS = 8;
-
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-
-/** Lower case, no diacritics, single spaces: the order a cashier expects ('Café' next to 'Cafe'). */
-export function foldText(text: string): string {
-  // Printable ASCII has no marks and no compatibility forms: skip the NFKD pass (most of a
-  // sync's per-row cost at 10k brands before this shortcut).
-  if (PRINTABLE_ASCII.test(text)) return text.toLowerCase().replace(/\s+/g, ' ').trim();
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export { foldText, MAX_TERM_CHARS } from './shared/listing-search.js';
 
 /**
  * Total order for listing: folded title, then id. U+0001 sorts below every printable
@@ -103,8 +80,7 @@ export function brandColumns(brand: PartnerBrand, serialised = serialiseBrand(br
  * every word a prefix, all required. Null when nothing searchable is left.
  */
 export function ftsPrefixQuery(text: string): string | null {
-  const words = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const terms = [...new Set(words.map((w) => [...w].slice(0, MAX_TERM_CHARS).join('')))].slice(0, MAX_TOKENS);
+  const terms = prefixTerms(text);
   if (terms.length === 0) return null;
   return terms.map((t) => `"${t.replaceAll('"', '""')}"*`).join(' ');
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CatalogBrand, CatalogCounts, CategoryCount, SyncSummary, UnavailableBrand } from '../catalog/catalog-types.js';
+import type { CatalogListingColumns } from '../catalog/shared/listing-index.js';
 import { signedIn } from './define.js';
 import { empty, id } from './fields.js';
 
@@ -18,6 +19,11 @@ export const catalogMethods = {
       limit: z.number().int().min(1).max(200).optional(),
     }),
   ).returns<{ brands: CatalogBrand[] }>(),
+  /**
+   * The listing's search fields as columns, for the page to answer search itself (ListingIndex).
+   * `since`: the version the page holds; then `columns` is null while it is still current.
+   */
+  'catalog.listing': signedIn(z.strictObject({ since: z.string().max(100).optional() })).returns<{ version: string; columns: CatalogListingColumns | null }>(),
   'catalog.categories': signedIn(empty).returns<{ categories: CategoryCount[] }>(),
   'catalog.brand': signedIn(z.strictObject({ productId: id })).returns<CatalogBrand>(),
   'catalog.status': signedIn(empty).returns<CatalogStatus>(),

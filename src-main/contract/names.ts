@@ -10,7 +10,7 @@ export const METHOD_NAMES = [
   'app.info', 'selfCheck.run',
   'staff.list', 'staff.setupFirstManager', 'staff.signIn', 'staff.signOut', 'staff.session', 'staff.changePin', 'staff.manage', 'staff.create',
   'staff.disable', 'staff.resetPin', 'staff.unlock', 'staff.enable', 'staff.setPermissions',
-  'catalog.search', 'catalog.categories', 'catalog.brand', 'catalog.status', 'catalog.unavailable', 'catalog.image', 'catalog.syncNow',
+  'catalog.search', 'catalog.listing', 'catalog.categories', 'catalog.brand', 'catalog.status', 'catalog.unavailable', 'catalog.image', 'catalog.syncNow',
   'sale.quote', 'sale.place', 'sale.get', 'sale.pending', 'sale.retry', 'sale.checkNow',
   'sale.markLeftWithoutReceipt', 'sale.refund', 'receipt.print', 'voucher.reveal', 'voucher.balance',
   'shift.open', 'shift.current', 'shift.cashMovement', 'shift.xReport', 'shift.close', 'shift.report',

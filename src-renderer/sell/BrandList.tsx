@@ -1,5 +1,6 @@
-import { memo, useMemo, type KeyboardEvent, type RefObject } from 'react';
-import type { CatalogBrand } from '../bridge/contract';
+import { memo, useEffect, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
+import type { ListedBrand } from '../../src-main/catalog/shared/listing-index';
+import { afterPaint } from '../ui/after-paint';
 import { unavailableReason } from './brand-availability';
 import { useCatalog } from './catalog-store';
 import { categoryName } from '../ui/category-names';
@@ -10,25 +11,25 @@ import { BrandLogo } from './BrandLogo';
 interface Props {
   listRef: RefObject<HTMLDivElement | null>;
   selectedId: string | null;
-  onPick: (entry: CatalogBrand) => void;
+  onPick: (entry: ListedBrand) => void;
   onLeaveTop: () => void;
 }
 
 /** Nothing typed and no category: the cashier is browsing, and recent brands come first. */
 const isBrowsing = (text: string, category: string | null) => text.trim() === '' && category === null;
 
-function splitRecents(browsing: boolean, results: CatalogBrand[], recentBrands: CatalogBrand[]): { recents: CatalogBrand[]; results: CatalogBrand[] } {
+function splitRecents(browsing: boolean, results: ListedBrand[], recentBrands: ListedBrand[]): { recents: ListedBrand[]; results: ListedBrand[] } {
   const recents = browsing ? recentBrands : [];
   const recentIds = new Set(recents.map((r) => r.brand.id));
   return { recents, results: results.filter((r) => !recentIds.has(r.brand.id)) };
 }
 
 /** What the list shows now: recent brands first when nothing is typed, then the results. */
-export function visibleBrands(state: { text: string; category: string | null; results: CatalogBrand[]; recentBrands: CatalogBrand[] }): { recents: CatalogBrand[]; results: CatalogBrand[] } {
+export function visibleBrands(state: { text: string; category: string | null; results: ListedBrand[]; recentBrands: ListedBrand[] }): { recents: ListedBrand[]; results: ListedBrand[] } {
   return splitRecents(isBrowsing(state.text, state.category), state.results, state.recentBrands);
 }
 
-function priceHint(entry: CatalogBrand): string {
+function priceHint(entry: ListedBrand): string {
   const r = entry.brand.amountRestrictions;
   if (!r) return '';
   if (entry.brand.denominationType === 'FIXED' && r.denominations?.length) return r.denominations.slice(0, 5).map(formatRupees).join(' · ');
@@ -36,7 +37,7 @@ function priceHint(entry: CatalogBrand): string {
 }
 
 /** Memoised: a keystroke re-renders the list, but an item only when its brand or selection changed. */
-const BrandItem = memo(function BrandItem({ entry, selected, onPick }: { entry: CatalogBrand; selected: boolean; onPick: (e: CatalogBrand) => void }) {
+const BrandItem = memo(function BrandItem({ entry, selected, onPick }: { entry: ListedBrand; selected: boolean; onPick: (e: ListedBrand) => void }) {
   const reason = unavailableReason(entry);
   const b = entry.brand;
   return (
@@ -59,6 +60,39 @@ const BrandItem = memo(function BrandItem({ entry, selected, onPick }: { entry: 
   );
 });
 
+/** Rows drawn in a keystroke's frame before the list's height is known: a tall window's worth. */
+const ROWS_BEFORE_MEASURED = 16;
+/** .brand-item's min-height plus the list's gap, in px: the shortest a row can be. */
+const MIN_ROW_PX = 60 + 5;
+
+/** How many rows fit in the list's box (at least one more, for a partly shown last row); follows window resizes. */
+function useRowsInView(listRef: RefObject<HTMLDivElement | null>): number {
+  const [rows, setRows] = useState(ROWS_BEFORE_MEASURED);
+  useEffect(() => {
+    const measure = () => {
+      const height = listRef.current?.clientHeight ?? 0;
+      if (height > 0) setRows(Math.ceil(height / MIN_ROW_PX) + 1);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [listRef]);
+  return rows;
+}
+
+/**
+ * The rows in view first, the rest after the frame is painted: a keystroke's frame draws only
+ * what the cashier can see, and the rest of the list (for scrolling and ↓) follows a frame later.
+ */
+function useRowsInViewFirst<T>(items: T[], inView: number): T[] {
+  const [whole, setWhole] = useState<T[] | null>(null);
+  useEffect(() => {
+    if (items.length <= inView) return;
+    return afterPaint(() => setWhole(items));
+  }, [items, inView]);
+  return useMemo(() => (whole === items || items.length <= inView ? items : items.slice(0, inView)), [whole, items, inView]);
+}
+
 export function BrandList({ listRef, selectedId, onPick, onLeaveTop }: Props) {
   // Field by field: the list re-renders for what it shows, not for every change in the store.
   const text = useCatalog((s) => s.text);
@@ -70,6 +104,8 @@ export function BrandList({ listRef, selectedId, onPick, onLeaveTop }: Props) {
   const search = useCatalog((s) => s.search);
   const browsing = isBrowsing(text, category);
   const { recents, results } = useMemo(() => splitRecents(browsing, found, recentBrands), [browsing, found, recentBrands]);
+  const rowsInView = useRowsInView(listRef);
+  const drawn = useRowsInViewFirst(results, Math.max(0, rowsInView - recents.length));
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const items = [...(listRef.current?.querySelectorAll<HTMLElement>('[data-brand-item]') ?? [])];
@@ -112,7 +148,7 @@ export function BrandList({ listRef, selectedId, onPick, onLeaveTop }: Props) {
           <Empty>{text.trim() ? `No brand matches “${text.trim()}”. Check the spelling or try a category.` : 'No brands in the catalog yet. A manager can sync it from the Catalog screen.'}</Empty>
         ) : (
           <ul className="brand-items">
-            {results.map((e) => (
+            {drawn.map((e) => (
               <BrandItem key={e.brand.id} entry={e} selected={e.brand.id === selectedId} onPick={onPick} />
             ))}
           </ul>

@@ -18,6 +18,12 @@ const initials = (title: string) =>
     .map((w) => w[0]!.toUpperCase())
     .join('');
 
+/**
+ * A logo is asked for once its row has stayed this long: while the cashier types, each key
+ * replaces the rows, and their logos' requests and answers would land in the next keys' frames.
+ */
+const SETTLE_MS = 150;
+
 /** One observer for every logo: a logo is asked for only once it scrolls into view. */
 let observer: IntersectionObserver | null = null;
 const onVisible = new WeakMap<Element, () => void>();
@@ -54,11 +60,15 @@ function Logo({ productId, kind, title, size, decorative }: Props) {
   useEffect(() => {
     if (knownLogo(productId, kind) !== undefined) return;
     let cancel = () => undefined as void;
+    let settle: ReturnType<typeof setTimeout> | undefined;
     const stopWatching = whenVisible(ref.current!, () => {
-      cancel = requestLogo(productId, kind, setUrl);
+      settle = setTimeout(() => {
+        cancel = requestLogo(productId, kind, setUrl);
+      }, SETTLE_MS);
     });
     return () => {
       stopWatching();
+      clearTimeout(settle);
       cancel();
     };
   }, [productId, kind]);

@@ -1,9 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ListedBrand } from '../../src-main/catalog/shared/listing-index';
+import type { BridgeError } from '../bridge/api';
+import { unavailableReason } from './brand-availability';
 import { useCatalog } from './catalog-store';
 import { useSale } from './sale-store';
 import { brandForEnter } from './brand-match';
 import { catalogQuery } from './catalog-query';
-import { Empty } from '../ui/Notice';
+import { afterPaint } from '../ui/after-paint';
+import { Empty, ErrorNotice } from '../ui/Notice';
 import { BrandList, visibleBrands } from './BrandList';
 import { BrandPanel } from './BrandPanel';
 import { BrandSearch } from './BrandSearch';
@@ -15,6 +19,9 @@ import { ResultDialog } from './ResultDialog';
 import { ShiftGate } from './ShiftGate';
 import { useShiftGate } from './shift-gate-store';
 import { useSellKeys } from './useSellKeys';
+
+/** Typing paused this long: the brand Enter would open is fetched whole. */
+const PREFETCH_AFTER_MS = 120;
 
 /**
  * The cashier's screen. A repeat sale of a recent FIXED brand, keyboard only, from here to
@@ -35,26 +42,56 @@ export function SellScreen() {
 
   useEffect(() => {
     void useShiftGate.getState().load();
-    const catalog = useCatalog.getState();
-    void catalog.search();
-    void catalog.loadCategories();
-    void catalog.loadRecents();
+    // The lists are asked for once the search box is painted: their answers, and the rows they
+    // draw, would otherwise land ahead of that first frame. Then the listing columns (≈ 2 MB at
+    // 10k brands), which make search answer in the page.
+    return afterPaint(() => {
+      const catalog = useCatalog.getState();
+      void catalog.search();
+      void catalog.loadCategories();
+      void catalog.loadRecents();
+      void catalog.loadListing();
+    });
   }, []);
+
+  // The brand Enter would open, fetched whole once typing pauses, so Enter opens it at once.
+  const results = useCatalog((s) => s.results);
+  useEffect(() => {
+    const first = results.find((entry) => unavailableReason(entry) === null);
+    if (!first) return;
+    const timer = setTimeout(() => void useCatalog.getState().fullBrand(first), PREFETCH_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [results]);
 
   const brandId = brand?.brand.id ?? null;
   useEffect(() => {
     if (brandId === null && !noShift) searchRef.current?.focus();
   }, [brandId, noShift]);
 
-  // The store's action itself: a stable prop, so memoised list items stay untouched.
-  const pick = selectBrand;
+  /** Why the last brand picked could not be opened; cleared by the next pick. */
+  const [openError, setOpenError] = useState<BridgeError | null>(null);
+  const picks = useRef(0);
+  // Stable, so memoised list items stay untouched. A listed brand carries only what its row
+  // shows: the sale panel gets the whole brand (held from main's answers, or asked for).
+  const pick = useCallback(
+    async (entry: ListedBrand) => {
+      const mine = ++picks.current;
+      setOpenError(null);
+      const whole = await useCatalog.getState().fullBrand(entry);
+      if (mine !== picks.current) return;
+      if (whole.ok) selectBrand(whole.brand);
+      else setOpenError(whole.error);
+    },
+    [selectBrand],
+  );
+  const onPick = useCallback((entry: ListedBrand) => void pick(entry), [pick]);
   /** Enter in the search box: true when it opened a brand (brand-match.ts says which). */
   const pickFirst = async (): Promise<boolean> => {
     await useCatalog.getState().flush();
     const catalog = useCatalog.getState();
     const { recents, results } = visibleBrands(catalog);
     const first = brandForEnter([...recents, ...results], catalogQuery(catalog.text, catalog.category).terms);
-    if (first) pick(first);
+    if (first) await pick(first);
     return first !== null;
   };
 
@@ -69,13 +106,14 @@ export function SellScreen() {
           <section className="sell__browse card" aria-label="Brands">
             <BrandSearch inputRef={searchRef} onPickFirst={pickFirst} onFocusList={() => listRef.current?.querySelector<HTMLElement>('[data-brand-item]')?.focus()} />
             <CategoryChips />
-            <BrandList listRef={listRef} selectedId={brandId} onPick={pick} onLeaveTop={() => searchRef.current?.focus()} />
+            <BrandList listRef={listRef} selectedId={brandId} onPick={onPick} onLeaveTop={() => searchRef.current?.focus()} />
           </section>
           <section className="sell__panel card" aria-label="Sale">
             {brand ? (
               <BrandPanel reviewRef={reviewRef} />
             ) : (
               <div className="sell__start">
+                {openError && <ErrorNotice error={openError} title="That brand could not be opened" />}
                 <Empty>
                   Pick a brand to start a sale: type its name, or press <kbd>Enter</kbd> for the first one listed.
                 </Empty>

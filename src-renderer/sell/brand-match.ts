@@ -1,4 +1,4 @@
-import type { CatalogBrand } from '../bridge/contract';
+import type { ListedBrand } from '../../src-main/catalog/shared/listing-index';
 import { unavailableReason } from './brand-availability';
 
 /**
@@ -39,7 +39,7 @@ function coveredBy(terms: string[], tokens: string[]): boolean {
   return terms.every((t) => tokens.some((token) => token.startsWith(t)));
 }
 
-export function matchRank(entry: CatalogBrand, terms: readonly string[]): MatchRank {
+export function matchRank(entry: ListedBrand, terms: readonly string[]): MatchRank {
   const folded = terms.map(fold).filter(Boolean);
   if (folded.length === 0) return 0;
   const b = entry.brand;
@@ -53,12 +53,12 @@ export function matchRank(entry: CatalogBrand, terms: readonly string[]): MatchR
 }
 
 /** Every word starts a word of the brand's title or of a tag: main lists these first, and Enter opens them. */
-export function namedBy(entry: CatalogBrand, terms: readonly string[]): boolean {
+export function namedBy(entry: ListedBrand, terms: readonly string[]): boolean {
   return matchRank(entry, terms) <= NAMED;
 }
 
 /** The hits by rank, main's order (ACTIVE first, then title) kept within a rank; the same array when nothing moves. */
-export function rankByMatch(brands: CatalogBrand[], terms: readonly string[]): CatalogBrand[] {
+export function rankByMatch<T extends ListedBrand>(brands: T[], terms: readonly string[]): T[] {
   if (terms.length === 0 || brands.length < 2) return brands;
   const ranks = brands.map((e) => matchRank(e, terms));
   if (ranks.every((r, i) => i === 0 || ranks[i - 1]! <= r)) return brands;
@@ -69,7 +69,7 @@ export function rankByMatch(brands: CatalogBrand[], terms: readonly string[]): C
  * The brand Enter opens from the list as shown, or null: the first one that can be sold, when
  * the typed words name it (title or tag), or when it is the only brand listed.
  */
-export function brandForEnter(listed: readonly CatalogBrand[], terms: readonly string[]): CatalogBrand | null {
+export function brandForEnter<T extends ListedBrand>(listed: readonly T[], terms: readonly string[]): T | null {
   const first = listed.find((entry) => unavailableReason(entry) === null);
   if (!first) return null;
   if (listed.length === 1 || namedBy(first, terms)) return first;

@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 import { api, type BridgeError } from '../bridge/api';
 import type { CatalogBrand, CategoryCount } from '../bridge/contract';
+import type { ListedBrand } from '../../src-main/catalog/shared/listing-index';
 import { rankByMatch } from './brand-match';
+import { currentListing, forgetListing, listingOutdated, refreshListing } from './catalog-listing';
 import { AnswerCache, catalogQuery, SEARCH_LIMIT, type CatalogQuery } from './catalog-query';
 
 export interface RecentBrand {
@@ -17,8 +19,8 @@ type Status = 'idle' | 'loading' | 'ready' | 'error';
 interface CatalogState {
   text: string;
   category: string | null;
-  /** Main's answer ranked by where the words matched (brand-match.ts): named brands first. */
-  results: CatalogBrand[];
+  /** The search's answer ranked by where the words matched (brand-match.ts): named brands first. */
+  results: ListedBrand[];
   /** 'loading': the list does not answer the text and category yet (aria-busy on the list). */
   status: Status;
   error: BridgeError | null;
@@ -35,6 +37,10 @@ interface CatalogState {
   /** Resolves once the list answers the current text and category (or failed to). */
   flush(): Promise<void>;
   loadCategories(): Promise<void>;
+  /** Fetches the listing columns the page searches itself (after the first paint; again after a sync). */
+  loadListing(): Promise<void>;
+  /** The whole brand behind a listed one, for the sale panel: held, or asked of main. */
+  fullBrand(entry: ListedBrand): Promise<{ ok: true; brand: CatalogBrand } | { ok: false; error: BridgeError }>;
   loadRecents(): Promise<void>;
   rememberSold(brand: RecentBrand): void;
   /** Back to browsing (empty search, no category): recent brands show again. */
@@ -55,22 +61,36 @@ function readRecents(): RecentBrand[] {
 }
 
 /**
- * Search as you type without a debounce: a search in main takes well under a millisecond, so
- * waiting for the typing to pause only added latency. At most one search is in flight; keys
- * typed meanwhile are not sent one by one, the latest text goes when the answer is back.
- * Recent answers are kept: when one already tells the list for the new text exactly (the same
- * query, or a whole list that the new text only narrows, see catalog-query.ts), the list
- * updates in the same frame as the typed character and nothing is sent.
+ * Search as you type, answered in the page: once the listing columns are here (catalog-listing.ts)
+ * the list for any text whose words are plain ASCII is worked out in the keystroke's own task
+ * with main's rules, and painted in its frame; nothing is sent. Otherwise main answers: at most
+ * one search in flight, the latest text sent when the answer is back, and recent answers kept,
+ * so one that already tells the list for the new text exactly (see catalog-query.ts) is shown at once.
  */
 const answers = new AnswerCache();
 let inFlight = false;
 /** The last ranking, so an unchanged answer keeps its array (the list re-renders on a new one). */
-let lastRanked: { brands: CatalogBrand[]; key: string; ranked: CatalogBrand[] } | null = null;
+let lastRanked: { brands: readonly ListedBrand[]; key: string; ranked: ListedBrand[] } | null = null;
+/** Whole brands main sent (answers, recents, opened brands), by id, until the catalog changes. */
+const wholeBrands = new Map<string, CatalogBrand>();
 
-/** The cache keeps main's order (it narrows lists in it); what the page shows is ranked. */
-function ranked(brands: CatalogBrand[], query: CatalogQuery): CatalogBrand[] {
-  if (lastRanked?.brands !== brands || lastRanked.key !== query.key) lastRanked = { brands, key: query.key, ranked: rankByMatch(brands, query.terms) };
-  return lastRanked.ranked;
+/** Main's order and the page's both list named brands first; what the page shows is ranked finer. */
+function ranked(brands: readonly ListedBrand[], query: CatalogQuery): ListedBrand[] {
+  const same = lastRanked?.key === query.key && lastRanked.brands.length === brands.length && lastRanked.brands.every((b, i) => b === brands[i]);
+  if (!same) lastRanked = { brands, key: query.key, ranked: rankByMatch([...brands], query.terms) };
+  return lastRanked!.ranked;
+}
+
+function holdWhole(brands: readonly CatalogBrand[]): void {
+  for (const b of brands) wholeBrands.set(b.brand.id, b);
+}
+
+/** The list for `query` from the page's listing index; null when it cannot tell it. */
+function fromListing(query: CatalogQuery): ListedBrand[] | null {
+  const listing = currentListing();
+  if (!listing || !listing.answers(query.text)) return null;
+  const payload = { text: query.text, category: query.category ?? undefined, includeInactive: true, limit: SEARCH_LIMIT };
+  return listing.search(payload).map((position) => listing.row(position));
 }
 /** Bumped by reset(): an answer to a search made before it is dropped. */
 let generation = 0;
@@ -81,7 +101,7 @@ export const useCatalog = create<CatalogState>()((set, get) => {
   /** Brings the list up to date with the text and category: from the last answer, or by asking main. */
   const update = (force = false) => {
     const query = current();
-    const answer = force ? null : answers.answer(query);
+    const answer = fromListing(query) ?? (force ? null : answers.answer(query));
     if (answer) {
       const known = ranked(answer, query);
       if (get().results !== known || get().status !== 'ready') set({ results: known, status: 'ready', error: null });
@@ -100,7 +120,10 @@ export const useCatalog = create<CatalogState>()((set, get) => {
     const result = await api('catalog.search', payload);
     if (gen !== generation) return;
     inFlight = false;
-    if (result.ok) answers.put({ query, brands: result.data.brands, limit: SEARCH_LIMIT });
+    if (result.ok) {
+      answers.put({ query, brands: result.data.brands, limit: SEARCH_LIMIT });
+      holdWhole(result.data.brands);
+    }
     if (current().key === query.key) {
       if (result.ok) set({ results: ranked(result.data.brands, query), status: 'ready', error: null });
       else set({ status: 'error', error: result.error });
@@ -152,10 +175,24 @@ export const useCatalog = create<CatalogState>()((set, get) => {
       set(result.ok ? { categories: result.data.categories, categoriesStatus: 'ready' } : { categoriesStatus: 'error' });
     },
 
+    async loadListing() {
+      if (await refreshListing()) void update();
+    },
+
+    async fullBrand(entry) {
+      const held = wholeBrands.get(entry.brand.id);
+      if (held) return { ok: true, brand: held };
+      const result = await api('catalog.brand', { productId: entry.brand.id });
+      if (!result.ok) return { ok: false, error: result.error };
+      holdWhole([result.data]);
+      return { ok: true, brand: result.data };
+    },
+
     async loadRecents() {
       const recents = get().recents;
       const found = await Promise.all(recents.map((r) => api('catalog.brand', { productId: r.id })));
       const recentBrands = found.flatMap((r) => (r.ok ? [r.data] : []));
+      holdWhole(recentBrands);
       if (recents === get().recents) set({ recentBrands });
     },
 
@@ -178,12 +215,18 @@ export const useCatalog = create<CatalogState>()((set, get) => {
 
     catalogChanged() {
       answers.clear();
+      wholeBrands.clear();
+      listingOutdated();
+      // The Sell screen has searched since sign-in: its copy of the listing is checked again now.
+      if (get().status !== 'idle') void get().loadListing();
     },
 
     reset() {
       generation++;
       inFlight = false;
       answers.clear();
+      wholeBrands.clear();
+      forgetListing();
       set({ text: '', category: null, results: [], status: 'idle', error: null });
     },
   };

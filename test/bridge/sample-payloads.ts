@@ -23,6 +23,7 @@ export function samplePayloads(ids: { saleId: string; managerId: string; cashier
     'staff.setPermissions': { staffId: ids.cashierId, permissions: null },
     'staff.disable': { staffId: ids.managerId },
     'catalog.search': { text: 'test' },
+    'catalog.listing': {},
     'catalog.categories': {},
     'catalog.brand': { productId: 'TEST_FIXED_STANDARD' },
     'catalog.status': {},

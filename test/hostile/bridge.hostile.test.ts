@@ -111,6 +111,7 @@ const VALID: Record<CoreMethodName, Record<string, unknown>> = {
   'staff.setPermissions': { staffId: 'x', permissions: ['sell', 'lookUpOrders'] },
   'staff.disable': { staffId: 'x' },
   'catalog.search': { text: 'test', category: 'FOOD', includeInactive: true, limit: 10 },
+  'catalog.listing': { since: 'x.1' },
   'catalog.categories': {},
   'catalog.brand': { productId: 'TEST_FIXED_STANDARD' },
   'catalog.status': {},

@@ -5,6 +5,7 @@ import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
 export function catalogHandlers(core: Core) {
   return {
     'catalog.search': (input: ParsedInput<'catalog.search'>) => ({ brands: core.catalog.search({ ...input, limit: input.limit ?? 60 }) }),
+    'catalog.listing': (input: ParsedInput<'catalog.listing'>) => core.catalog.listing(input.since),
     'catalog.categories': () => ({ categories: core.catalog.categories() }),
     'catalog.brand': (input: ParsedInput<'catalog.brand'>) => core.catalog.brand(input.productId) ?? fail('NOT_FOUND', 'That brand is not in the catalog'),
     'catalog.image': async (input: ParsedInput<'catalog.image'>) => ({ dataUrl: await core.catalog.image(input.productId, input.kind ?? 'logo') }),

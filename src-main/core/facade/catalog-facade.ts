@@ -1,11 +1,10 @@
 import type { CatalogSyncResult } from '../../catalog/catalog-sync.js';
 import type { CatalogBrand, CatalogSearchQuery, CategoryCount, UnavailableBrand } from '../../catalog/catalog-types.js';
+import type { CatalogListingColumns } from '../../catalog/shared/listing-index.js';
+import { wantsTitleSearch } from '../../catalog/shared/listing-search.js';
 import type { CatalogStatus } from '../../contract/index.js';
 import type { CoreEvents } from '../core-events.js';
 import type { EnvironmentContext } from '../environment-context.js';
-
-/** Below this many typed characters a mid-word match is mostly noise ("a" is in most titles). */
-const SUBSTRING_MIN_CHARS = 3;
 
 /** The current environment's catalog, as the counter uses it. */
 export interface CatalogFacade {
@@ -15,6 +14,8 @@ export interface CatalogFacade {
    * only part of a name ("mazon" finds Amazon).
    */
   search(query: Omit<CatalogSearchQuery, 'mode'> & { limit: number }): CatalogBrand[];
+  /** The listing columns the page searches itself (see ListingIndex); null columns when `since` is current. */
+  listing(since?: string): Promise<{ version: string; columns: CatalogListingColumns | null }>;
   categories(): CategoryCount[];
   brand(productId: string): CatalogBrand | null;
   /** A brand's logo as a data: URL; null when it has none or it cannot be fetched. */
@@ -31,12 +32,12 @@ export function catalogFacade(env: () => EnvironmentContext, events: CoreEvents)
     search(query) {
       const catalog = env().catalog;
       const prefixed = catalog.search(query);
-      const text = query.text?.trim() ?? '';
-      if (prefixed.length >= query.limit || text.replace(/\s+/g, '').length < SUBSTRING_MIN_CHARS) return prefixed;
+      if (!wantsTitleSearch(query.text ?? '', prefixed.length, query.limit)) return prefixed;
       const seen = new Set(prefixed.map((b) => b.brand.id));
       const more = catalog.search({ ...query, mode: 'substring' }).filter((b) => !seen.has(b.brand.id));
       return [...prefixed, ...more].slice(0, query.limit);
     },
+    listing: (since) => env().catalog.listing(since),
     categories: () => env().catalog.categories(),
     brand: (productId) => env().catalog.get(productId),
     image: (productId, kind) => env().images.dataUrl(productId, kind),
