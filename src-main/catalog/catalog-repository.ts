@@ -77,7 +77,9 @@ export class CatalogRepository {
   async beginReplace(): Promise<ReplaceStaging> {
     const staging = await this.writer.begin();
     return {
-      add: (brands) => staging.add(brands),
+      add: (brands, page) => staging.add(brands, page),
+      knownPageHash: (pageNo, limit) => staging.knownPageHash(pageNo, limit),
+      keepPage: (pageNo) => staging.keepPage(pageNo),
       get received() {
         return staging.received;
       },
@@ -145,6 +147,7 @@ export class CatalogRepository {
     const hash = contentHash(data);
     if (hash === row.content_hash) return ok({ changed: false });
     this.updateBrand.run(next.status, next.denominationType, hash, data, row.seq);
+    this.writer.forgetPages();
     this.reader.invalidate();
     this.warming = this.reader.warm();
     return ok({ changed: true });

@@ -140,6 +140,10 @@ async function buildEnvironment(
         const r = await client.listBrandsPage(pageNo, limit);
         return r.ok ? { ok: true, value: r.value, requestId: r.requestIds[0] ?? '' } : { ok: false, error: r.error };
       },
+      async listBrandsPageIfChanged(pageNo, limit, knownHash) {
+        const r = await client.listBrandsPageIfChanged(pageNo, limit, knownHash);
+        return r.ok ? { ok: true, value: r.value, requestId: r.requestIds[0] ?? '' } : { ok: false, error: r.error };
+      },
     },
     repo: catalog,
     clock: deps.clock,
