@@ -95,6 +95,9 @@ interface StoredPageRow {
  *    (better-sqlite3 turns a nested `db.transaction()` into a savepoint). Readers that must see
  *    the last committed catalog use a second connection (WAL snapshot isolation).
  *
+ * Each page taken whole is recorded (catalog_pages: its raw body's hash and its ids) in the same
+ * transaction, so the next sync can take a byte-identical page as its stored brands unparsed.
+ *
  * The FTS index is maintained row by row rather than with a final 'rebuild': inserting 100k
  * rows into the index costs about what 'rebuild' does (~3 s here) but can be sliced, and a
  * daily sync touches a handful of rows instead of re-indexing all of them. COMMIT used to be
@@ -373,7 +376,7 @@ class Staging implements ReplaceStaging {
   keepPage(pageNo: number): { brands: number; nextCursor: SeenPage['nextCursor'] } | null {
     if (this.done) throw new Error('This catalog replacement has already ended');
     const page = this.knownPages.get(pageNo);
-    if (!page) return null;
+    if (!page || !this.writer.pagesCurrent(this.pagesEpoch)) return null;
     const ids = JSON.parse(page.ids) as string[];
     for (const id of ids) {
       if (this.incoming.has(id) || this.stored.get(id)?.listed !== true) return null;

@@ -75,6 +75,33 @@ describe('a sync skips the pages it already has', () => {
     expect(source.parsed).toEqual([]);
   });
 
+  it('a webhook while a sync is fetching: that sync records no pages, and the next parses every page', async () => {
+    const source = new HashingPageSource(brandsNumbered(250));
+    const sync = newSync(source);
+    await sync.syncNow();
+    const id = source.brands[10]!.id;
+    let release!: () => void;
+    source.gate = new Promise((resolve) => (release = resolve));
+    source.parsed = [];
+    const running = sync.syncNow();
+    await new Promise((resolve) => setImmediate(resolve));
+    repo.applyBrandUpdate({ brandId: id, status: 'INACTIVE', denominationType: null, denominations: null, amountRestrictions: null });
+    release();
+    expect(await running).toMatchObject({ ok: true });
+    // Every page was asked for before the webhook, as known: none is taken unparsed after it.
+    expect(source.parsed).toEqual([1, 2, 3]);
+
+    // That sync diffed against the rows as they were when it began (the rewrite looked
+    // unchanged); the next one, with no page records to trust, finds the difference.
+    source.parsed = [];
+    await sync.syncNow();
+    expect(source.parsed).toEqual([1, 2, 3]);
+    expect(repo.get(id)?.brand.status).toBe('ACTIVE');
+    source.parsed = [];
+    await sync.syncNow();
+    expect(source.parsed).toEqual([]);
+  });
+
   it('a failed page changes nothing, the page records included', async () => {
     const source = new HashingPageSource(brandsNumbered(250));
     const sync = newSync(source);
