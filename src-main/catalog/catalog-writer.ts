@@ -413,12 +413,17 @@ class Staging implements ReplaceStaging {
     this.done = true;
     try {
       const vanished: number[] = [];
-      for (const [id, was] of this.stored) if (was.listed && !this.incoming.has(id)) vanished.push(was.seq);
+      // Two walks over every brand (100k at most): sliced like the rest.
+      for (const [id, was] of this.stored) {
+        if (was.listed && !this.incoming.has(id)) vanished.push(was.seq);
+        if (this.slicer.due()) await this.slicer.pause();
+      }
       const delta: BrandColumns[] = [];
       let unchanged = 0;
       for (const row of this.incoming.values()) {
         if (row) delta.push(row);
         else unchanged++;
+        if (this.slicer.due()) await this.slicer.pause();
       }
       const summary: ReplaceSummary = {
         received: this.incoming.size,
