@@ -28,6 +28,12 @@ export interface CatalogRepositoryOptions {
    * instead of `db`'s uncommitted rows. Without it, reads use `db`.
    */
   readDb?: Db;
+  /**
+   * Opens that second connection when it is first needed (the first replacement), instead of
+   * `readDb`: a start that only reads the catalog opens the file once. Until then reads use `db`,
+   * which nothing holds a transaction open on.
+   */
+  openReadDb?: () => Db;
   /** Longest synchronous stretch of replaceAll before it yields to the event loop (default 10 ms). */
   sliceMs?: number;
   /**
@@ -39,7 +45,8 @@ export interface CatalogRepositoryOptions {
 
 /** The brand catalog in SQLite: full replacement from a sync, webhook updates, search. */
 export class CatalogRepository {
-  private readonly reader: CatalogReader;
+  private reader: CatalogReader;
+  private readConnection: Db | null;
   private readonly writer: CatalogWriter;
   private readonly findForUpdate: Statement;
   private readonly updateBrand: Statement;
@@ -48,8 +55,9 @@ export class CatalogRepository {
 
   constructor(
     private readonly db: Db,
-    options: CatalogRepositoryOptions = {},
+    private readonly options: CatalogRepositoryOptions = {},
   ) {
+    this.readConnection = options.readDb ?? null;
     this.reader = new CatalogReader(options.readDb ?? db);
     this.writer = new CatalogWriter(db, options.sliceMs ?? 10, () => this.reader.invalidate(), options.nativeBinding);
     // Read-modify-write goes through the writing connection, never a possibly older reader snapshot.
@@ -66,6 +74,7 @@ export class CatalogRepository {
    * (and changes nothing) on any failure. See CatalogWriter for how it stays responsive.
    */
   async replaceAll(brands: readonly PartnerBrand[], syncedAt: number): Promise<ReplaceSummary> {
+    this.ensureReadConnection();
     const summary = await this.writer.replaceAll(brands, syncedAt);
     this.warming = this.reader.warm(); // background, sliced: the next search finds the listing ready
     return summary;
@@ -76,9 +85,12 @@ export class CatalogRepository {
    * replaceAll, without holding the whole parsed list in memory.
    */
   async beginReplace(): Promise<ReplaceStaging> {
+    this.ensureReadConnection();
     const staging = await this.writer.begin();
     return {
-      add: (brands) => staging.add(brands),
+      add: (brands, page) => staging.add(brands, page),
+      knownPageHash: (pageNo, limit) => staging.knownPageHash(pageNo, limit),
+      keepPage: (pageNo) => staging.keepPage(pageNo),
       get received() {
         return staging.received;
       },
@@ -89,6 +101,18 @@ export class CatalogRepository {
       },
       abandon: () => staging.abandon(),
     };
+  }
+
+  /** The lazily opened read connection, if it was opened (its owner closes it). */
+  get openedReadDb(): Db | null {
+    return this.readConnection;
+  }
+
+  /** Before a replacement holds a transaction open on `db`, reads move to their own connection. */
+  private ensureReadConnection(): void {
+    if (this.readConnection || !this.options.openReadDb) return;
+    this.readConnection = this.options.openReadDb();
+    this.reader = new CatalogReader(this.readConnection);
   }
 
   /** Resolves when the search listing reloaded after the last write is ready (bench, tests). */
@@ -152,6 +176,7 @@ export class CatalogRepository {
     const hash = contentHash(data);
     if (hash === row.content_hash) return ok({ changed: false });
     this.updateBrand.run(next.status, next.denominationType, hash, data, row.seq);
+    this.writer.forgetPages();
     this.reader.invalidate();
     this.warming = this.reader.warm();
     return ok({ changed: true });

@@ -1,4 +1,4 @@
-import type { PartnerBrand } from '../partner-api/types.js';
+import type { BrandPageFetch, PartnerBrand } from '../partner-api/types.js';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import { err, ok, type Result } from '../platform/result.js';
@@ -18,18 +18,16 @@ export interface BrandPage {
   nextCursor: { pageNo: number; limit: number } | null;
 }
 
+type PageAnswer<T> = { ok: true; value: T; requestId?: string; requestIds?: string[] } | { ok: false; error: { message: string; code: string } };
+
 /**
- * The one method of the partner client the catalog needs (GET /v1/partners/products, spec §4.2).
- * The X-REQUEST-ID(s) only tag log lines, so either spelling is accepted.
+ * The partner client's methods the catalog needs (GET /v1/partners/products, spec §4.2). With
+ * `listBrandsPageIfChanged`, a page whose raw body hashes as the last sync recorded is taken
+ * unparsed. The X-REQUEST-ID(s) only tag log lines, so either spelling is accepted.
  */
 export interface BrandPageSource {
-  listBrandsPage(
-    pageNo: number,
-    limit: number,
-  ): Promise<
-    | { ok: true; value: BrandPage; requestId?: string; requestIds?: string[] }
-    | { ok: false; error: { message: string; code: string } }
-  >;
+  listBrandsPage(pageNo: number, limit: number): Promise<PageAnswer<BrandPage>>;
+  listBrandsPageIfChanged?(pageNo: number, limit: number, knownHash: string | null): Promise<PageAnswer<BrandPageFetch>>;
 }
 
 export interface CatalogSyncError {
@@ -176,41 +174,48 @@ export class CatalogSync {
   }
 
   private async fetchAll(staging: ReplaceStaging): Promise<Result<{ skipped: number; pages: number }, CatalogSyncError>> {
-    const { source, logger } = this.options;
+    const { logger } = this.options;
     const progress: SyncProgress = { pagesFetched: 0, brandsFetched: 0, skipped: 0 };
     let cursor = { pageNo: 1, limit: this.pageSize };
     for (;;) {
       if (progress.pagesFetched >= this.maxPages) {
         return err({ code: 'TOO_MANY_PAGES', message: `Stopped after ${this.maxPages} pages; the list does not end`, pageNo: cursor.pageNo });
       }
-      let page: Awaited<ReturnType<BrandPageSource['listBrandsPage']>>;
+      let fetched: FetchedPage;
       try {
-        page = await source.listBrandsPage(cursor.pageNo, cursor.limit);
+        fetched = await this.fetchPage(cursor, staging);
       } catch (error) {
-        page = { ok: false, error: { code: 'UNEXPECTED', message: error instanceof Error ? error.message : String(error) } };
+        fetched = { kind: 'failed', error: { code: 'UNEXPECTED', message: error instanceof Error ? error.message : String(error) } };
       }
-      if (!page.ok) {
-        return err({ code: 'PAGE_FETCH_FAILED', message: `Page ${cursor.pageNo} could not be fetched: ${page.error.message}`, pageNo: cursor.pageNo, cause: page.error });
+      if (fetched.kind === 'failed') {
+        return err({ code: 'PAGE_FETCH_FAILED', message: `Page ${cursor.pageNo} could not be fetched: ${fetched.error.message}`, pageNo: cursor.pageNo, cause: fetched.error });
       }
-      const { value } = page;
-      for (const entry of value.skipped) {
-        if (progress.skipped < MAX_SKIP_LOGS) {
-          const requestId = page.requestId ?? page.requestIds?.at(-1) ?? null;
-          logger.log('warn', 'catalog.sync.skipped', { pageNo: cursor.pageNo, index: entry.index, id: entry.id ?? null, reason: entry.reason, requestId });
+      let value: { brandCount: number; skippedCount: number; nextCursor: BrandPage['nextCursor'] };
+      if (fetched.kind === 'kept') {
+        value = { brandCount: fetched.brands, skippedCount: 0, nextCursor: fetched.nextCursor };
+      } else {
+        const { page, hash, requestId } = fetched;
+        for (const entry of page.skipped) {
+          if (progress.skipped < MAX_SKIP_LOGS) {
+            logger.log('warn', 'catalog.sync.skipped', { pageNo: cursor.pageNo, index: entry.index, id: entry.id ?? null, reason: entry.reason, requestId });
+          }
+          progress.skipped++;
         }
-        progress.skipped++;
-      }
-      try {
-        await staging.add(value.brands);
-      } catch (error) {
-        return err(storeFailed(error));
+        // Only a page taken whole is recorded: one with dropped entries is parsed every time, so they are logged every time.
+        const seen = hash !== null && page.skipped.length === 0 ? { pageNo: cursor.pageNo, limit: cursor.limit, hash, nextCursor: page.nextCursor } : undefined;
+        try {
+          await staging.add(page.brands, seen);
+        } catch (error) {
+          return err(storeFailed(error));
+        }
+        value = { brandCount: page.brands.length, skippedCount: page.skipped.length, nextCursor: page.nextCursor };
       }
       progress.pagesFetched++;
-      progress.brandsFetched += value.brands.length;
+      progress.brandsFetched += value.brandCount;
       this.report(progress);
 
       const next = value.nextCursor;
-      if (!next || value.brands.length + value.skipped.length === 0) break;
+      if (!next || value.brandCount + value.skippedCount === 0) break;
       if (!Number.isInteger(next.pageNo) || next.pageNo <= cursor.pageNo || !Number.isInteger(next.limit) || next.limit < 1) {
         return err({ code: 'CURSOR_NOT_ADVANCING', message: `After page ${cursor.pageNo} the service returned cursor ${JSON.stringify(next)}`, pageNo: cursor.pageNo });
       }
@@ -218,6 +223,28 @@ export class CatalogSync {
     }
     if (progress.skipped > MAX_SKIP_LOGS) logger.log('warn', 'catalog.sync.skipped.more', { notLogged: progress.skipped - MAX_SKIP_LOGS });
     return ok({ skipped: progress.skipped, pages: progress.pagesFetched });
+  }
+
+  /**
+   * One page: unparsed when the source can tell it is byte for byte the page the last sync
+   * recorded and the staging still trusts that record; parsed otherwise.
+   */
+  private async fetchPage(cursor: { pageNo: number; limit: number }, staging: ReplaceStaging): Promise<FetchedPage> {
+    const { source } = this.options;
+    if (!source.listBrandsPageIfChanged) {
+      const page = await source.listBrandsPage(cursor.pageNo, cursor.limit);
+      return page.ok ? { kind: 'parsed', page: page.value, hash: null, requestId: requestIdOf(page) } : { kind: 'failed', error: page.error };
+    }
+    const knownHash = staging.knownPageHash(cursor.pageNo, cursor.limit);
+    let answer = await source.listBrandsPageIfChanged(cursor.pageNo, cursor.limit, knownHash);
+    if (answer.ok && answer.value.unchanged) {
+      const kept = staging.keepPage(cursor.pageNo);
+      if (kept) return { kind: 'kept', ...kept };
+      answer = await source.listBrandsPageIfChanged(cursor.pageNo, cursor.limit, null);
+    }
+    if (!answer.ok) return { kind: 'failed', error: answer.error };
+    if (answer.value.unchanged) return { kind: 'failed', error: { code: 'UNEXPECTED', message: 'the source called a page unchanged without a known hash' } };
+    return { kind: 'parsed', page: answer.value.page, hash: answer.value.hash, requestId: requestIdOf(answer) };
   }
 
   private report(progress: SyncProgress): void {
@@ -234,6 +261,15 @@ export class CatalogSync {
     this.options.logger.log('error', 'catalog.sync.failed', { ...error });
     return err(error);
   }
+}
+
+type FetchedPage =
+  | { kind: 'kept'; brands: number; nextCursor: BrandPage['nextCursor'] }
+  | { kind: 'parsed'; page: BrandPage; hash: string | null; requestId: string | null }
+  | { kind: 'failed'; error: { code: string; message: string } };
+
+function requestIdOf(answer: { requestId?: string; requestIds?: string[] }): string | null {
+  return answer.requestId ?? answer.requestIds?.at(-1) ?? null;
 }
 
 function storeFailed(error: unknown): CatalogSyncError {

@@ -7,7 +7,7 @@ import type { ReplaceSummary } from './catalog-types.js';
 
 export const KV_LAST_FULL_SYNC = 'catalog.lastFullSyncAt';
 export const KV_LAST_SUMMARY = 'catalog.lastSyncSummary';
-/** 100 pages per 'merge' step (≤ ~25 ms at 100k brands); the bound only guards against a step that never reports done. */
+/** 25 pages per 'merge' step (steps of 100 held the loop up to ~45 ms at 100k brands); the bound only guards against a step that never reports done. */
 const MAX_MERGE_STEPS = 10_000;
 /** Rows per read when listing the stored brands (keyset pages, so no statement stays open across a pause). */
 const PAGE = 1000;
@@ -54,6 +54,29 @@ interface CurrentRow {
 
 type Outcome = { kind: 'inserted' | 'updated' | 'unchanged'; restored: boolean };
 
+/** A page of the service's list as a sync saw it on the wire (see catalog_pages, catalog migration 4). */
+export interface SeenPage {
+  pageNo: number;
+  limit: number;
+  /** SHA-1 (base64url) of the page's raw body. */
+  hash: string;
+  nextCursor: { pageNo: number; limit: number } | null;
+}
+
+interface PageRecord extends SeenPage {
+  /** The brand ids the page gave, in order. */
+  ids: string[];
+}
+
+interface StoredPageRow {
+  page_no: number;
+  page_limit: number;
+  hash: string;
+  ids: string;
+  next_page_no: number | null;
+  next_limit: number | null;
+}
+
 /**
  * Full catalog replacement: atomic (one transaction, so a failure leaves the previous catalog
  * exactly as it was) yet without long event-loop blocks. It runs in three phases, yielding
@@ -72,6 +95,9 @@ type Outcome = { kind: 'inserted' | 'updated' | 'unchanged'; restored: boolean }
  *    (better-sqlite3 turns a nested `db.transaction()` into a savepoint). Readers that must see
  *    the last committed catalog use a second connection (WAL snapshot isolation).
  *
+ * Each page taken whole is recorded (catalog_pages: its raw body's hash and its ids) in the same
+ * transaction, so the next sync can take a byte-identical page as its stored brands unparsed.
+ *
  * The FTS index is maintained row by row rather than with a final 'rebuild': inserting 100k
  * rows into the index costs about what 'rebuild' does (~3 s here) but can be sliced, and a
  * daily sync touches a handful of rows instead of re-indexing all of them. COMMIT used to be
@@ -83,6 +109,8 @@ export class CatalogWriter {
   private readonly s: ReturnType<typeof prepare>;
   private readonly checkpointer: CatalogCheckpointer;
   private busy = false;
+  /** Bumped whenever the stored page hashes stop describing the stored brands (see forgetPages). */
+  private pagesEpoch = 0;
 
   constructor(
     private readonly db: Db,
@@ -133,16 +161,37 @@ export class CatalogWriter {
         after = page[page.length - 1]![0];
         if (slicer.due()) await slicer.pause();
       }
-      return new Staging(this, stored, slicer);
+      const pages = new Map<number, StoredPageRow>();
+      for (const row of this.s.pagesAll.all() as StoredPageRow[]) pages.set(row.page_no, row);
+      return new Staging(this, stored, pages, this.pagesEpoch, slicer);
     } catch (error) {
       this.busy = false;
       throw error;
     }
   }
 
+  /**
+   * A brand row was rewritten outside a sync (a webhook): the page hashes no longer vouch for
+   * the stored rows, so the next sync parses every page; a replacement already running records none.
+   */
+  forgetPages(): void {
+    this.s.pagesClear.run();
+    this.pagesEpoch++;
+  }
+
+  /** @internal Whether the page hashes a staging loaded at `epoch` are still true. */
+  pagesCurrent(epoch: number): boolean {
+    return epoch === this.pagesEpoch;
+  }
+
   /** @internal Staging's end: the transaction, then merge and checkpoint. */
-  async write(staging: { delta: BrandColumns[]; vanished: number[]; summary: ReplaceSummary; slicer: TimeSlicer }, syncedAt: number): Promise<void> {
-    const { delta, vanished, summary, slicer } = staging;
+  async write(
+    /** `pages` null: the stored page records stay as they are (every page came back the same). */
+    staging: { delta: BrandColumns[]; vanished: number[]; pages: PageRecord[] | null; summary: ReplaceSummary; slicer: TimeSlicer },
+    syncedAt: number,
+  ): Promise<void> {
+    const { delta, vanished, pages, summary, slicer } = staging;
+    const changed = delta.length + vanished.length > 0;
     this.db.exec('BEGIN IMMEDIATE');
     try {
       for (const row of delta) {
@@ -155,17 +204,26 @@ export class CatalogWriter {
         summary.removed += this.s.markRemoved.run(syncedAt, seq).changes;
         if (slicer.due()) await this.pauseInTransaction(slicer);
       }
+      if (pages) {
+        this.s.pagesClear.run();
+        for (const page of pages) {
+          this.s.pageInsert.run(page.pageNo, page.limit, page.hash, JSON.stringify(page.ids), page.nextCursor?.pageNo ?? null, page.nextCursor?.limit ?? null);
+          if (slicer.due()) await this.pauseInTransaction(slicer);
+        }
+      }
       this.s.setKv.run(KV_LAST_FULL_SYNC, String(syncedAt));
       this.s.setKv.run(KV_LAST_SUMMARY, JSON.stringify(summary));
       this.db.exec('COMMIT');
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      throw error;
-    } finally {
       this.afterWrite();
+      throw error;
     }
+    // An unchanged catalog keeps the reader's listing and match sets: reloading them costs
+    // more than the whole unchanged sync.
+    if (changed) this.afterWrite();
     if (summary.inserted + summary.updated > 0) await this.mergeSearchIndex(slicer);
-    if (delta.length + vanished.length > 0) void this.checkpointer.request();
+    if (changed || pages) void this.checkpointer.request();
   }
 
   /** @internal */
@@ -261,15 +319,29 @@ function prepare(db: Db) {
     categoryInsert: db.prepare('INSERT INTO brand_categories (brand_seq, category) VALUES (?, ?)'),
     categoryDelete: db.prepare('DELETE FROM brand_categories WHERE brand_seq = ?'),
     totalChanges: db.prepare('SELECT total_changes()').pluck(),
-    merge: db.prepare("INSERT INTO brands_fts (brands_fts, rank) VALUES ('merge', -100)"),
+    merge: db.prepare("INSERT INTO brands_fts (brands_fts, rank) VALUES ('merge', -25)"),
+    pagesAll: db.prepare('SELECT page_no, page_limit, hash, ids, next_page_no, next_limit FROM catalog_pages'),
+    pagesClear: db.prepare('DELETE FROM catalog_pages'),
+    pageInsert: db.prepare('INSERT INTO catalog_pages (page_no, page_limit, hash, ids, next_page_no, next_limit) VALUES (?, ?, ?, ?, ?, ?)'),
     setKv: db.prepare('INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
   };
 }
 
 /** A replacement being fed; see CatalogWriter.begin. */
 export interface ReplaceStaging {
-  /** Serialises and diffs a batch; throws (writing nothing) on a brand that cannot be serialised. */
-  add(brands: readonly PartnerBrand[]): Promise<void>;
+  /**
+   * Serialises and diffs a batch; throws (writing nothing) on a brand that cannot be serialised.
+   * `page`: the wire page the batch is, whole (no entry dropped), recorded for the next sync.
+   */
+  add(brands: readonly PartnerBrand[], page?: SeenPage): Promise<void>;
+  /** The hash the last committed sync recorded for this page and limit, if any. */
+  knownPageHash(pageNo: number, limit: number): string | null;
+  /**
+   * Takes a page whose body hashed as recorded as its stored brands, unparsed. Returns its
+   * brand count and cursor, or null when the record cannot be trusted (a brand of it is no
+   * longer stored and listed, or already came in this sync): then the caller parses the page.
+   */
+  keepPage(pageNo: number): { brands: number; nextCursor: SeenPage['nextCursor'] } | null;
   /** Distinct ids added so far. */
   readonly received: number;
   /** Writes the delta in one transaction; atomic, rejects (changing nothing) on failure. */
@@ -281,20 +353,46 @@ export interface ReplaceStaging {
 class Staging implements ReplaceStaging {
   /** Per id: the columns to write, or null when the stored row is listed with the same hash. */
   private readonly incoming = new Map<string, BrandColumns | null>();
+  /** Pages seen whole in this replacement, recorded at commit for the next one. */
+  private readonly seenPages: PageRecord[] = [];
+  /** Ids that came more than once: a page holding one does not vouch for the stored row. */
+  private readonly repeated = new Set<string>();
   private added = 0;
   private done = false;
 
   constructor(
     private readonly writer: CatalogWriter,
     private readonly stored: Map<string, Stored>,
+    private readonly knownPages: Map<number, StoredPageRow>,
+    private readonly pagesEpoch: number,
     private readonly slicer: TimeSlicer,
   ) {}
+
+  knownPageHash(pageNo: number, limit: number): string | null {
+    const page = this.knownPages.get(pageNo);
+    return page && page.page_limit === limit && this.writer.pagesCurrent(this.pagesEpoch) ? page.hash : null;
+  }
+
+  keepPage(pageNo: number): { brands: number; nextCursor: SeenPage['nextCursor'] } | null {
+    if (this.done) throw new Error('This catalog replacement has already ended');
+    const page = this.knownPages.get(pageNo);
+    if (!page || !this.writer.pagesCurrent(this.pagesEpoch)) return null;
+    const ids = JSON.parse(page.ids) as string[];
+    for (const id of ids) {
+      if (this.incoming.has(id) || this.stored.get(id)?.listed !== true) return null;
+    }
+    for (const id of ids) this.incoming.set(id, null);
+    this.added += ids.length;
+    const nextCursor = page.next_page_no === null || page.next_limit === null ? null : { pageNo: page.next_page_no, limit: page.next_limit };
+    this.seenPages.push({ pageNo, limit: page.page_limit, hash: page.hash, nextCursor, ids });
+    return { brands: ids.length, nextCursor };
+  }
 
   get received(): number {
     return this.incoming.size;
   }
 
-  async add(brands: readonly PartnerBrand[]): Promise<void> {
+  async add(brands: readonly PartnerBrand[], page?: SeenPage): Promise<void> {
     if (this.done) throw new Error('This catalog replacement has already ended');
     // An unchanged brand costs one JSON.stringify + SHA-1 and leaves nothing behind; columns
     // (folded sort key, categories, …) are derived for the delta alone.
@@ -302,10 +400,12 @@ class Staging implements ReplaceStaging {
       const serialised = serialiseBrand(brand);
       const was = this.stored.get(brand.id);
       // A repeated id: the last one wins.
+      if (this.incoming.has(brand.id)) this.repeated.add(brand.id);
       this.incoming.set(brand.id, was && was.listed && was.hash === serialised.hash ? null : brandColumns(brand, serialised));
       this.added++;
       if (this.slicer.due()) await this.slicer.pause();
     }
+    if (page) this.seenPages.push({ ...page, ids: brands.map((b) => b.id) });
   }
 
   async commit(syncedAt: number): Promise<ReplaceSummary> {
@@ -313,12 +413,17 @@ class Staging implements ReplaceStaging {
     this.done = true;
     try {
       const vanished: number[] = [];
-      for (const [id, was] of this.stored) if (was.listed && !this.incoming.has(id)) vanished.push(was.seq);
+      // Two walks over every brand (100k at most): sliced like the rest.
+      for (const [id, was] of this.stored) {
+        if (was.listed && !this.incoming.has(id)) vanished.push(was.seq);
+        if (this.slicer.due()) await this.slicer.pause();
+      }
       const delta: BrandColumns[] = [];
       let unchanged = 0;
       for (const row of this.incoming.values()) {
         if (row) delta.push(row);
         else unchanged++;
+        if (this.slicer.due()) await this.slicer.pause();
       }
       const summary: ReplaceSummary = {
         received: this.incoming.size,
@@ -329,9 +434,20 @@ class Staging implements ReplaceStaging {
         restored: 0,
         removed: 0,
       };
+      // A page record vouches that its ids are stored with the content the page gave: not so
+      // for an id a later page overrode, nor after a webhook rewrote rows meanwhile.
+      const current = this.writer.pagesCurrent(this.pagesEpoch);
+      const pages = current ? this.seenPages.filter((p) => !p.ids.some((id) => this.repeated.has(id))) : [];
+      const same =
+        current &&
+        pages.length === this.knownPages.size &&
+        pages.every((p) => {
+          const was = this.knownPages.get(p.pageNo);
+          return was !== undefined && was.hash === p.hash && was.page_limit === p.limit;
+        });
       this.stored.clear();
       this.incoming.clear();
-      await this.writer.write({ delta, vanished, summary, slicer: this.slicer }, syncedAt);
+      await this.writer.write({ delta, vanished, pages: same ? null : pages, summary, slicer: this.slicer }, syncedAt);
       return summary;
     } finally {
       this.writer.release();

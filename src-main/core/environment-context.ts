@@ -90,12 +90,13 @@ export async function openEnvironment(environment: Environment, deps: Environmen
   };
   try {
     // The catalog lives in its own file: a large sync holds its write transaction open across
-    // event-loop turns, and the order journal must never wait behind it (or join it).
+    // event-loop turns, and the order journal must never wait behind it (or join it). The second
+    // (read) connections open when first needed, not on the way to ready.
     const files = {
       db: open(`${environment}.db`, 'environment'),
-      readDb: open(`${environment}.db`, 'environment'),
       catalogDb: open(`${environment}-catalog.db`, 'catalog'),
-      catalogReadDb: open(`${environment}-catalog.db`, 'catalog'),
+      openReadDb: () => openDatabase(join(deps.dataDir, `${environment}.db`), 'environment', { nativeBinding: deps.nativeBinding }),
+      openCatalogReadDb: () => openDatabase(join(deps.dataDir, `${environment}-catalog.db`), 'catalog', { nativeBinding: deps.nativeBinding }),
     };
     return await buildEnvironment(environment, deps, files);
   } catch (error) {
@@ -107,7 +108,7 @@ export async function openEnvironment(environment: Environment, deps: Environmen
 async function buildEnvironment(
   environment: Environment,
   deps: EnvironmentDeps,
-  { db, readDb, catalogDb, catalogReadDb }: { db: Db; readDb: Db; catalogDb: Db; catalogReadDb: Db },
+  { db, catalogDb, openReadDb, openCatalogReadDb }: { db: Db; catalogDb: Db; openReadDb: () => Db; openCatalogReadDb: () => Db },
 ): Promise<EnvironmentContext> {
   const shelf = kvShelf(db);
   // A store's counter without a keychain (the browser host) keeps its key in the data folder's key file, like Training.
@@ -133,11 +134,15 @@ async function buildEnvironment(
 
   const journal = new SqliteSaleJournal(db, () => deps.clock.now());
   // The checkpoint worker opens its own connection: under Electron it needs the same native build.
-  const catalog = new CatalogRepository(catalogDb, { readDb: catalogReadDb, nativeBinding: deps.nativeBinding });
+  const catalog = new CatalogRepository(catalogDb, { openReadDb: openCatalogReadDb, nativeBinding: deps.nativeBinding });
   const catalogSync = new CatalogSync({
     source: {
       async listBrandsPage(pageNo, limit) {
         const r = await client.listBrandsPage(pageNo, limit);
+        return r.ok ? { ok: true, value: r.value, requestId: r.requestIds[0] ?? '' } : { ok: false, error: r.error };
+      },
+      async listBrandsPageIfChanged(pageNo, limit, knownHash) {
+        const r = await client.listBrandsPageIfChanged(pageNo, limit, knownHash);
         return r.ok ? { ok: true, value: r.value, requestId: r.requestIds[0] ?? '' } : { ok: false, error: r.error };
       },
     },
@@ -214,7 +219,18 @@ async function buildEnvironment(
     onSettled: () => runInBackground(wallet.refresh().then((r) => deps.events.emit('wallet.updated', r.view))),
   });
   const vouchers = new VoucherService({ journal, vault, audit: deps.audit, client: () => client });
-  const history = new SalesHistory(readDb);
+  // The journal's reports and lists read on a connection of their own, opened at the first of them.
+  let readDb: Db | null = null;
+  let history: SalesHistory | null = null;
+  let closed = false;
+  const historyNow = (): SalesHistory => {
+    if (!history) {
+      if (closed) throw new Error(`The ${environment} environment is closed`);
+      readDb = openReadDb();
+      history = new SalesHistory(readDb);
+    }
+    return history;
+  };
   function viewSale(sale: SaleRecord): SaleView {
     return saleView(sale, { vouchers, journal, till, staffName: deps.staffName });
   }
@@ -233,13 +249,16 @@ async function buildEnvironment(
     images,
     sales,
     vouchers,
-    history,
+    get history() {
+      return historyNow();
+    },
     wallet,
     till,
     shifts,
     viewSale,
     runInBackground,
     async close() {
+      closed = true;
       engine.stop();
       await engine.idle();
       // Background reads still in flight would write to closed databases (a crash of the main
@@ -250,9 +269,9 @@ async function buildEnvironment(
       // A checkpoint worker still running holds its own connection to the catalog file (and may
       // create its -wal/-shm files): a closed environment leaves nothing open in the data folder.
       await catalog.checkpointIdle();
-      catalogReadDb.close();
+      catalog.openedReadDb?.close();
       catalogDb.close();
-      readDb.close();
+      (readDb as Db | null)?.close();
       db.close();
     },
   };

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Clock } from '../platform/clock.js';
 import { lazy } from '../platform/lazy.js';
 import type { Logger } from '../platform/logger.js';
@@ -9,6 +9,7 @@ import { createRunner, type RetryPolicy, type RunOutcome, type RunRequest } from
 import { TokenManager, type PartnerCredentials } from './token-manager.js';
 import type {
   BrandListPage,
+  BrandPageFetch,
   DeliveryChannel,
   LoginResult,
   OrderRequestBody,
@@ -75,6 +76,11 @@ export interface PartnerClient {
   /** Loads got ahead of the first request (its import costs ~100 ms). */
   warmUp(): Promise<void>;
   listBrandsPage(pageNo: number, limit: number, options?: CallOptions): Promise<PartnerResult<BrandListPage>>;
+  /**
+   * The same page, parsed only when its body's hash differs from `knownHash` (a catalog sync
+   * skips the pages it already has). A body that is parsed is validated exactly as by listBrandsPage.
+   */
+  listBrandsPageIfChanged(pageNo: number, limit: number, knownHash: string | null, options?: CallOptions): Promise<PartnerResult<BrandPageFetch>>;
   getBrand(id: string, options?: CallOptions): Promise<PartnerResult<PartnerBrand>>;
   placeOrder(
     body: OrderRequestBody,
@@ -136,14 +142,24 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     return parsed.ok ? parsed : err(badResponse(requestId, out.status, `login: ${parsed.error}`));
   }
 
-  /** GET/POST whose 2xx body is parsed by `parse`; every other outcome becomes a PartnerError. */
-  async function call<T>(req: RunRequest, parser: (wire: WireSchemas) => (json: unknown) => Result<T, string>, on404?: () => T): Promise<PartnerResult<T>> {
+  /**
+   * GET/POST whose 2xx body is parsed by `parse`; every other outcome becomes a PartnerError.
+   * `beforeParse` may answer from the raw 2xx body instead (non-null), skipping the parse.
+   */
+  async function call<T>(
+    req: RunRequest,
+    parser: (wire: WireSchemas) => (json: unknown) => Result<T, string>,
+    on404?: () => T,
+    beforeParse?: (text: string) => T | null,
+  ): Promise<PartnerResult<T>> {
     const out = await run(req);
     const { requestIds } = out;
     if (out.kind === 'not-sent') return { ...err(out.error), requestIds };
     if (out.kind !== 'response') return { ...err(transportFailure(out)), requestIds };
     if (out.status === 404 && on404) return { ...ok(on404()), requestIds };
     if (out.status < 200 || out.status > 299) return { ...err(errorFromResponse(out.status, out.text, out.requestId, 'api')), requestIds };
+    const early = beforeParse?.(out.text) ?? null;
+    if (early !== null) return { ...ok(early), requestIds };
     const wire = await loadWireSchemas();
     const json = wire.parseJson(out.text);
     const parsed = json.ok ? parser(wire)(json.value) : json;
@@ -193,6 +209,21 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     warmUp: () => transport.warmUp(),
     listBrandsPage: (pageNo, limit, opts) =>
       call(get('/v1/partners/products', '/v1/partners/products', opts, { pageNo, limit }), (w) => w.parseBrandList),
+    listBrandsPageIfChanged: (pageNo, limit, knownHash, opts) => {
+      let hash = '';
+      return call<BrandPageFetch>(
+        get('/v1/partners/products', '/v1/partners/products', opts, { pageNo, limit }),
+        (w) => (json) => {
+          const page = w.parseBrandList(json);
+          return page.ok ? ok({ unchanged: false, hash, page: page.value }) : page;
+        },
+        undefined,
+        (text) => {
+          hash = createHash('sha1').update(text).digest('base64url');
+          return hash === knownHash ? { unchanged: true, hash } : null;
+        },
+      );
+    },
     getBrand: (id, opts) => call(get(`/v1/partners/products/${seg(id)}`, '/v1/partners/products/:productId', opts), (w) => w.parseBrand),
     placeOrder,
     getOrder: (id, opts) => call(get(`/v1/partners/orders/${seg(id)}`, '/v1/partners/orders/:orderId', opts), (w) => w.parseOrder),

@@ -116,6 +116,13 @@ export interface BrandListPage {
   nextCursor: { pageNo: number; limit: number } | null;
 }
 
+/**
+ * A products page fetched against the hash of the last copy seen: `unchanged` when the body's
+ * bytes hash the same (it was not parsed at all), else the parsed page. `hash` is the SHA-1
+ * (base64url) of the body as received.
+ */
+export type BrandPageFetch = { unchanged: true; hash: string } | { unchanged: false; hash: string; page: BrandListPage };
+
 export interface LoginResult {
   token: string;
   expiresInSecs: number;

@@ -44,6 +44,8 @@ interface Measured {
   baseline: Summary;
   /** Longest gap between event-loop turns while the subject (and its background checkpoint) ran. */
   maxBlockMs: number;
+  /** That longest gap in each timed run, wall time. */
+  runBlocksMs: number[];
   /** The same gaps counted in process CPU time: on a shared, overloaded machine a wall-clock
    * gap also holds the time the process was not scheduled at all. */
   maxBlockCpuMs: number;
@@ -52,7 +54,7 @@ interface Measured {
 /**
  * A 1 ms interval that records the longest gap between its turns, in wall time and in the
  * process's CPU time over the same gap (the smaller of the two: CPU time also counts worker
- * and GC threads running beside the main thread).
+ * and GC threads running beside the main thread); `runs` holds each start-stop's longest wall gap.
  */
 function blockProbe() {
   const cpuMs = () => {
@@ -62,18 +64,23 @@ function blockProbe() {
   let timer: NodeJS.Timeout | null = null;
   let lastWall = 0;
   let lastCpu = 0;
+  let runMax = 0;
   const max = { wall: 0, cpu: 0 };
+  const runs: number[] = [];
   const tick = () => {
     const wall = now();
     const cpu = cpuMs();
     max.wall = Math.max(max.wall, wall - lastWall);
     max.cpu = Math.max(max.cpu, Math.min(wall - lastWall, cpu - lastCpu));
+    runMax = Math.max(runMax, wall - lastWall);
     lastWall = wall;
     lastCpu = cpu;
   };
   return {
     max,
+    runs,
     start() {
+      runMax = 0;
       lastWall = now();
       lastCpu = cpuMs();
       timer = setInterval(tick, 1);
@@ -81,6 +88,7 @@ function blockProbe() {
     stop() {
       tick();
       if (timer) clearInterval(timer);
+      runs.push(runMax);
     },
   };
 }
@@ -123,7 +131,7 @@ async function pairedSync(
       await timeSubject();
     }
   }
-  return { subject: summarize(s), baseline: summarize(b), maxBlockMs: probe.max.wall, maxBlockCpuMs: probe.max.cpu };
+  return { subject: summarize(s), baseline: summarize(b), maxBlockMs: probe.max.wall, maxBlockCpuMs: probe.max.cpu, runBlocksMs: probe.runs };
 }
 
 /** Full sync (new empty file each round), re-sync unchanged, re-sync with 10 % changed. */
@@ -136,8 +144,11 @@ async function measure(
   warmup: number,
 ): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const push = (name: string, m: Measured) =>
+  const blocks: number[] = [];
+  const push = (name: string, m: Measured) => {
+    blocks.push(...m.runBlocksMs);
     rows.push(row('sync', `${name}, ${label}`, m.subject, m.baseline, BASE_LABEL, `max event-loop block ${m.maxBlockMs.toFixed(0)} ms wall, ${m.maxBlockCpuMs.toFixed(0)} ms CPU`));
+  };
   serve?.('a');
   let current: Catalog | null = null;
   try {
@@ -180,6 +191,8 @@ async function measure(
       );
       serve('a');
     }
+    // Every timed run's longest block (full, unchanged and changed syncs of this size), wall time.
+    rows.push(row('sync', `max event-loop block during sync, ${label}`, summarize(blocks), null, '', 'longest gap between event-loop turns in each timed sync run'));
     return rows;
   } finally {
     await (current as Catalog | null)?.close();

@@ -150,6 +150,34 @@ describe('replaceAll failures leave the previous catalog intact', () => {
   });
 });
 
+describe('the read connection opened when first needed', () => {
+  it('is not opened by reads; a replacement opens it first, and searches during the write see the committed catalog', async () => {
+    await repo.replaceAll([makeBrand('a', { title: 'Alpha' })], T0);
+    let opened = 0;
+    const lazy = new CatalogRepository(db, {
+      sliceMs: 0,
+      openReadDb: () => {
+        opened++;
+        return env.open();
+      },
+    });
+    expect(lazy.get('a')?.brand.title).toBe('Alpha');
+    expect(lazy.search({ text: 'alpha' })).toHaveLength(1);
+    expect(opened).toBe(0);
+
+    const many = Array.from({ length: 40 }, (_, i) => makeBrand(`n${i}`, { title: `New ${i}` }));
+    const run = lazy.replaceAll([makeBrand('a', { title: 'Alpha' }), ...many], T1);
+    while (!db.inTransaction) await nextTurn();
+    expect(opened).toBe(1);
+    expect(lazy.search({ text: 'new' })).toEqual([]); // uncommitted rows stay out of sight
+    await run;
+    expect(lazy.search({ text: 'new' })).toHaveLength(40);
+    await lazy.replaceAll([makeBrand('a')], T1 + 1);
+    expect(opened).toBe(1);
+    expect(lazy.openedReadDb?.open).toBe(true);
+  });
+});
+
 describe('WAL checkpoints', () => {
   it('leave the COMMIT: a worker thread copies the WAL into the database file after a replacement', async () => {
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { brandForWire } from '../../src-main/sandbox/catalog/catalog-store.js';
 import { testBrandRecords } from '../../src-main/sandbox/catalog/test-brands.js';
 import { partnerBrand } from '../support/partner-brand.js';
 import type { BrandPage, BrandPageSource } from '../../src-main/catalog/catalog-sync.js';
-import type { PartnerBrand } from '../../src-main/partner-api/types.js';
+import type { BrandPageFetch, PartnerBrand } from '../../src-main/partner-api/types.js';
 
 /** A fresh database file in its own temp folder; `cleanup` closes every connection and deletes it. */
 export function tempDatabase(): { db: Db; path: string; open(): Db; cleanup(): void } {
@@ -96,6 +97,28 @@ export class FakePageSource implements BrandPageSource {
       nextCursor: start + limit < this.brands.length ? { pageNo: pageNo + 1, limit } : null,
     };
     return this.override(pageNo, limit, normal) ?? { ok: true, value: normal, requestId: `req-${pageNo}` };
+  }
+}
+
+/**
+ * A FakePageSource that also answers like the partner client's listBrandsPageIfChanged: the
+ * page's JSON text is hashed, and only a page whose hash differs from the known one is
+ * "parsed" (counted in `parsed`, by page number).
+ */
+export class HashingPageSource extends FakePageSource {
+  parsed: number[] = [];
+
+  async listBrandsPageIfChanged(
+    pageNo: number,
+    limit: number,
+    knownHash: string | null,
+  ): Promise<{ ok: true; value: BrandPageFetch; requestId: string } | { ok: false; error: { message: string; code: string } }> {
+    const answer = await this.listBrandsPage(pageNo, limit);
+    if (!answer.ok) return answer;
+    const hash = createHash('sha1').update(JSON.stringify(answer.value)).digest('base64url');
+    if (hash === knownHash) return { ok: true, value: { unchanged: true, hash }, requestId: `req-${pageNo}` };
+    this.parsed.push(pageNo);
+    return { ok: true, value: { unchanged: false, hash, page: answer.value }, requestId: `req-${pageNo}` };
   }
 }
 

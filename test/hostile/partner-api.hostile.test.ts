@@ -185,6 +185,7 @@ describe('catalog sync against hostile catalog pages', () => {
   const snapshot = (db: Db) => ({
     brands: db.prepare('SELECT * FROM brands ORDER BY id').all(),
     kv: db.prepare("SELECT * FROM kv WHERE key NOT LIKE 'secret:%' ORDER BY key").all(),
+    pages: db.prepare('SELECT * FROM catalog_pages ORDER BY page_no').all(),
   });
 
   const goodIds = fc.uniqueArray(fc.integer({ min: 0, max: GOOD.length - 1 }), { minLength: 1, maxLength: 60 });

@@ -29,6 +29,17 @@ describe('catalog', () => {
     expect(last.ok && last.value.nextCursor).toBeNull();
   });
 
+  it('answers a page whose body hashes as known without parsing it, and parses it otherwise', async () => {
+    const fresh = await client.listBrandsPageIfChanged(1, 100, null);
+    if (!fresh.ok || fresh.value.unchanged) throw new Error('expected a parsed page');
+    const plain = await client.listBrandsPage(1, 100);
+    expect(plain.ok && fresh.value.page).toEqual(plain.ok && plain.value);
+    expect(fresh.value.hash).toMatch(/^[A-Za-z0-9_-]{27}$/);
+    expect(await client.listBrandsPageIfChanged(1, 100, fresh.value.hash)).toMatchObject({ ok: true, value: { unchanged: true, hash: fresh.value.hash } });
+    const other = await client.listBrandsPageIfChanged(2, 100, fresh.value.hash);
+    expect(other.ok && !other.value.unchanged && other.value.page.brands[0]?.id).not.toBe(plain.ok && plain.value.brands[0]?.id);
+  });
+
   it('gets one brand, including one not in the list (E101 brand), and 404 for an unknown id', async () => {
     const brand = await client.getBrand('TEST_E101_NOT_ENABLED');
     expect(brand).toMatchObject({ ok: true, value: { id: 'TEST_E101_NOT_ENABLED', status: 'ACTIVE' } });

@@ -89,6 +89,13 @@ describe('error envelopes of unknown shape', () => {
 });
 
 describe('2xx answers that cannot be read', () => {
+  it('a products page that is not a page is refused, with or without a known hash', async () => {
+    next = text(200, '{"data":[{"id":"b1"', 'application/json');
+    expect(await client.listBrandsPageIfChanged(1, 100, null)).toMatchObject({ ok: false, error: { code: 'BAD_RESPONSE', httpStatus: 200 } });
+    next = json(200, { data: 'not a list', nextCursor: null });
+    expect(await client.listBrandsPageIfChanged(1, 100, 'some-earlier-hash')).toMatchObject({ ok: false, error: { code: 'BAD_RESPONSE' } });
+  });
+
   it('an order answer that is truncated JSON is IN DOUBT, not a failure', async () => {
     const { result } = await place(text(201, '{"id":"ord_1","referenceId":"R","status":"SUC', 'application/json'));
     expect(result).toMatchObject({ kind: 'unknown', error: { kind: 'protocol', code: 'BAD_RESPONSE', httpStatus: 201 } });

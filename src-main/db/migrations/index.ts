@@ -3,6 +3,7 @@ import { app001 } from './app/001-staff-and-audit.js';
 import { app004 } from './app/004-staff-lifecycle.js';
 import { app005 } from './app/005-staff-permissions.js';
 import { catalog001 } from './catalog/001-brands.js';
+import { catalog004 } from './catalog/004-page-hashes.js';
 import { environment001 } from './environment/001-journal.js';
 import { environment002 } from './environment/002-journal-search.js';
 import { environment003 } from './environment/003-unrecognised-webhooks.js';
@@ -31,8 +32,8 @@ export const SCHEMAS = {
   app: [app001, changedOtherKindsOnly, changedOtherKindsOnly, app004, app005],
   /** <environment>.db: the order journal, vouchers, secrets and wallet readings, webhook deliveries, shifts and payments, the store outbox. */
   environment: [environment001, environment002, environment003, environment004, environment005, environment006, environment007],
-  /** <environment>-catalog.db: the brands and their full-text index. */
-  catalog: [catalog001, changedOtherKindsOnly, changedOtherKindsOnly],
+  /** <environment>-catalog.db: the brands, their full-text index and the last sync's page hashes. */
+  catalog: [catalog001, changedOtherKindsOnly, changedOtherKindsOnly, catalog004],
 } satisfies Record<string, readonly Migration[]>;
 
 export type DatabaseKind = keyof typeof SCHEMAS;

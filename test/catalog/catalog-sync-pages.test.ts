@@ -1,0 +1,150 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
+import { CatalogSync } from '../../src-main/catalog/catalog-sync.js';
+import { FakeClock } from '../../src-main/platform/clock.js';
+import { memoryLogger } from '../../src-main/platform/logger.js';
+import { assertSearchIndexConsistent, brandsNumbered, HashingPageSource, makeBrand, tempDatabase } from './fixtures.js';
+
+let env: ReturnType<typeof tempDatabase>;
+let repo: CatalogRepository;
+let clock: FakeClock;
+let logger: ReturnType<typeof memoryLogger>;
+
+beforeEach(() => {
+  env = tempDatabase();
+  repo = new CatalogRepository(env.db);
+  clock = new FakeClock();
+  logger = memoryLogger();
+});
+afterEach(() => env.cleanup());
+
+const newSync = (source: HashingPageSource) => new CatalogSync({ source, repo, clock, logger, pageSize: 100 });
+const titleOf = (id: string) => repo.get(id)?.brand.title;
+
+describe('a sync skips the pages it already has', () => {
+  it('parses no page of an unchanged list, and only the changed page of a changed one', async () => {
+    const source = new HashingPageSource(brandsNumbered(250));
+    const sync = newSync(source);
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { brands: 250, pages: 3 } });
+    expect(source.parsed).toEqual([1, 2, 3]);
+
+    source.parsed = [];
+    const unchanged = await sync.syncNow();
+    expect(unchanged).toMatchObject({ ok: true, value: { brands: 250, removed: 0, pages: 3, changes: { unchanged: 250, inserted: 0, updated: 0 } } });
+    expect(source.parsed).toEqual([]);
+    expect(repo.count().listed).toBe(250);
+
+    source.brands[150] = makeBrand(source.brands[150]!.id, { title: 'Renamed shop' });
+    source.parsed = [];
+    const changed = await sync.syncNow();
+    expect(changed).toMatchObject({ ok: true, value: { brands: 250, changes: { updated: 1, unchanged: 249 } } });
+    expect(source.parsed).toEqual([2]);
+    expect(titleOf(source.brands[150]!.id)).toBe('Renamed shop');
+    expect(repo.search({ text: 'renamed' }).map((b) => b.brand.id)).toEqual([source.brands[150]!.id]);
+    assertSearchIndexConsistent(env.db);
+  });
+
+  it('a skipped page still counts: brands missing from it are removed, its cursor is followed', async () => {
+    const source = new HashingPageSource(brandsNumbered(250));
+    const sync = newSync(source);
+    await sync.syncNow();
+    source.brands = source.brands.slice(0, 200);
+    source.parsed = [];
+    const result = await sync.syncNow();
+    expect(result).toMatchObject({ ok: true, value: { brands: 200, removed: 50, pages: 2 } });
+    // Page 2 is byte for byte the same but was the middle page: its cursor now ends the list.
+    expect(source.parsed).toEqual([2]);
+    expect(repo.count().listed).toBe(200);
+  });
+
+  it('after a webhook rewrote a brand, the next sync parses every page and restores the list’s copy', async () => {
+    const source = new HashingPageSource(brandsNumbered(250));
+    const sync = newSync(source);
+    await sync.syncNow();
+    const id = source.brands[10]!.id;
+    expect(repo.applyBrandUpdate({ brandId: id, status: 'INACTIVE', denominationType: null, denominations: null, amountRestrictions: null })).toMatchObject({ ok: true, value: { changed: true } });
+    expect(repo.get(id)?.brand.status).toBe('INACTIVE');
+
+    source.parsed = [];
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { changes: { updated: 1 } } });
+    expect(source.parsed).toEqual([1, 2, 3]);
+    expect(repo.get(id)?.brand.status).toBe('ACTIVE');
+
+    source.parsed = [];
+    await sync.syncNow();
+    expect(source.parsed).toEqual([]);
+  });
+
+  it('a webhook while a sync is fetching: that sync records no pages, and the next parses every page', async () => {
+    const source = new HashingPageSource(brandsNumbered(250));
+    const sync = newSync(source);
+    await sync.syncNow();
+    const id = source.brands[10]!.id;
+    let release!: () => void;
+    source.gate = new Promise((resolve) => (release = resolve));
+    source.parsed = [];
+    const running = sync.syncNow();
+    await new Promise((resolve) => setImmediate(resolve));
+    repo.applyBrandUpdate({ brandId: id, status: 'INACTIVE', denominationType: null, denominations: null, amountRestrictions: null });
+    release();
+    expect(await running).toMatchObject({ ok: true });
+    // Every page was asked for before the webhook, as known: none is taken unparsed after it.
+    expect(source.parsed).toEqual([1, 2, 3]);
+
+    // That sync diffed against the rows as they were when it began (the rewrite looked
+    // unchanged); the next one, with no page records to trust, finds the difference.
+    source.parsed = [];
+    await sync.syncNow();
+    expect(source.parsed).toEqual([1, 2, 3]);
+    expect(repo.get(id)?.brand.status).toBe('ACTIVE');
+    source.parsed = [];
+    await sync.syncNow();
+    expect(source.parsed).toEqual([]);
+  });
+
+  it('a failed page changes nothing, the page records included', async () => {
+    const source = new HashingPageSource(brandsNumbered(250));
+    const sync = newSync(source);
+    await sync.syncNow();
+    source.brands[5] = makeBrand(source.brands[5]!.id, { title: 'Never stored' });
+    source.override = (pageNo) => (pageNo === 3 ? { ok: false, error: { code: 'BAD_RESPONSE', message: '/v1/partners/products: data: expected array' } } : null);
+    const failed = await sync.syncNow();
+    expect(failed).toMatchObject({ ok: false, error: { code: 'PAGE_FETCH_FAILED', pageNo: 3, cause: { code: 'BAD_RESPONSE' } } });
+    expect(titleOf(source.brands[5]!.id)).not.toBe('Never stored');
+
+    source.brands[5] = brandsNumbered(250)[5]!;
+    source.override = () => null;
+    source.parsed = [];
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { changes: { unchanged: 250 } } });
+    expect(source.parsed).toEqual([]);
+  });
+
+  it('a page with dropped entries is parsed (and its entries logged) on every sync', async () => {
+    const source = new HashingPageSource(brandsNumbered(250), (pageNo, _limit, normal) =>
+      pageNo === 2 ? { ok: true, value: { ...normal, skipped: [{ index: 4, id: 'broken', reason: 'title: expected string' }] }, requestId: 'r2' } : null,
+    );
+    const sync = newSync(source);
+    await sync.syncNow();
+    source.parsed = [];
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { skipped: 1 } });
+    expect(source.parsed).toEqual([2]);
+    expect(logger.lines.filter((l) => JSON.parse(l).event === 'catalog.sync.skipped')).toHaveLength(2);
+  });
+
+  it('a brand listed on two pages is never taken from a skipped page’s record', async () => {
+    const brands = brandsNumbered(200);
+    // The same id on page 1 and page 2 (last one wins): page 1's record cannot vouch for it.
+    brands[150] = makeBrand(brands[10]!.id, { title: 'Second copy' });
+    const source = new HashingPageSource(brands);
+    const sync = newSync(source);
+    await sync.syncNow();
+    expect(titleOf(brands[10]!.id)).toBe('Second copy');
+
+    source.brands = brands.filter((_, i) => i !== 150);
+    source.parsed = [];
+    const result = await sync.syncNow();
+    expect(result).toMatchObject({ ok: true });
+    expect(source.parsed).toEqual([1, 2]);
+    expect(titleOf(brands[10]!.id)).toBe(`Shop b10`);
+  });
+});
