@@ -32,6 +32,10 @@ function rollup(row: 'new' | 'old', sign: 1 | -1): string {
  *   hour (`sales_day_state`) and, for completed sales, by brand (`sales_day_brand`). Triggers
  *   keep them in the commit of every change to a sale, from every writer, so they are never
  *   behind. A sale leaving a bucket leaves a row whose count is 0; the summary skips those.
+ * - With the summary reading the rollups, the brand index no longer carries state and amount
+ *   (schema 2 widened it for the summary): a sale's move from INTENT to its outcome then leaves
+ *   it untouched, one page fewer in the answer's commit. The brand filter of the orders list
+ *   seeks it as before.
  * - The brand as it was when sold is stored once per distinct snapshot (`brand_snapshots`,
  *   keyed by the SHA-256 of its JSON) and referenced by the sale; older sales keep theirs
  *   inline in `sales.brand_snapshot`, which new sales leave empty.
@@ -88,6 +92,9 @@ export function environment008(db: Database.Database): void {
       SELECT ${dayOf('sales')}, state, ${hourOf('sales')}, count(*), SUM(amount_paise) FROM sales GROUP BY 1, 2, 3;
     INSERT INTO sales_day_brand (day, product_id, count, amount_paise)
       SELECT ${dayOf('sales')}, product_id, count(*), SUM(amount_paise) FROM sales WHERE state = 'SUCCESS' GROUP BY 1, 2;
+
+    DROP INDEX sales_by_product;
+    CREATE INDEX sales_by_product ON sales (product_id, created_at DESC);
 
     CREATE TABLE brand_snapshots (
       id INTEGER PRIMARY KEY,
