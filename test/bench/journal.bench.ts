@@ -74,7 +74,7 @@ function planOf(db: Db, sql: string, args: unknown[]): PlanCheck {
   // The queue of search entries not yet in the trigram index (schema 8) is read whole by
   // design: it holds only the sales of the last moments, not the journal.
   const ftsMatch = (d: string) => /^SCAN \S+ VIRTUAL TABLE INDEX \d+:M/.test(d) || d === 'SCAN sales_ref_search_pending';
-  const usesIndex = plan.every((d) => !/^SCAN /.test(d) || /USING (COVERING )?INDEX/.test(d) || ftsMatch(d)) && plan.some((d) => /INDEX|PRIMARY KEY/.test(d));
+  const usesIndex = plan.every((d) => !/^SCAN /.test(d) || /USING (COVERING )?INDEX/.test(d) || ftsMatch(d)) && plan.some((d) => /INDEX|PRIMARY KEY/.test(d) || ftsMatch(d));
   const seeks = usesIndex && plan.every((d) => !/^SCAN /.test(d) || ftsMatch(d));
   return { query: sql.replace(/\s+/g, ' ').slice(0, 120), plan, usesIndex, seeks };
 }
