@@ -22,7 +22,7 @@ export class SaleSearchIndex {
   constructor(private readonly db: Db) {
     const index = db.prepare('INSERT INTO sales_ref_search (sale_id, ref) SELECT sale_id, ref FROM sales_ref_search_pending');
     const clear = db.prepare('DELETE FROM sales_ref_search_pending');
-    this.anyPending = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM sales_ref_search_pending)').pluck(true);
+    this.anyPending = db.prepare<[], number>('SELECT 1 FROM sales_ref_search_pending LIMIT 1').pluck(true);
     this.move = db.transaction(() => {
       const moved = index.run().changes;
       clear.run();
