@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../src-main/db/database.js';
 import { SaleSearchIndex } from '../../../src-main/orders/journal/sale-search-index.js';
@@ -68,6 +70,25 @@ describe('the journal’s deferred search index, rollups and shared brand snapsh
     new SqliteSaleJournal(db, () => 7_000);
     expect(new SaleSearchIndex(db).catchUp()).toBe(0);
     expect(indexed('CRASHED-90')).toBe(1);
+  });
+
+  it('after a process killed right after the sale’s commit, the next start indexes the sale', () => {
+    db.close();
+    const child = fileURLToPath(new URL('./fixtures/kill-after-sale.ts', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', child, path(), 'POS-T-KILLED-31337', 'ord_killed_5150'], { encoding: 'utf8' });
+    expect(run.signal, run.stderr).toBe('SIGKILL');
+    const saleId = run.stdout.trim();
+    db = openDatabase(path(), 'environment');
+    // Committed and queued, not indexed: the kill came first.
+    expect(queued()).toBe(2);
+    expect(indexed('KILLED-31')).toBe(0);
+    expect(found('KILLED-31')).toEqual([saleId]);
+    journal = new SqliteSaleJournal(db, () => 6_000);
+    expect(queued()).toBe(0);
+    expect(indexed('KILLED-31')).toBe(1);
+    expect(indexed('killed_51')).toBe(1);
+    expect(found('KILLED-31')).toEqual([saleId]);
+    expect(journal.get(saleId)!.state).toBe('SUCCESS');
   });
 
   it('leaves the queue as it was when the move into the index fails, so nothing is lost or indexed twice', () => {
