@@ -132,8 +132,9 @@ export class SqliteSaleJournal implements SaleJournal {
       withIntent?.();
       return { brandSnapshotId, record: this.get(sale.id)! };
     }).immediate();
-    // Remembered only once committed: a rolled-back intent takes its new snapshot row with it.
-    this.snapshots.set(sale.productId, { json: snapshot.json, id: record.brandSnapshotId });
+    // Remembered only once committed (not inside a caller's transaction, which may still roll
+    // back): a rolled-back intent takes its new snapshot row with it.
+    if (!this.db.inTransaction) this.snapshots.set(sale.productId, { json: snapshot.json, id: record.brandSnapshotId });
     this.search.schedule();
     return record.record;
   }
