@@ -1,3 +1,4 @@
+import { MAIN_PROCESS_V8_FLAGS } from '../../src-main/platform/main-process-v8-flags.js';
 import { startSandbox } from '../../src-main/sandbox/server.js';
 import { prefilledDataDir } from './catalog-fixture.js';
 import { childBundles } from './children/bundle.js';
@@ -29,7 +30,8 @@ export async function benchMemory(brands: number, sales: number, every: number, 
   const sandbox = await startSandbox({ tickMs: 60_000, walletBalance: 100_000_000 });
   let out: { listed: number; loaded: Reading; after1000: Reading | null; samples: ({ sales: number } & Reading)[] };
   try {
-    const r = await runNode(['--expose-gc', child!, dir.path, sandbox.url, String(brands), String(sales), String(every)], 900_000);
+    // With the V8 flags the app starts its main process with (npm start, the Linux package).
+    const r = await runNode(['--expose-gc', ...MAIN_PROCESS_V8_FLAGS, child!, dir.path, sandbox.url, String(brands), String(sales), String(every)], 900_000);
     out = JSON.parse(r.firstLine ?? '{}') as typeof out;
     log(`  memory: ${sales} sales in ${(r.exitMs / 1000).toFixed(1)} s`);
   } finally {

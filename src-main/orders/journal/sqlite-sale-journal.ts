@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Db } from '../../db/database.js';
 import { statementCache } from '../../db/statement-cache.js';
 import type { AttemptKind, ReceiptWaiver, SaleAttempt, SaleOutcomePatch, SaleRecord, StoredVoucher } from './sale-record.js';
 import type { FinishedAttempt, FirstSend, NewSale, NewVoucher, SaleJournal, TransitionResult } from './sale-journal.js';
+import { SaleSearchIndex } from './sale-search-index.js';
 import { canTransition, UNFINISHED_STATES, type SaleState } from './sale-state.js';
 
 interface SaleRow {
@@ -11,7 +13,10 @@ interface SaleRow {
   state: string;
   product_id: string;
   brand_title: string;
+  /** The snapshot inline (sales before schema 8) or '' with brand_snapshot_id set. */
   brand_snapshot: string;
+  /** brand_snapshots.snapshot of brand_snapshot_id, joined by SALE_SELECT. */
+  shared_snapshot: string | null;
   payload: string;
   amount_paise: number;
   discount_paise: number;
@@ -37,7 +42,7 @@ const toRecord = (r: SaleRow): SaleRecord => ({
   state: r.state as SaleState,
   productId: r.product_id,
   brandTitle: r.brand_title,
-  brandSnapshot: JSON.parse(r.brand_snapshot) as SaleRecord['brandSnapshot'],
+  brandSnapshot: JSON.parse(r.shared_snapshot ?? r.brand_snapshot) as SaleRecord['brandSnapshot'],
   payload: JSON.parse(r.payload) as SaleRecord['payload'],
   amountPaise: r.amount_paise,
   discountPaise: r.discount_paise,
@@ -57,24 +62,34 @@ const toRecord = (r: SaleRow): SaleRecord => ({
   receiptOwed: r.receipt_owed === 1,
 });
 
+/** A sale row with its brand snapshot, wherever that is kept; queries add `WHERE s.…`. */
+const SALE_SELECT = 'SELECT s.*, b.snapshot AS shared_snapshot FROM sales s LEFT JOIN brand_snapshots b ON b.id = s.brand_snapshot_id';
+
 /** The order journal on SQLite (synchronous=FULL, set by openDatabase): durable when a call returns. */
 export class SqliteSaleJournal implements SaleJournal {
   private readonly stmts;
   /** UPDATE statements by their SET list: transition/touch patches come in a handful of shapes, each prepared once. */
   private readonly updates;
+  /** The trigram index of references and order ids, brought up to date after each sale's commit. */
+  private readonly search: SaleSearchIndex;
+  /** The last snapshot stored per brand (its JSON and row id): a brand unchanged since is not written or hashed again. */
+  private readonly snapshots = new Map<string, { json: string; id: number }>();
 
   constructor(private readonly db: Db, private readonly now: () => number) {
     this.updates = statementCache(db);
     this.stmts = {
-      insert: db.prepare(`INSERT INTO sales (id, reference_id, state, product_id, brand_title, brand_snapshot, payload,
+      insert: db.prepare(`INSERT INTO sales (id, reference_id, state, product_id, brand_title, brand_snapshot, brand_snapshot_id, payload,
           amount_paise, discount_paise, customer_phone, cashier_id, retry_of, created_at, placed_at, updated_at)
-        VALUES (@id, @referenceId, 'INTENT', @productId, @brandTitle, @brandSnapshot, @payload,
+        VALUES (@id, @referenceId, 'INTENT', @productId, @brandTitle, '', @brandSnapshotId, @payload,
           @amountPaise, @discountPaise, @customerPhone, @cashierId, @retryOf, @createdAt, @placedAt, @createdAt)`),
-      get: db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE id = ?'),
-      byRef: db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE reference_id = ?'),
-      byOrder: db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE order_id = ?'),
+      insertSnapshot: db.prepare<[string, string], { id: number }>(
+        'INSERT INTO brand_snapshots (sha256, snapshot) VALUES (?, ?) ON CONFLICT (sha256) DO UPDATE SET sha256 = excluded.sha256 RETURNING id',
+      ),
+      get: db.prepare<[string], SaleRow>(`${SALE_SELECT} WHERE s.id = ?`),
+      byRef: db.prepare<[string], SaleRow>(`${SALE_SELECT} WHERE s.reference_id = ?`),
+      byOrder: db.prepare<[string], SaleRow>(`${SALE_SELECT} WHERE s.order_id = ?`),
       unfinished: db.prepare<[], SaleRow>(
-        `SELECT * FROM sales WHERE state IN (${UNFINISHED_STATES.map((s) => `'${s}'`).join(', ')}) ORDER BY created_at`,
+        `${SALE_SELECT} WHERE s.state IN (${UNFINISHED_STATES.map((s) => `'${s}'`).join(', ')}) ORDER BY s.created_at`,
       ),
       nextAttempt: db.prepare<[string], { next: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM sale_attempts WHERE sale_id = ?'),
       insertAttempt: db.prepare(
@@ -92,26 +107,44 @@ export class SqliteSaleJournal implements SaleJournal {
       // Printing is not a change of the sale's outcome, so updated_at stays when it settled.
       print: db.prepare<[string], { print_count: number }>('UPDATE sales SET print_count = print_count + 1, receipt_owed = 0 WHERE id = ? RETURNING print_count'),
       // The partial index sales_receipt_owed answers this with a seek, in order.
-      unprinted: db.prepare<[], SaleRow>('SELECT * FROM sales WHERE receipt_owed = 1 ORDER BY created_at, id'),
+      unprinted: db.prepare<[], SaleRow>(`${SALE_SELECT} WHERE s.receipt_owed = 1 ORDER BY s.created_at, s.id`),
       settleOwed: db.prepare<[string]>('UPDATE sales SET receipt_owed = 0 WHERE id = ? AND receipt_owed = 1'),
       insertWaiver: db.prepare('INSERT INTO receipt_waivers (sale_id, at, approved_by, reason) VALUES (@saleId, @at, @approvedBy, @reason)'),
       waiver: db.prepare<[string], ReceiptWaiver>('SELECT at, approved_by AS approvedBy, reason FROM receipt_waivers WHERE sale_id = ?'),
-      retryOf: db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE retry_of = ?'),
+      retryOf: db.prepare<[string], SaleRow>(`${SALE_SELECT} WHERE s.retry_of = ?`),
     };
+    this.search = new SaleSearchIndex(db);
+    // Whatever a crash left queued (between a sale's commit and its index update) is indexed now.
+    this.search.catchUp();
   }
 
   insertIntent(sale: NewSale, firstSend?: FirstSend, withIntent?: () => void): SaleRecord {
-    return this.db.transaction(() => {
+    const snapshot = this.snapshotFor(sale.brandSnapshot, sale.productId);
+    const record = this.db.transaction(() => {
+      const brandSnapshotId = snapshot.id ?? this.stmts.insertSnapshot.get(snapshot.sha256!, snapshot.json)!.id;
       this.stmts.insert.run({
         ...sale,
-        brandSnapshot: JSON.stringify(sale.brandSnapshot),
+        brandSnapshotId,
         payload: JSON.stringify(sale.payload),
         placedAt: firstSend?.at ?? null,
       });
       if (firstSend) this.stmts.insertAttempt.run(sale.id, 1, 'place', firstSend.requestId, firstSend.at);
       withIntent?.();
-      return this.get(sale.id)!;
+      return { brandSnapshotId, record: this.get(sale.id)! };
     }).immediate();
+    // Remembered only once committed (not inside a caller's transaction, which may still roll
+    // back): a rolled-back intent takes its new snapshot row with it.
+    if (!this.db.inTransaction) this.snapshots.set(sale.productId, { json: snapshot.json, id: record.brandSnapshotId });
+    this.search.schedule();
+    return record.record;
+  }
+
+  /** The stored snapshot's id when this brand's snapshot is unchanged, else its JSON and hash to store (or find) it by. */
+  private snapshotFor(brand: NewSale['brandSnapshot'], productId: string): { json: string; id: number | null; sha256: string | null } {
+    const json = JSON.stringify(brand);
+    const known = this.snapshots.get(productId);
+    if (known?.json === json) return { json, id: known.id, sha256: null };
+    return { json, id: null, sha256: createHash('sha256').update(json).digest('hex') };
   }
 
   get(id: string): SaleRecord | undefined {
@@ -130,7 +163,7 @@ export class SqliteSaleJournal implements SaleJournal {
   }
 
   transition(id: string, from: SaleState, to: SaleState, patch: SaleOutcomePatch, vouchers: NewVoucher[] = [], finished?: FinishedAttempt): TransitionResult {
-    return this.db.transaction((): TransitionResult => {
+    const result = this.db.transaction((): TransitionResult => {
       if (finished) this.stmts.finishAttempt.run(finished.at, finished.outcome, id, finished.seq);
       const current = this.get(id);
       if (!current) throw new Error(`No sale ${id}`);
@@ -161,6 +194,8 @@ export class SqliteSaleJournal implements SaleJournal {
       );
       return { applied: true, record: this.get(id)! };
     }).immediate();
+    if (result.applied && patch.orderId) this.search.schedule();
+    return result;
   }
 
   touch(id: string, state: SaleState, patch: Pick<SaleOutcomePatch, 'nextCheckAt' | 'pollCount' | 'placedAt'>): boolean {

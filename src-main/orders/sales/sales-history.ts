@@ -101,26 +101,57 @@ export class SalesHistory {
   }
 
   /**
-   * Counts and values by state and by brand, and sales by hour, for [from, to). Each query
-   * reads one covering index (schema 2) and names the index's leading column, so the plan
-   * is a seek with or without ANALYZE statistics: a month of 30k sales takes milliseconds.
+   * Counts and values by state and by brand, and sales by hour, for [from, to). The whole IST
+   * days inside the range are read from the per-day rollups (schema 8: a month is a few
+   * thousand small rows, not ~30k sales), the part-days at either end from the covering
+   * indexes of the sales themselves (schema 2), and the parts added up here. Every read is a
+   * seek on the first column of its key.
    */
   summary(from: number, to: number): SalesSummary {
-    const params = { from, to };
-    const byState = this.statement(`SELECT state, count(*) AS count, SUM(amount_paise) AS amountPaise FROM sales
-        WHERE state IN (${SALE_STATES.map((s) => `'${s}'`).join(', ')}) AND created_at >= @from AND created_at < @to GROUP BY state`)
-      .all(params) as { state: SaleState; count: number; amountPaise: number }[];
-    const top = this.statement(`SELECT product_id AS productId, count(*) AS count, SUM(amount_paise) AS amountPaise FROM sales
-        WHERE state = 'SUCCESS' AND created_at >= @from AND created_at < @to GROUP BY product_id ORDER BY amountPaise DESC LIMIT 10`)
-      .all(params) as { productId: string; count: number; amountPaise: number }[];
-    // Titles for the ten winners only: the one column the covering index does not hold.
+    const { firstDay, endDay, parts } = summaryRange(from, to);
+    const totals = <K>(days: string, part: string, params: Record<string, unknown> = {}): Map<K, Figures> => {
+      const sum = new Map<K, Figures>();
+      const add = (rows: { key: K; count: number; amountPaise: number }[]) => {
+        for (const r of rows) {
+          const seen = sum.get(r.key) ?? { count: 0, amountPaise: 0 };
+          sum.set(r.key, { count: seen.count + r.count, amountPaise: seen.amountPaise + r.amountPaise });
+        }
+      };
+      if (endDay > firstDay) add(this.statement(days).all({ ...params, firstDay, endDay }) as never);
+      for (const [lo, hi] of parts) add(this.statement(part).all({ ...params, lo, hi }) as never);
+      for (const [key, figures] of sum) if (figures.count === 0) sum.delete(key);
+      return sum;
+    };
+    const inDays = 'day >= @firstDay AND day < @endDay';
+    const inPart = 'created_at >= @lo AND created_at < @hi';
+
+    const states = totals<SaleState>(
+      `SELECT state AS key, SUM(count) AS count, SUM(amount_paise) AS amountPaise FROM sales_day_state WHERE ${inDays} GROUP BY state`,
+      `SELECT state AS key, count(*) AS count, SUM(amount_paise) AS amountPaise FROM sales
+        WHERE state IN (${SALE_STATES.map((s) => `'${s}'`).join(', ')}) AND ${inPart} GROUP BY state`,
+    );
+    const byState = [...states].map(([state, f]) => ({ state, ...f })).sort((a, b) => (a.state < b.state ? -1 : a.state > b.state ? 1 : 0));
+
+    const brands = totals<string>(
+      `SELECT product_id AS key, SUM(count) AS count, SUM(amount_paise) AS amountPaise FROM sales_day_brand WHERE ${inDays} GROUP BY product_id`,
+      `SELECT product_id AS key, count(*) AS count, SUM(amount_paise) AS amountPaise FROM sales WHERE state = 'SUCCESS' AND ${inPart} GROUP BY product_id`,
+    );
+    const top = [...brands]
+      .map(([productId, f]) => ({ productId, ...f }))
+      .sort((a, b) => b.amountPaise - a.amountPaise || (a.productId < b.productId ? -1 : 1))
+      .slice(0, 10);
+    // Titles for the ten winners only: the one column the rollups and covering indexes do not hold.
     const title = this.statement(`SELECT MAX(brand_title) FROM sales
         WHERE product_id = @productId AND created_at >= @from AND created_at < @to AND state = 'SUCCESS'`).pluck(true);
-    const byBrand = top.map((b) => ({ productId: b.productId, brandTitle: title.get({ ...params, productId: b.productId }) as string, count: b.count, amountPaise: b.amountPaise }));
-    // Hours of the day in India (UTC+05:30), where the counters are.
-    const byHour = this.statement(`SELECT ((created_at + 19800000) / 3600000) % 24 AS hour, count(*) AS count, SUM(amount_paise) AS amountPaise FROM sales
-        WHERE state = 'SUCCESS' AND created_at >= @from AND created_at < @to GROUP BY hour ORDER BY hour`)
-      .all(params) as { hour: number; count: number; amountPaise: number }[];
+    const byBrand = top.map((b) => ({ productId: b.productId, brandTitle: title.get({ from, to, productId: b.productId }) as string, count: b.count, amountPaise: b.amountPaise }));
+
+    // Hours of the day in India (UTC+05:30), where the counters are: the rollup's hour is the same expression.
+    const hours = totals<number>(
+      `SELECT hour AS key, SUM(count) AS count, SUM(amount_paise) AS amountPaise FROM sales_day_state WHERE ${inDays} AND state = 'SUCCESS' GROUP BY hour`,
+      `SELECT ((created_at + ${IST_OFFSET_MS}) / 3600000) % 24 AS key, count(*) AS count, SUM(amount_paise) AS amountPaise FROM sales
+        WHERE state = 'SUCCESS' AND ${inPart} GROUP BY key`,
+    );
+    const byHour = [...hours].map(([hour, f]) => ({ hour, ...f })).sort((a, b) => a.hour - b.hour);
     return { byState, byBrand, byHour };
   }
 
@@ -145,9 +176,14 @@ export class SalesHistory {
     } else if (filter.phone) add('customer_phone = @phone', 'phone', filter.phone);
     if (filter.reference) {
       // Three characters or more: the trigram index finds the candidates (a seek, not a read
-      // of every reference), and the LIKE below keeps the result exactly what it says.
+      // of every reference), with the entries still queued for it (the last sales, until the
+      // journal's catch-up moves them in: schema 8), and the LIKE below keeps the result exactly what it says.
       if ([...filter.reference].length >= 3) {
-        add('id IN (SELECT sale_id FROM sales_ref_search WHERE sales_ref_search MATCH @refPhrase)', 'refPhrase', `"${filter.reference.replace(/"/g, '""')}"`);
+        add(
+          'id IN (SELECT sale_id FROM sales_ref_search WHERE sales_ref_search MATCH @refPhrase UNION ALL SELECT sale_id FROM sales_ref_search_pending)',
+          'refPhrase',
+          `"${filter.reference.replace(/"/g, '""')}"`,
+        );
       }
       where.push("(reference_id LIKE @ref ESCAPE '\\' OR order_id LIKE @ref ESCAPE '\\')");
       params.ref = `%${filter.reference.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -157,6 +193,29 @@ export class SalesHistory {
 }
 
 const whereSql = (where: string[]): string => (where.length ? `WHERE ${where.join(' AND ')}` : '');
+
+/** India (UTC+05:30): the rollups' days and hours are IST ones (schema 8 computes them the same way). */
+const IST_OFFSET_MS = 19_800_000;
+const DAY_MS = 86_400_000;
+
+interface Figures {
+  count: number;
+  amountPaise: number;
+}
+
+/**
+ * [from, to) as whole IST days [firstDay, endDay), read from the rollups, and the part-days at
+ * either end ([lo, hi) ranges of created_at), read from the sales. Less than a whole day: all of
+ * it from the sales.
+ */
+function summaryRange(from: number, to: number): { firstDay: number; endDay: number; parts: [number, number][] } {
+  const firstDay = Math.ceil((from + IST_OFFSET_MS) / DAY_MS);
+  const endDay = Math.floor((to + IST_OFFSET_MS) / DAY_MS);
+  if (endDay <= firstDay) return { firstDay: 0, endDay: 0, parts: from < to ? [[from, to]] : [] };
+  const wholeFrom = firstDay * DAY_MS - IST_OFFSET_MS;
+  const wholeTo = endDay * DAY_MS - IST_OFFSET_MS;
+  return { firstDay, endDay, parts: ([[from, wholeFrom], [wholeTo, to]] as [number, number][]).filter(([lo, hi]) => lo < hi) };
+}
 
 /** The columns of the orders CSV: the time and the cashier written in JavaScript, then CSV_CELLS. */
 const CSV_HEADER = [

@@ -7,6 +7,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchElectron, runStart } from './electron-launcher.js';
 import { readElectronPackage } from './electron-runtime.js';
+import { electronJsFlagsSwitch } from '../../platform/main-process-v8-flags.js';
 import { electronBuildSteps, electronLoadCheck, loggedRunner, prepareElectronSqlite } from './prepare-electron-sqlite.js';
 
 const require = createRequire(import.meta.url);
@@ -34,7 +35,8 @@ process.exit(
         loadCheck: electronLoadCheck(electronPath, env),
         print: (line) => console.log(line),
       }),
-    launch: (electronPath) => launchElectron(electronPath, [root, ...process.argv.slice(2)], env),
+    // The main process's V8 flags must be on its command line (main-process-v8-flags.ts).
+    launch: (electronPath) => launchElectron(electronPath, [electronJsFlagsSwitch(), root, ...process.argv.slice(2)], env),
     print: (line) => console.log(line),
     printError: (text) => console.error(text),
   }),
