@@ -2,7 +2,13 @@ import type { SaleListFilter, SaleListItem, SalePage } from '../contract/orders.
 import type { Db } from '../db/database.js';
 import type { Logger } from '../platform/logger.js';
 import type { StaffService } from '../staff/staff-service.js';
-import { SalesMirror } from './sales-mirror.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { CardVault } from '../platform/card-vault.js';
+import { auditOutbox } from './audit-outbox.js';
+import { OutboxDrainer } from './outbox-drainer.js';
+import { linkOutboxes, salesOutbox } from './sales-outbox.js';
+import { tillOutbox } from './till-outbox.js';
+import { voucherOutbox } from './voucher-outbox.js';
 import { StaffMirror } from './staff-mirror.js';
 import { connectionProblem, StoreClient, StoreRefusedError, StoreUnreachableError } from './store-client.js';
 import type { StoreLink } from './store-link-file.js';
@@ -22,7 +28,7 @@ const HEALTH_TIMEOUT_MS = 2_000;
 export class StoreConnection {
   readonly client: StoreClient;
   readonly staff: StaffMirror;
-  private sales: SalesMirror | null = null;
+  private outbox: OutboxDrainer | null = null;
   private reachableUntil = 0;
 
   constructor(
@@ -51,14 +57,19 @@ export class StoreConnection {
     }
   }
 
-  /** Starts sending this counter's sales (the environment's journal) to the store. */
-  startOutbox(db: Db, items: (ids: string[]) => SaleListItem[]): void {
-    this.sales = new SalesMirror({ db, client: this.client, items, logger: this.deps.logger });
-    this.sales.start();
+  /**
+   * Starts sending this counter's records to the store: the environment's sales, its money
+   * records and vouchers, and the audit log.
+   */
+  startOutbox(source: { db: Db; vault: CardVault; audit: AuditLog; items: (ids: string[]) => SaleListItem[] }): void {
+    linkOutboxes(source.db);
+    const kinds = [salesOutbox(source.db, source.items), tillOutbox(source.db), voucherOutbox(source.db, source.vault), auditOutbox(source.audit)];
+    this.outbox = new OutboxDrainer({ kinds, client: this.client, logger: this.deps.logger });
+    this.outbox.start();
   }
 
   saleChanged(): void {
-    void this.sales?.kick();
+    void this.outbox?.kick();
   }
 
   /** null when the store server answers its health check; otherwise the sentence to show. */
@@ -86,7 +97,7 @@ export class StoreConnection {
     staffId: string,
     local: () => SalePage,
   ): Promise<SalePage> {
-    await this.sales?.kick();
+    await this.outbox?.kick();
     try {
       const page = await this.client.parsed(storeSalePage, 'POST', '/orders/list', { body: input, staffId });
       return { ...page, scope: 'store' };
@@ -138,10 +149,10 @@ export class StoreConnection {
   }
 
   pendingInOutbox(): number {
-    return this.sales?.pending() ?? 0;
+    return this.outbox?.pending() ?? 0;
   }
 
   async close(): Promise<void> {
-    await this.sales?.stop();
+    await this.outbox?.stop();
   }
 }

@@ -56,13 +56,16 @@ export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(url: 
 
 export const SANDBOX_CREDENTIALS = { clientId: 'sandbox-staging-client', clientSecret: 'sandbox-staging-secret' };
 
+/** The vault key of the tests' store servers (the data folder is not written with a database URL). */
+export const TEST_VAULT_KEY = Buffer.alloc(32, 7);
+
 export async function startStore(
   sandbox: Sandbox,
   databaseUrl: string,
-  options: Partial<Pick<StoreServerOptions, 'storeId' | 'timeouts' | 'logger'>> = {},
+  options: Partial<Pick<StoreServerOptions, 'port' | 'storeId' | 'timeouts' | 'logger' | 'vaultKey'>> = {},
 ): Promise<StoreServer> {
   return startStoreServer({
-    port: 0,
+    port: options.port ?? 0,
     host: '127.0.0.1',
     // Unused with a databaseUrl: nothing is written there.
     dataDir: '/nonexistent-store-dir',
@@ -72,6 +75,7 @@ export async function startStore(
     databaseUrl,
     storeId: options.storeId ?? 'main',
     timeouts: options.timeouts,
+    vaultKey: options.vaultKey ?? TEST_VAULT_KEY,
     logger: options.logger ?? silentLogger,
   });
 }

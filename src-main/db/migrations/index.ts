@@ -10,6 +10,7 @@ import { environment004 } from './environment/004-receipt-owed.js';
 import { environment005 } from './environment/005-phone-last4.js';
 import { environment006 } from './environment/006-till.js';
 import { environment007 } from './environment/007-store-outbox.js';
+import { environment008 } from './environment/008-store-records-outbox.js';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -29,8 +30,8 @@ const changedOtherKindsOnly: Migration = () => undefined;
 export const SCHEMAS = {
   /** app.db: staff (their PIN state and permissions) and the audit log, shared by every environment. */
   app: [app001, changedOtherKindsOnly, changedOtherKindsOnly, app004, app005],
-  /** <environment>.db: the order journal, vouchers, secrets and wallet readings, webhook deliveries, shifts and payments, the store outbox. */
-  environment: [environment001, environment002, environment003, environment004, environment005, environment006, environment007],
+  /** <environment>.db: the order journal, vouchers, secrets and wallet readings, webhook deliveries, shifts and payments, the store outboxes. */
+  environment: [environment001, environment002, environment003, environment004, environment005, environment006, environment007, environment008],
   /** <environment>-catalog.db: the brands and their full-text index. */
   catalog: [catalog001, changedOtherKindsOnly, changedOtherKindsOnly],
 } satisfies Record<string, readonly Migration[]>;

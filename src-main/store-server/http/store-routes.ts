@@ -4,7 +4,11 @@ import type { Permission } from '../../contract/permissions.js';
 import { listCounters, revokeCounter, type CounterIdentity } from '../counters/counter-credentials.js';
 import type { Pool } from '../database/pool.js';
 import { listStaff, pushStaff, staffMay, type StaffPushRefusal } from '../store-api/staff-directory.js';
-import { counterDayCheck, salesPush, staffPush, topUpPush } from '../../store-link/store-wire.js';
+import type { CardVault } from '../../platform/card-vault.js';
+import { auditPush, counterDayCheck, recordsPush, salesPush, staffPush, topUpPush, vouchersPush } from '../../store-link/store-wire.js';
+import { appendCounterAudit, counterAuditPosition } from '../store-api/counter-audit.js';
+import { recordCounterRecords } from '../store-api/store-records.js';
+import { recordCounterVouchers } from '../store-api/store-vouchers.js';
 import { recordStoreTopUp, saveDayCheck, storeDayOf } from '../store-api/store-day.js';
 import { storeWalletStatement } from '../store-api/store-wallet.js';
 import { listStoreSales, recordCounterSales, storeOrdersQuery } from '../store-api/store-sales.js';
@@ -28,10 +32,11 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 
 /**
  * What counters share through the store server, under /store/v1: staff, every counter's
- * sales, and the counters themselves. The counter is known from its token; the person at it
+ * sales and money records (payments, refunds, shifts, vouchers sealed here, audit lines), and
+ * the counters themselves. The counter is known from its token; the person at it
  * from X-Staff-Id, checked against the store's own staff for the permission each view needs.
  */
-export function storeRoutes(pool: Pool) {
+export function storeRoutes(pool: Pool, vault: CardVault) {
   async function requirePermission(req: IncomingMessage, counter: CounterIdentity, permission: Permission): Promise<string> {
     const staffId = staffIdOf(req);
     if (!(await staffMay(pool, counter.storeId, staffId, permission))) throw new HttpError(403, 'FORBIDDEN', `This needs the ${permission} permission`);
@@ -50,6 +55,16 @@ export function storeRoutes(pool: Pool) {
       const { items } = parse(salesPush, await readJson(req));
       await recordCounterSales(pool, counter.storeId, counter.id, items);
       return { status: 200, body: { recorded: items.length } };
+    }
+    if (req.method === 'POST' && path === '/records') {
+      return { status: 200, body: { recorded: await recordCounterRecords(pool, counter.storeId, counter.id, parse(recordsPush, await readJson(req))) } };
+    }
+    if (req.method === 'POST' && path === '/vouchers') {
+      return { status: 200, body: { recorded: await recordCounterVouchers(pool, vault, counter.id, parse(vouchersPush, await readJson(req))) } };
+    }
+    if (req.method === 'GET' && path === '/audit/position') return { status: 200, body: await counterAuditPosition(pool, counter.id) };
+    if (req.method === 'POST' && path === '/audit') {
+      return { status: 200, body: await appendCounterAudit(pool, counter.id, parse(auditPush, await readJson(req)).lines) };
     }
     if (req.method === 'POST' && path === '/orders/list') {
       await requirePermission(req, counter, 'lookUpOrders');
