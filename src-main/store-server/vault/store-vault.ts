@@ -47,7 +47,7 @@ export async function openStoreVault(pool: Pool, key: Buffer): Promise<CardVault
   const vault = CardVault.withKey(key);
   await pool.query('INSERT INTO store_vault (one, probe) VALUES (1, $1) ON CONFLICT (one) DO NOTHING', [vault.seal(PROBE)]);
   const probe = (await pool.query<{ probe: Buffer }>('SELECT probe FROM store_vault WHERE one = 1')).rows[0]!.probe;
-  let opened: string | null = null;
+  let opened: string | null;
   try {
     opened = vault.unseal(probe);
   } catch {
