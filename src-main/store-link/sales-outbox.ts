@@ -1,7 +1,8 @@
-import type { SaleListItem } from '../contract/orders.js';
+import type { OrderDetail, SaleListItem } from '../contract/orders.js';
 import type { Db } from '../db/database.js';
 import { QUEUE_EVERY_RECORD } from '../db/migrations/environment/008-store-records-outbox.js';
 import type { OutboxKind } from './outbox-drainer.js';
+import type { SaleDetailExtras } from './store-wire.js';
 
 /** A batch of sales the store server takes in one request. */
 const BATCH = 100;
@@ -25,7 +26,7 @@ export function linkOutboxes(db: Db): void {
  * lists them. A sale leaves the outbox only when the store took it as it was when sent (a change
  * meanwhile keeps it for the next round).
  */
-export function salesOutbox(db: Db, items: (saleIds: string[]) => SaleListItem[]): OutboxKind {
+export function salesOutbox(db: Db, items: (saleIds: string[]) => (SaleListItem & { detail?: SaleDetailExtras })[]): OutboxKind {
   const next = db.prepare<[number], { sale_id: string; marked: number }>('SELECT sale_id, marked FROM store_outbox ORDER BY sale_id LIMIT ?');
   const done = db.prepare('DELETE FROM store_outbox WHERE sale_id = ? AND marked = ?');
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM store_outbox');
@@ -42,5 +43,24 @@ export function salesOutbox(db: Db, items: (saleIds: string[]) => SaleListItem[]
       return true;
     },
     pending: () => count.get()!.n,
+  };
+}
+
+/** What the store needs of a sale's detail besides its list row and the records it keeps itself (payment, refund, vouchers). */
+export function detailForStore(d: OrderDetail): SaleDetailExtras {
+  return {
+    discountPaise: d.discountPaise,
+    customerPaysPaise: d.customerPaysPaise,
+    paymentState: d.paymentState,
+    requestIds: d.requestIds,
+    failure: d.failure,
+    updatedAt: d.updatedAt,
+    nextCheckAt: d.nextCheckAt,
+    receiptOwed: d.receiptOwed,
+    retryOf: d.retryOf,
+    customer: d.customer ?? null,
+    delivery: d.delivery ?? null,
+    canBalanceBeFetched: d.canBalanceBeFetched,
+    attempts: d.attempts,
   };
 }

@@ -1,4 +1,5 @@
-import type { SaleListFilter, SaleListItem, SalePage } from '../contract/orders.js';
+import type { OrderDetail, SaleListFilter, SaleListItem, SalePage } from '../contract/orders.js';
+import type { RevealedVoucher } from '../contract/sale.js';
 import type { Db } from '../db/database.js';
 import type { Logger } from '../platform/logger.js';
 import type { StaffService } from '../staff/staff-service.js';
@@ -6,7 +7,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { CardVault } from '../platform/card-vault.js';
 import { auditOutbox } from './audit-outbox.js';
 import { OutboxDrainer } from './outbox-drainer.js';
-import { linkOutboxes, salesOutbox } from './sales-outbox.js';
+import { detailForStore, linkOutboxes, salesOutbox } from './sales-outbox.js';
 import { tillOutbox } from './till-outbox.js';
 import { voucherOutbox } from './voucher-outbox.js';
 import { StaffMirror } from './staff-mirror.js';
@@ -14,7 +15,7 @@ import { connectionProblem, StoreClient, StoreRefusedError, StoreUnreachableErro
 import type { StoreLink } from './store-link-file.js';
 import type { StoreCounterView, StoreLinkView } from '../contract/store.js';
 import type { StatementLine } from '../contract/wallet.js';
-import { statementAnswer, storeCounters, storeDay, storeSalePage, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
+import { statementAnswer, storeCounters, storeDay, storeOrderDetail, storeRevealedVoucher, storeSalePage, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
 
 /** A reachable store server is taken as still reachable for this long before a sale asks again. */
 export const REACHABLE_FOR_MS = 1_000;
@@ -61,9 +62,14 @@ export class StoreConnection {
    * Starts sending this counter's records to the store: the environment's sales, its money
    * records and vouchers, and the audit log.
    */
-  startOutbox(source: { db: Db; vault: CardVault; audit: AuditLog; items: (ids: string[]) => SaleListItem[] }): void {
+  startOutbox(source: { db: Db; vault: CardVault; audit: AuditLog; items: (ids: string[]) => SaleListItem[]; detail: (id: string) => OrderDetail | undefined }): void {
     linkOutboxes(source.db);
-    const kinds = [salesOutbox(source.db, source.items), tillOutbox(source.db), voucherOutbox(source.db, source.vault), auditOutbox(source.audit)];
+    const items = (ids: string[]) =>
+      source.items(ids).map((item) => {
+        const detail = source.detail(item.id);
+        return detail ? { ...item, detail: detailForStore(detail) } : item;
+      });
+    const kinds = [salesOutbox(source.db, items), tillOutbox(source.db), voucherOutbox(source.db, source.vault), auditOutbox(source.audit)];
     this.outbox = new OutboxDrainer({ kinds, client: this.client, logger: this.deps.logger });
     this.outbox.start();
   }
@@ -112,6 +118,17 @@ export class StoreConnection {
         notice: `${error.message} Only this counter's sales are listed.`,
       };
     }
+  }
+
+  /** Orders' detail of another counter's sale, from the store's records (this counter's changes sent first). */
+  async orderDetail(saleId: string, staffId: string): Promise<OrderDetail> {
+    await this.outbox?.kick();
+    return this.client.parsed(storeOrderDetail, 'POST', '/orders/detail', { body: { saleId }, staffId });
+  }
+
+  /** A voucher of another counter's sale, unsealed by the store (which audits it) for a reveal a manager approved here. */
+  async revealVoucher(ask: { saleId: string; seq: number; approvedBy: string }, staffId: string): Promise<RevealedVoucher & { counterName: string }> {
+    return this.client.parsed(storeRevealedVoucher, 'POST', '/vouchers/reveal', { body: ask, staffId });
   }
 
   /** The store's day for `day`: each counter's last check of it and the store-wide wallet figures. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DISCREPANCY_KINDS } from '../contract/report.js';
 import { STATEMENT_KINDS } from '../contract/wallet.js';
 import { SALE_STATES } from '../orders/journal/sale-state.js';
-import { TENDER_METHODS } from '../till/tender.js';
+import { PAYMENT_STATES, TENDER_METHODS } from '../till/tender.js';
 
 /**
  * What a counter and its store server exchange besides the Partner API they relay: declared
@@ -166,7 +166,6 @@ export const counterSaleItem = z.strictObject({
 /** A row of the store's Orders as the store server answers it: checked like any input before a screen shows it. */
 export const storeSaleItem = counterSaleItem.extend({ counterId: z.string().uuid(), counterName: text(60) });
 
-export const salesPush = z.strictObject({ items: z.array(counterSaleItem).min(1).max(200) });
 
 export const storeSalePage = z.strictObject({
   items: z.array(storeSaleItem).max(200),
@@ -288,3 +287,86 @@ export const auditLine = z.strictObject({
   hash: z.string().regex(/^[0-9a-f]{64}$/),
 });
 export const auditPush = z.strictObject({ lines: z.array(auditLine).min(1).max(500) });
+
+/*
+ * A sale's details beyond its list row, sent with the row so the store can answer Orders'
+ * detail of any counter's sale: the payment, refund and vouchers come from the store's own
+ * records; the rest (what the counter alone knows) from here.
+ */
+const attemptKinds = ['place', 'lookup', 'poll', 'get'] as const;
+export const saleDetailExtras = z.strictObject({
+  discountPaise: money,
+  customerPaysPaise: money,
+  paymentState: z.enum(PAYMENT_STATES),
+  requestIds: z.array(text(64)).max(500),
+  failure: z.strictObject({ message: text(2000), action: text(2000) }).nullable(),
+  updatedAt: epochMs,
+  nextCheckAt: epochMs.nullable(),
+  receiptOwed: z.boolean(),
+  retryOf: text(64).nullable(),
+  customer: z.strictObject({ name: text(200).optional(), phoneNumber: text(30).optional(), email: text(300).optional() }).nullable(),
+  delivery: z
+    .strictObject({
+      recipientName: text(200).optional(),
+      recipientType: z.enum(['SELF', 'OTHER']),
+      recipientPhoneNumber: text(30),
+      recipientEmail: text(300).optional(),
+      senderName: text(200).optional(),
+      wishMessage: text(500).optional(),
+    })
+    .nullable(),
+  canBalanceBeFetched: z.boolean(),
+  attempts: z
+    .array(
+      z.strictObject({
+        saleId: recordId,
+        seq: z.number().int().min(0),
+        kind: z.enum(attemptKinds),
+        requestId: text(64),
+        startedAt: epochMs,
+        finishedAt: epochMs.nullable(),
+        outcome: text(500).nullable(),
+      }),
+    )
+    .max(500),
+});
+export type SaleDetailExtras = z.infer<typeof saleDetailExtras>;
+
+export const salesPush = z.strictObject({ items: z.array(counterSaleItem.extend({ detail: saleDetailExtras.optional() })).min(1).max(200) });
+
+const tender = z.strictObject({ method: tenderMethod, amountPaise: money, receivedPaise: money.nullable(), reference: text(60).nullable() });
+
+/** Orders' detail of another counter's sale, as the store server answers it (the bridge's OrderDetail, no card data). */
+export const storeOrderDetail = saleDetailExtras.extend({
+  id: recordId,
+  referenceId: text(64),
+  orderId: text(64).nullable(),
+  state: z.enum(SALE_STATES),
+  productId: text(64),
+  brandTitle: text(200),
+  amountPaise: paise,
+  createdAt: epochMs,
+  errorCode: text(64).nullable(),
+  failureReason: text(500).nullable(),
+  supportReason: text(1000).nullable(),
+  printCount: z.number().int(),
+  payment: z.strictObject({ id: recordId, tenders: z.array(tender).max(8), amountPaise: money, changePaise: money, takenAt: epochMs, takenByName: text(80) }).nullable(),
+  refund: z.strictObject({ amountPaise: money, tenders: z.array(tender.pick({ method: true, amountPaise: true })).max(8), at: epochMs, byName: text(80) }).nullable(),
+  vouchers: z
+    .array(
+      z.strictObject({
+        seq: z.number().int().min(1),
+        voucherId: text(64).nullable(),
+        cardType: text(40),
+        cardNumberMasked: text(40).nullable(),
+        hasPin: z.boolean(),
+        validTill: text(40).nullable(),
+        amountPaise: money,
+      }),
+    )
+    .max(1000),
+});
+
+/** Asks the store for one voucher's credentials of another counter's sale; the counter checked the approver's PIN. */
+export const storeVoucherReveal = z.strictObject({ saleId: recordId, seq: z.number().int().min(1).max(10_000), approvedBy: recordId });
+export const storeRevealedVoucher = z.strictObject({ seq: z.number().int(), cardNumber: text(64).nullable(), cardPin: text(64).nullable(), counterName: text(60) });

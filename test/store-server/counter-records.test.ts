@@ -11,7 +11,13 @@ import type { StoreServer } from '../../src-main/store-server/server.js';
 import { STORE_VAULT_KEY_FILE, storeVaultKey } from '../../src-main/store-server/vault/store-vault.js';
 import { tempDir } from '../support/temp-dir.js';
 import { run } from './store-processes.js';
-import { pairedCounter, sql, startCluster, startStore, TEST_VAULT_KEY, type Cluster, type Counter } from './store-harness.js';
+import { createBridge } from '../../src-main/bridge/bridge.js';
+import { createCore } from '../../src-main/core/create-core.js';
+import { silentLogger } from '../../src-main/platform/logger.js';
+import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
+import { pairWithStore } from '../../src-main/store-link/pairing.js';
+import { fakeSecretStore } from '../support/fake-secret-store.js';
+import { eventually, pairedCounter, sql, startCluster, startStore, TEST_VAULT_KEY, type Cluster, type Counter } from './store-harness.js';
 
 /**
  * A counter's money records, vouchers and audit log reach the store's journal of record: over
@@ -288,5 +294,74 @@ describe('the store keeps each counter’s money records', () => {
         dir.cleanup();
       }
     });
+  });
+
+  describe('Orders’ detail of another counter’s sale', () => {
+    let url = '';
+    let store: StoreServer;
+    const counters: { core: Awaited<ReturnType<typeof createCore>>; call: (method: string, payload?: unknown) => Promise<any>; dir: ReturnType<typeof tempDir> }[] = [];
+
+    beforeAll(async () => {
+      url = await cluster.freshDatabase('store_wide_detail');
+      store = await startStore(sandbox, url);
+      for (const name of ['Counter 1', 'Counter 2']) {
+        const dir = tempDir('gv-detail-counter-');
+        const link = await pairWithStore({ url: store.url, code: await newPairingCode(store.pool, 'main'), counterName: name });
+        const core = await createCore({
+          dataDir: dir.path,
+          secretStore: fakeSecretStore(true),
+          settingsBackend: jsonFileBackend(join(dir.path, 'settings.json')),
+          logger: silentLogger,
+          trainingBaseUrl: sandbox.url,
+          quietStart: true,
+          storeLink: link,
+        });
+        await core.ready();
+        const bridge = createBridge(core, { version: 'records-test', logger: silentLogger });
+        counters.push({ core, dir, call: (method, payload = {}) => bridge.invoke(method, payload) });
+      }
+    }, 120_000);
+    afterAll(async () => {
+      for (const c of counters) {
+        await c.core.close();
+        c.dir.cleanup();
+      }
+      await store?.close();
+    }, 60_000);
+
+    it('answers from the store’s records as the selling counter does, and reveals a card only with a manager’s approval, audited at the store', async () => {
+      const [one, two] = counters as [(typeof counters)[0], (typeof counters)[0]];
+      const setUp = await one.call('staff.setupFirstManager', { name: 'Meera', pin: '4826' });
+      expect(setUp.ok).toBe(true);
+      const managerId = setUp.data.id as string;
+      expect((await one.call('shift.open', { openingFloatPaise: 0 })).ok).toBe(true);
+      const sold = await one.call('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 50_000, tenders: [{ method: 'CASH', amountPaise: 50_000, receivedPaise: 60_000 }] });
+      expect(sold.data?.state).toBe('SUCCESS');
+      const saleId = sold.data.id as string;
+      const atSeller = (await one.call('orders.detail', { saleId })).data;
+      expect(atSeller.vouchers.length).toBeGreaterThan(0);
+
+      expect((await two.call('staff.signIn', { staffId: managerId, pin: '4826' })).ok).toBe(true);
+      // The outbox sends the sale, its payment and its vouchers within a few seconds.
+      const elsewhere = await eventually('the other counter’s detail', async () => {
+        const answer = await two.call('orders.detail', { saleId });
+        return answer.ok && answer.data.payment && answer.data.vouchers.length === atSeller.vouchers.length ? answer.data : null;
+      });
+      expect(elsewhere).toEqual(atSeller);
+      expect(elsewhere.payment.tenders).toEqual([{ method: 'CASH', amountPaise: 50_000, receivedPaise: 60_000, reference: null }]);
+
+      const issued = [...sandbox.state.orders.vouchers.values()].find((v) => atSeller.vouchers[0].cardNumberMasked.endsWith(v.cardNumber!.slice(-4)))!;
+      const revealsAtStore = () => sql(url, `SELECT counter_id, details FROM store_audit WHERE action = 'voucher.revealed'`);
+      const wrongPin = await two.call('voucher.reveal', { saleId, seq: 1, managerPin: '1111', approverId: managerId });
+      expect(wrongPin.ok).toBe(false);
+      expect(await revealsAtStore()).toEqual([]);
+
+      const revealed = await two.call('voucher.reveal', { saleId, seq: 1, managerPin: '4826', approverId: managerId });
+      expect(revealed).toEqual({ ok: true, data: { seq: 1, cardNumber: issued.cardNumber, cardPin: issued.cardPin } });
+      const twoId = two.core.store!.view().counterId;
+      expect(await revealsAtStore()).toEqual([{ counter_id: twoId, details: expect.objectContaining({ saleId, seq: 1, approvedBy: managerId, staffId: managerId }) }]);
+      expect(two.core.audit.list({ limit: 5 }).find((e) => e.action === 'voucher.revealed')).toMatchObject({ saleId, actor: managerId, details: { seq: 1, soldAt: 'Counter 1' } });
+      expect((await two.call('orders.detail', { saleId: crypto.randomUUID() })).error.code).toBe('NOT_FOUND');
+    }, 120_000);
   });
 });

@@ -17,7 +17,13 @@ export function managerHandlers(core: Core, session: Session) {
       return core.store.listOrders({ filter, after: input.after ?? null, limit: input.limit }, session.staff!.id, local).catch(storeFailure);
     },
     'orders.attention': () => ({ items: core.orders.attention() }),
-    'orders.detail': (input: ParsedInput<'orders.detail'>) => core.orders.detail(input.saleId) ?? fail('NOT_FOUND', 'No such sale'),
+    'orders.detail': async (input: ParsedInput<'orders.detail'>) => {
+      const own = core.orders.detail(input.saleId);
+      if (own) return own;
+      // Another counter's sale: the store's records answer for it.
+      if (!core.store) return fail('NOT_FOUND', 'No such sale');
+      return core.store.orderDetail(input.saleId, session.staff!.id).catch(storeFailure);
+    },
     'orders.exportCsv': (input: ParsedInput<'orders.exportCsv'>) => ({ csv: core.orders.exportCsv(input.filter ?? {}, session.staff!.id) }),
     'orders.summary': (input: ParsedInput<'orders.summary'>) => core.orders.summary(input.from, input.to),
     'delivery.resend': async (input: ParsedInput<'delivery.resend'>) => {

@@ -9,11 +9,14 @@ import { auditPush, counterDayCheck, recordsPush, salesPush, staffPush, topUpPus
 import { appendCounterAudit, counterAuditPosition } from '../store-api/counter-audit.js';
 import { recordCounterRecords } from '../store-api/store-records.js';
 import { recordCounterVouchers } from '../store-api/store-vouchers.js';
+import { revealStoreVoucher, storeSaleDetail } from '../store-api/store-sale-detail.js';
+import { storeVoucherReveal } from '../../store-link/store-wire.js';
 import { recordStoreTopUp, saveDayCheck, storeDayOf } from '../store-api/store-day.js';
 import { storeWalletStatement } from '../store-api/store-wallet.js';
 import { listStoreSales, recordCounterSales, storeOrdersQuery } from '../store-api/store-sales.js';
 
 const statementQuery = z.strictObject({ before: z.number().int(), limit: z.number().int().min(1).max(1_000), counterId: z.string().uuid().optional() });
+const saleQuery = z.strictObject({ saleId: z.string().min(1).max(64) });
 const dayQuery = z.strictObject({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), from: z.number().int(), to: z.number().int() });
 import { HttpError, readJson } from './http-kit.js';
 
@@ -69,6 +72,20 @@ export function storeRoutes(pool: Pool, vault: CardVault) {
     if (req.method === 'POST' && path === '/orders/list') {
       await requirePermission(req, counter, 'lookUpOrders');
       return { status: 200, body: await listStoreSales(pool, counter.storeId, parse(storeOrdersQuery, await readJson(req))) };
+    }
+    if (req.method === 'POST' && path === '/orders/detail') {
+      await requirePermission(req, counter, 'lookUpOrders');
+      const detail = await storeSaleDetail(pool, counter.storeId, parse(saleQuery, await readJson(req)).saleId);
+      return detail ? { status: 200, body: detail } : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No counter of this store has sent that sale with its details' } } };
+    }
+    if (req.method === 'POST' && path === '/vouchers/reveal') {
+      // The same rule as at the counter that sold it: the permission, and a manager's approval (PIN checked by the asking counter).
+      const staffId = await requirePermission(req, counter, 'reprintWithApproval');
+      const ask = parse(storeVoucherReveal, await readJson(req));
+      const approver = await pool.query('SELECT 1 FROM staff WHERE id = $1 AND store_id = $2 AND role = $3 AND disabled_at IS NULL', [ask.approvedBy, counter.storeId, 'manager']);
+      if (approver.rowCount === 0) throw new HttpError(403, 'NOT_A_MANAGER', 'The approver is not a manager of this store');
+      const revealed = await revealStoreVoucher(pool, vault, { storeId: counter.storeId, askingCounterId: counter.id, staffId, approvedBy: ask.approvedBy, saleId: ask.saleId, seq: ask.seq });
+      return revealed ? { status: 200, body: revealed } : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No such voucher at the store' } } };
     }
     if (req.method === 'POST' && path === '/wallet/topups') {
       const staffId = await requirePermission(req, counter, 'seeAllTotals');

@@ -5,11 +5,11 @@ import { saleListFilter } from '../../contract/orders.js';
 import type { Pool } from '../database/pool.js';
 
 export async function recordCounterSales(pool: Pool, storeId: string, counterId: string, items: z.infer<typeof salesPush>['items']): Promise<void> {
-  for (const item of items) {
+  for (const { detail, ...item } of items) {
     await pool.query(
-      `INSERT INTO counter_sales (counter_id, sale_id, store_id, reference_id, created_at, state, item) VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (counter_id, sale_id) DO UPDATE SET state = EXCLUDED.state, item = EXCLUDED.item, received_at = now()`,
-      [counterId, item.id, storeId, item.referenceId, item.createdAt, item.state, item],
+      `INSERT INTO counter_sales (counter_id, sale_id, store_id, reference_id, created_at, state, item, detail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (counter_id, sale_id) DO UPDATE SET state = EXCLUDED.state, item = EXCLUDED.item, detail = coalesce(EXCLUDED.detail, counter_sales.detail), received_at = now()`,
+      [counterId, item.id, storeId, item.referenceId, item.createdAt, item.state, item, detail ?? null],
     );
   }
 }

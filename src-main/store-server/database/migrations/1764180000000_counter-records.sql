@@ -133,3 +133,7 @@ CREATE TABLE store_vault (
   one integer PRIMARY KEY CHECK (one = 1),
   probe bytea NOT NULL
 );
+
+-- What the counter alone knows of a sale beyond its list row (its attempts, customer, payment
+-- state): with the records above, Orders' detail of any counter's sale.
+ALTER TABLE counter_sales ADD COLUMN detail jsonb;
