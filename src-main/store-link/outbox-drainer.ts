@@ -27,6 +27,7 @@ export class OutboxDrainer {
   private sweep: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
+  private again = false;
 
   constructor(private readonly deps: { kinds: OutboxKind[]; client: StoreClient; logger: Logger }) {}
 
@@ -40,7 +41,17 @@ export class OutboxDrainer {
   /** Sends what is waiting now (a sale just changed, or Orders is about to be read). */
   kick(): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    this.running ??= this.drain().finally(() => {
+    if (this.running) {
+      // A change during a round may land in a kind that round has passed: one more round follows.
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        if (!(await this.drain())) return;
+      } while (this.again && !this.stopped);
+    })().finally(() => {
       this.running = null;
     });
     return this.running;
@@ -57,7 +68,8 @@ export class OutboxDrainer {
     await this.running;
   }
 
-  private async drain(): Promise<void> {
+  /** One round over every kind; false when one failed (a retry is set). */
+  private async drain(): Promise<boolean> {
     for (const kind of this.deps.kinds) {
       try {
         while (!this.stopped && (await kind.sendNext(this.deps.client)));
@@ -68,8 +80,9 @@ export class OutboxDrainer {
           this.timer = setTimeout(() => void this.kick(), OUTBOX_RETRY_MS);
           this.timer.unref();
         }
-        return;
+        return false;
       }
     }
+    return true;
   }
 }

@@ -1,4 +1,4 @@
-import type { OrderDetail, SaleListFilter, SaleListItem, SalePage } from '../contract/orders.js';
+import type { OrderDetail, SaleListFilter, SaleListItem, SalePage, SalesSummary } from '../contract/orders.js';
 import type { RevealedVoucher } from '../contract/sale.js';
 import type { Db } from '../db/database.js';
 import type { Logger } from '../platform/logger.js';
@@ -15,7 +15,7 @@ import { connectionProblem, StoreClient, StoreRefusedError, StoreUnreachableErro
 import type { StoreLink } from './store-link-file.js';
 import type { StoreCounterView, StoreLinkView } from '../contract/store.js';
 import type { StatementLine } from '../contract/wallet.js';
-import { statementAnswer, storeCounters, storeDay, storeOrderDetail, storeRevealedVoucher, storeSalePage, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
+import { statementAnswer, storeCounters, storeDay, storeOrderDetail, storeRevealedVoucher, storeSalePage, storeSalesSummary, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
 
 /** A reachable store server is taken as still reachable for this long before a sale asks again. */
 export const REACHABLE_FOR_MS = 1_000;
@@ -129,6 +129,15 @@ export class StoreConnection {
   /** A voucher of another counter's sale, unsealed by the store (which audits it) for a reveal a manager approved here. */
   async revealVoucher(ask: { saleId: string; seq: number; approvedBy: string }, staffId: string): Promise<RevealedVoucher & { counterName: string }> {
     return this.client.parsed(storeRevealedVoucher, 'POST', '/vouchers/reveal', { body: ask, staffId });
+  }
+
+  /**
+   * Orders' summary over every counter's sales. Refused (not answered from this counter alone)
+   * when the store cannot be reached: a summary has no room to say it covers one counter only.
+   */
+  async salesSummary(span: { from: number; to: number }, staffId: string): Promise<SalesSummary> {
+    await this.outbox?.kick();
+    return this.client.parsed(storeSalesSummary, 'POST', '/orders/summary', { body: span, staffId });
   }
 
   /** The store's day for `day`: each counter's last check of it and the store-wide wallet figures. */

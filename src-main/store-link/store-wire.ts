@@ -370,3 +370,11 @@ export const storeOrderDetail = saleDetailExtras.extend({
 /** Asks the store for one voucher's credentials of another counter's sale; the counter checked the approver's PIN. */
 export const storeVoucherReveal = z.strictObject({ saleId: recordId, seq: z.number().int().min(1).max(10_000), approvedBy: recordId });
 export const storeRevealedVoucher = z.strictObject({ seq: z.number().int(), cardNumber: text(64).nullable(), cardPin: text(64).nullable(), counterName: text(60) });
+
+const summaryLine = { count: z.number().int().min(0), amountPaise: paise };
+/** Orders' summary over the store's sales, as the store server answers it. */
+export const storeSalesSummary = z.strictObject({
+  byState: z.array(z.strictObject({ state: z.enum(SALE_STATES), ...summaryLine })).max(20),
+  byBrand: z.array(z.strictObject({ productId: text(64), brandTitle: text(200), ...summaryLine })).max(10),
+  byHour: z.array(z.strictObject({ hour: z.number().int().min(0).max(23), ...summaryLine })).max(24),
+});

@@ -363,5 +363,35 @@ describe('the store keeps each counter’s money records', () => {
       expect(two.core.audit.list({ limit: 5 }).find((e) => e.action === 'voucher.revealed')).toMatchObject({ saleId, actor: managerId, details: { seq: 1, soldAt: 'Counter 1' } });
       expect((await two.call('orders.detail', { saleId: crypto.randomUUID() })).error.code).toBe('NOT_FOUND');
     }, 120_000);
+
+    it('sums every counter’s sales in orders.summary', async () => {
+      const [one, two] = counters as [(typeof counters)[0], (typeof counters)[0]];
+      expect((await two.call('shift.open', { openingFloatPaise: 0 })).ok).toBe(true);
+      for (const rupees of [1_000, 1_000]) {
+        const sold = await two.call('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: rupees * 100, tenders: [{ method: 'UPI', amountPaise: rupees * 100, reference: 'UTR' }] });
+        expect(sold.data?.state).toBe('SUCCESS');
+      }
+      const span = { from: Date.now() - 3_600_000, to: Date.now() + 60_000 };
+      const own = counters.map((c) => c.core.orders.summary(span.from, span.to));
+      // Each counter alone: one sale here, two there; the store's summary has all three.
+      expect(own.map((o) => o.byState.find((b) => b.state === 'SUCCESS')?.count)).toEqual([1, 2]);
+      // The other counter's outbox sends its last sale within moments.
+      const answer = await eventually('the store summing all three sales', async () => {
+        const asked = await one.call('orders.summary', span);
+        expect(asked.ok).toBe(true);
+        return asked.data.byState.find((b: { state: string }) => b.state === 'SUCCESS')?.count === 3 ? asked : null;
+      });
+      expect(answer.data.byState).toEqual([{ state: 'SUCCESS', count: 3, amountPaise: 250_000 }]);
+      expect(answer.data.byBrand).toEqual([{ productId: 'TEST_FIXED_STANDARD', brandTitle: own[1]!.byBrand[0]!.brandTitle, count: 3, amountPaise: 250_000 }]);
+      const hours = [...own[0]!.byHour, ...own[1]!.byHour];
+      expect(answer.data.byHour).toEqual(
+        [...new Set(hours.map((h) => h.hour))].sort((a, b) => a - b).map((hour) => ({
+          hour,
+          count: hours.filter((h) => h.hour === hour).reduce((n, h) => n + h.count, 0),
+          amountPaise: hours.filter((h) => h.hour === hour).reduce((n, h) => n + h.amountPaise, 0),
+        })),
+      );
+      expect((await two.call('orders.summary', span)).data).toEqual(answer.data);
+    }, 60_000);
   });
 });

@@ -10,6 +10,7 @@ import { appendCounterAudit, counterAuditPosition } from '../store-api/counter-a
 import { recordCounterRecords } from '../store-api/store-records.js';
 import { recordCounterVouchers } from '../store-api/store-vouchers.js';
 import { revealStoreVoucher, storeSaleDetail } from '../store-api/store-sale-detail.js';
+import { storeSalesSummary, storeSummaryQuery } from '../store-api/store-summary.js';
 import { storeVoucherReveal } from '../../store-link/store-wire.js';
 import { recordStoreTopUp, saveDayCheck, storeDayOf } from '../store-api/store-day.js';
 import { storeWalletStatement } from '../store-api/store-wallet.js';
@@ -77,6 +78,12 @@ export function storeRoutes(pool: Pool, vault: CardVault) {
       await requirePermission(req, counter, 'lookUpOrders');
       const detail = await storeSaleDetail(pool, counter.storeId, parse(saleQuery, await readJson(req)).saleId);
       return detail ? { status: 200, body: detail } : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No counter of this store has sent that sale with its details' } } };
+    }
+    if (req.method === 'POST' && path === '/orders/summary') {
+      await requirePermission(req, counter, 'seeAllTotals');
+      const query = parse(storeSummaryQuery, await readJson(req));
+      if (query.to <= query.from) throw new HttpError(400, 'VALIDATION_FAILED', 'to must be after from');
+      return { status: 200, body: await storeSalesSummary(pool, counter.storeId, query) };
     }
     if (req.method === 'POST' && path === '/vouchers/reveal') {
       // The same rule as at the counter that sold it: the permission, and a manager's approval (PIN checked by the asking counter).
