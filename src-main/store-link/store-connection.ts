@@ -15,7 +15,7 @@ import { connectionProblem, StoreClient, StoreRefusedError, StoreUnreachableErro
 import type { StoreLink } from './store-link-file.js';
 import type { StoreCounterView, StoreLinkView } from '../contract/store.js';
 import type { StatementLine } from '../contract/wallet.js';
-import { statementAnswer, storeCounters, storeDay, storeOrderDetail, storeRevealedVoucher, storeSalePage, storeSalesSummary, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
+import { statementAnswer, storeCounters, storeDay, storeCsvAnswer, storeOrderDetail, storeRevealedVoucher, storeSalePage, storeSalesSummary, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
 
 /** A reachable store server is taken as still reachable for this long before a sale asks again. */
 export const REACHABLE_FOR_MS = 1_000;
@@ -138,6 +138,12 @@ export class StoreConnection {
   async salesSummary(span: { from: number; to: number }, staffId: string): Promise<SalesSummary> {
     await this.outbox?.kick();
     return this.client.parsed(storeSalesSummary, 'POST', '/orders/summary', { body: span, staffId });
+  }
+
+  /** Orders' CSV over every counter's sales (or one other counter's, by `counterId`), with a counter column. */
+  async exportCsv(filter: SaleListFilter, staffId: string): Promise<{ csv: string }> {
+    await this.outbox?.kick();
+    return this.client.parsed(storeCsvAnswer, 'POST', '/orders/csv', { body: { filter }, staffId });
   }
 
   /** The store's day for `day`: each counter's last check of it and the store-wide wallet figures. */

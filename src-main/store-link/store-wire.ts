@@ -378,3 +378,6 @@ export const storeSalesSummary = z.strictObject({
   byBrand: z.array(z.strictObject({ productId: text(64), brandTitle: text(200), ...summaryLine })).max(10),
   byHour: z.array(z.strictObject({ hour: z.number().int().min(0).max(23), ...summaryLine })).max(24),
 });
+
+/** Orders' CSV over the store's sales, as the store server answers it. */
+export const storeCsvAnswer = z.strictObject({ csv: z.string().max(100_000_000) });

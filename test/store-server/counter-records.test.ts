@@ -393,5 +393,26 @@ describe('the store keeps each counter’s money records', () => {
       );
       expect((await two.call('orders.summary', span)).data).toEqual(answer.data);
     }, 60_000);
+
+    it('exports every counter’s sales in one CSV, cell for cell as each counter writes its own, with the counter', async () => {
+      const [one, two] = counters as [(typeof counters)[0], (typeof counters)[0]];
+      const lines = (csv: string) => csv.replace(/^\uFEFF/, '').trimEnd().split('\n');
+      await eventually('both outboxes sent', async () => counters.every((c) => c.core.store!.pendingInOutbox() === 0));
+      const own = counters.map((c) => lines(c.core.orders.exportCsv({}, 'test')));
+      const [header, ...rows] = lines((await one.call('orders.exportCsv', { filter: {} })).data.csv);
+      expect(header).toBe(own[0]![0]!.replace('created_at_ist,', 'created_at_ist,counter,'));
+      const withCounter = (row: string, name: string) => row.replace(/^([^,]*),/, `$1,${name},`);
+      const expected = [...own[0]!.slice(1).map((r) => withCounter(r, 'Counter 1')), ...own[1]!.slice(1).map((r) => withCounter(r, 'Counter 2'))];
+      expect(rows).toHaveLength(3);
+      expect([...rows].sort()).toEqual([...expected].sort());
+      expect(rows.some((r) => r.includes('UPI 1000.00'))).toBe(true);
+
+      // One other counter's, by its id; this counter's own is read from its journal, as before.
+      const twoId = two.core.store!.view().counterId;
+      expect(lines((await one.call('orders.exportCsv', { filter: { counterId: twoId } })).data.csv).slice(1).sort()).toEqual(own[1]!.slice(1).map((r) => withCounter(r, 'Counter 2')).sort());
+      const oneId = one.core.store!.view().counterId;
+      expect(lines((await one.call('orders.exportCsv', { filter: { counterId: oneId } })).data.csv)).toEqual(own[0]);
+      expect(one.core.audit.list({ limit: 10 }).filter((e) => e.action === 'export.csv').length).toBeGreaterThanOrEqual(3);
+    }, 60_000);
   });
 });

@@ -24,7 +24,17 @@ export function managerHandlers(core: Core, session: Session) {
       if (!core.store) return fail('NOT_FOUND', 'No such sale');
       return core.store.orderDetail(input.saleId, session.staff!.id).catch(storeFailure);
     },
-    'orders.exportCsv': (input: ParsedInput<'orders.exportCsv'>) => ({ csv: core.orders.exportCsv(input.filter ?? {}, session.staff!.id) }),
+    'orders.exportCsv': async (input: ParsedInput<'orders.exportCsv'>) => {
+      const filter = input.filter ?? {};
+      const store = core.store;
+      // This counter's own sales come from its own journal; every counter's (or another's) from the store's records.
+      if (!store || filter.counterId === store.view().counterId) {
+        const { counterId: _self, ...own } = filter;
+        return { csv: core.orders.exportCsv(own, session.staff!.id) };
+      }
+      core.audit.append({ actor: session.staff!.id, action: 'export.csv', details: { filter, scope: 'store' } });
+      return store.exportCsv(filter, session.staff!.id).catch(storeFailure);
+    },
     'orders.summary': async (input: ParsedInput<'orders.summary'>) =>
       // A store's counter sums every counter's sales, as Orders lists them.
       core.store ? core.store.salesSummary({ from: input.from, to: input.to }, session.staff!.id).catch(storeFailure) : core.orders.summary(input.from, input.to),

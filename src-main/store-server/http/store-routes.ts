@@ -11,12 +11,14 @@ import { recordCounterRecords } from '../store-api/store-records.js';
 import { recordCounterVouchers } from '../store-api/store-vouchers.js';
 import { revealStoreVoucher, storeSaleDetail } from '../store-api/store-sale-detail.js';
 import { storeSalesSummary, storeSummaryQuery } from '../store-api/store-summary.js';
+import { storeSalesCsv } from '../store-api/store-csv.js';
 import { storeVoucherReveal } from '../../store-link/store-wire.js';
 import { recordStoreTopUp, saveDayCheck, storeDayOf } from '../store-api/store-day.js';
 import { storeWalletStatement } from '../store-api/store-wallet.js';
 import { listStoreSales, recordCounterSales, storeOrdersQuery } from '../store-api/store-sales.js';
 
 const statementQuery = z.strictObject({ before: z.number().int(), limit: z.number().int().min(1).max(1_000), counterId: z.string().uuid().optional() });
+const storeCsvQuery = storeOrdersQuery.pick({ filter: true });
 const saleQuery = z.strictObject({ saleId: z.string().min(1).max(64) });
 const dayQuery = z.strictObject({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), from: z.number().int(), to: z.number().int() });
 import { HttpError, readJson } from './http-kit.js';
@@ -78,6 +80,10 @@ export function storeRoutes(pool: Pool, vault: CardVault) {
       await requirePermission(req, counter, 'lookUpOrders');
       const detail = await storeSaleDetail(pool, counter.storeId, parse(saleQuery, await readJson(req)).saleId);
       return detail ? { status: 200, body: detail } : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No counter of this store has sent that sale with its details' } } };
+    }
+    if (req.method === 'POST' && path === '/orders/csv') {
+      await requirePermission(req, counter, 'seeAllTotals');
+      return { status: 200, body: { csv: await storeSalesCsv(pool, counter.storeId, parse(storeCsvQuery, await readJson(req)).filter) } };
     }
     if (req.method === 'POST' && path === '/orders/summary') {
       await requirePermission(req, counter, 'seeAllTotals');
