@@ -57,8 +57,9 @@ export class OutboxDrainer {
     return this.running;
   }
 
-  pending(): number {
-    return this.deps.kinds.reduce((sum, kind) => sum + kind.pending(), 0);
+  /** What waits in one kind's outbox, or in all of them. */
+  pending(kind?: string): number {
+    return this.deps.kinds.filter((k) => kind === undefined || k.name === kind).reduce((sum, k) => sum + k.pending(), 0);
   }
 
   async stop(): Promise<void> {

@@ -180,7 +180,13 @@ export class StoreConnection {
     return this.client.call('POST', `/counters/${counterId}/revoke`, { staffId });
   }
 
+  /** Sales whose change the store has not taken yet: what the counter's screens count. */
   pendingInOutbox(): number {
+    return this.outbox?.pending('sales') ?? 0;
+  }
+
+  /** Everything not sent yet: sales, money records, vouchers and audit lines. */
+  pendingRecords(): number {
     return this.outbox?.pending() ?? 0;
   }
 

@@ -397,7 +397,7 @@ describe('the store keeps each counter’s money records', () => {
     it('exports every counter’s sales in one CSV, cell for cell as each counter writes its own, with the counter', async () => {
       const [one, two] = counters as [(typeof counters)[0], (typeof counters)[0]];
       const lines = (csv: string) => csv.replace(/^\uFEFF/, '').trimEnd().split('\n');
-      await eventually('both outboxes sent', async () => counters.every((c) => c.core.store!.pendingInOutbox() === 0));
+      await eventually('both outboxes sent', async () => counters.every((c) => c.core.store!.pendingRecords() === 0));
       const own = counters.map((c) => lines(c.core.orders.exportCsv({}, 'test')));
       const [header, ...rows] = lines((await one.call('orders.exportCsv', { filter: {} })).data.csv);
       expect(header).toBe(own[0]![0]!.replace('created_at_ist,', 'created_at_ist,counter,'));

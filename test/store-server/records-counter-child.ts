@@ -53,15 +53,15 @@ await core.ready();
 if (process.env.MODE === 'drain') {
   const store = core.store!;
   const deadline = Date.now() + 60_000;
-  while (store.pendingInOutbox() > 0 && Date.now() < deadline) {
+  while (store.pendingRecords() > 0 && Date.now() < deadline) {
     store.saleChanged();
     await sleep(300);
   }
   // The audit lines count as waiting only once the store said how far it is: one more round settles them.
   await sleep(500);
   store.saleChanged();
-  while (store.pendingInOutbox() > 0 && Date.now() < deadline) await sleep(300);
-  say(`DRAINED ${store.pendingInOutbox()}`);
+  while (store.pendingRecords() > 0 && Date.now() < deadline) await sleep(300);
+  say(`DRAINED ${store.pendingRecords()}`);
   await core.close();
   process.exit(0);
 }
@@ -81,5 +81,5 @@ say(`SOLD ${JSON.stringify(sold)}`);
 while (!existsSync(env('GO_FILE'))) await sleep(100);
 await ok('shift.cashMovement', { kind: 'PAY_IN', amountPaise: 2_500, reason: 'Change from the safe' });
 await ok('shift.cashMovement', { kind: 'PAY_OUT', amountPaise: 1_000, reason: 'Milk for the tea' });
-say(`OFFLINE ${core.store!.pendingInOutbox()}`);
+say(`OFFLINE ${core.store!.pendingRecords()}`);
 await new Promise(() => undefined);
