@@ -268,9 +268,10 @@ export const voucherRecord = z.strictObject({
   validTill: text(40).nullable(),
   amountPaise: money,
 });
-export const vouchersPush = z.strictObject({
-  sales: z.array(z.strictObject({ saleId: recordId, vouchers: z.array(voucherRecord).max(1000) })).min(1).max(50),
-});
+/** At most 500 vouchers a request (a bulk sale's are sent in parts, each kept by its seq). */
+export const vouchersPush = z
+  .strictObject({ sales: z.array(z.strictObject({ saleId: recordId, vouchers: z.array(voucherRecord).max(500) })).min(1).max(50) })
+  .refine((b) => b.sales.reduce((n, s) => n + s.vouchers.length, 0) <= 500, { message: 'at most 500 vouchers a request' });
 export type VouchersPush = z.infer<typeof vouchersPush>;
 
 /** How far the store has this counter's audit log: the next line sent must link to `hash`. */

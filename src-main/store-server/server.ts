@@ -16,7 +16,7 @@ import { storeWebhooks } from './webhooks/store-webhooks.js';
 const WEBHOOK_MAX_BYTES = 64 * 1024;
 import { partnerRelayRoutes } from './http/partner-relay-routes.js';
 import { storeRoutes } from './http/store-routes.js';
-import { openStoreVault, storeVaultKey } from './vault/store-vault.js';
+import { openStoreVault, storeVaultKey, vaultInUse } from './vault/store-vault.js';
 import { startStoreJobs, type StoreJobs } from './jobs/store-jobs.js';
 import { OrderRelay } from './relay/order-relay.js';
 import { StoreFloat } from './relay/store-float.js';
@@ -103,7 +103,8 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
   try {
     const walletId = walletIdOf(options.environment, options.clientId);
     await ensureStore(pool, { id: storeId, name: options.storeName ?? storeId, environment: options.environment, walletId });
-    const vault = await openStoreVault(pool, options.vaultKey ?? storeVaultKey(process.env.STORE_VAULT_KEY, options.dataDir));
+    const vaultKey = options.vaultKey ?? storeVaultKey(process.env.STORE_VAULT_KEY, options.dataDir, { mayGenerate: !(await vaultInUse(pool)) });
+    const vault = await openStoreVault(pool, vaultKey);
     const float = new StoreFloat(pool, walletId, client);
     const orderTimeoutMs = { ...DEFAULT_TIMEOUTS, ...options.timeouts }.orderResponseMs;
     const relay: OrderRelay = new OrderRelay({

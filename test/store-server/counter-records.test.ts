@@ -222,6 +222,19 @@ describe('the store keeps each counter’s money records', () => {
         { seq: 1, method: 'UPI', amount_paise: '30000' },
         { seq: 2, method: 'CASH', amount_paise: '20000' },
       ]);
+
+      // Vouchers: sealed anew only when they changed (a re-send keeps the sealed bytes it had).
+      const voucher = { seq: 1, voucherId: 'v-1', cardType: 'CARD_AND_PIN_NO_SECURED', cardNumber: '9123456789012345', cardPin: '654321', validTill: '2027-11-26', amountPaise: 50_000 };
+      const vouchers = (v: typeof voucher) => one.call('/store/v1/vouchers', { body: { sales: [{ saleId: 'sale-1', vouchers: [v] }] } });
+      expect((await vouchers(voucher)).json).toEqual({ recorded: 1 });
+      const sealedOnce = await snapshot();
+      expect((await vouchers(voucher)).json).toEqual({ recorded: 0 });
+      expect(await snapshot()).toBe(sealedOnce);
+      expect((await vouchers({ ...voucher, validTill: '2028-01-31' })).json).toEqual({ recorded: 1 });
+      expect(await sql(url, 'SELECT valid_till, card_number_last4 FROM counter_vouchers')).toEqual([{ valid_till: '2028-01-31', card_number_last4: '2345' }]);
+      const tooMany = Array.from({ length: 501 }, (_, i) => ({ ...voucher, seq: i + 1 }));
+      const refused = await one.call('/store/v1/vouchers', { body: { sales: [{ saleId: 'sale-1', vouchers: tooMany.slice(0, 300) }, { saleId: 'sale-2', vouchers: tooMany.slice(300) }] } });
+      expect([refused.status, refused.json.error.message]).toEqual([400, expect.stringContaining('at most 500 vouchers a request')]);
     });
 
     it('refuses a hostile batch whole, saying why, and changes nothing', async () => {

@@ -17,9 +17,10 @@ export class StoreVaultKeyError extends Error {
 /**
  * The key the store seals vouchers' card numbers and PINs with: STORE_VAULT_KEY (base64 of 32
  * bytes; every replica of a chain sharing one database must be given the same), or else one
- * generated once into the data folder, readable by its owner only. Never logged.
+ * generated once into the data folder, readable by its owner only — never for a database
+ * another key already sealed vouchers in. Never logged.
  */
-export function storeVaultKey(fromEnv: string | undefined, dataDir: string): Buffer {
+export function storeVaultKey(fromEnv: string | undefined, dataDir: string, options: { mayGenerate: boolean } = { mayGenerate: true }): Buffer {
   if (fromEnv !== undefined && fromEnv !== '') {
     const key = Buffer.from(fromEnv, 'base64');
     if (key.length !== 32 || key.toString('base64') !== fromEnv.trim()) throw new StoreVaultKeyError('STORE_VAULT_KEY must be the base64 of exactly 32 bytes (e.g. `openssl rand -base64 32`)');
@@ -31,11 +32,21 @@ export function storeVaultKey(fromEnv: string | undefined, dataDir: string): Buf
     if (key.length !== 32) throw new StoreVaultKeyError(`${file} does not hold a 32-byte key in base64`);
     return key;
   }
+  if (!options.mayGenerate) {
+    throw new StoreVaultKeyError(
+      `This database holds vouchers sealed with another store server's key, and ${file} does not exist: set STORE_VAULT_KEY to that key, or copy that server's store-vault.key here`,
+    );
+  }
   mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32);
   writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);
   return key;
+}
+
+/** Whether a vault key has sealed anything in this database yet (a new key may be generated only when not). */
+export async function vaultInUse(pool: Pool): Promise<boolean> {
+  return (await pool.query('SELECT 1 FROM store_vault WHERE one = 1')).rowCount === 1;
 }
 
 /**

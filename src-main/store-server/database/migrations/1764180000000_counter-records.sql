@@ -105,7 +105,7 @@ CREATE TABLE counter_vouchers (
   card_type text NOT NULL,
   card_number_sealed bytea,
   card_pin_sealed bytea,
-  card_number_last4 text CHECK (card_number_last4 ~ '^[0-9A-Za-z]{0,4}$'),
+  card_number_last4 text,
   valid_till text,
   amount_paise bigint NOT NULL CHECK (amount_paise >= 0),
   PRIMARY KEY (counter_id, sale_id, seq),
