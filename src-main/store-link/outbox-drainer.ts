@@ -1,5 +1,5 @@
 import type { Logger } from '../platform/logger.js';
-import type { StoreClient } from './store-client.js';
+import { StoreUnreachableError, type StoreClient } from './store-client.js';
 
 /** When the store server cannot be reached (or refused a batch), the outbox is tried again after this long. */
 export const OUTBOX_RETRY_MS = 2_000;
@@ -69,21 +69,27 @@ export class OutboxDrainer {
     await this.running;
   }
 
-  /** One round over every kind; false when one failed (a retry is set). */
+  /**
+   * One round over every kind; false when one failed (a retry is set). A store out of reach ends
+   * the round; a kind the store refused does not hold up the kinds after it (an audit line the
+   * store will not take must not keep a day's payments from it).
+   */
   private async drain(): Promise<boolean> {
+    let ok = true;
     for (const kind of this.deps.kinds) {
       try {
         while (!this.stopped && (await kind.sendNext(this.deps.client)));
       } catch (error) {
         this.deps.logger.log('warn', 'store.outbox_failed', { kind: kind.name, error, waiting: kind.pending() });
-        if (!this.stopped) {
-          if (this.timer) clearTimeout(this.timer);
-          this.timer = setTimeout(() => void this.kick(), OUTBOX_RETRY_MS);
-          this.timer.unref();
-        }
-        return false;
+        ok = false;
+        if (error instanceof StoreUnreachableError) break;
       }
     }
-    return true;
+    if (!ok && !this.stopped) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = setTimeout(() => void this.kick(), OUTBOX_RETRY_MS);
+      this.timer.unref();
+    }
+    return ok;
   }
 }
