@@ -59,10 +59,11 @@ export interface AuditEntry {
 }
 
 
-const GENESIS = '0'.repeat(64);
+/** The link of the first row: what it names as its previous row's hash. */
+export const AUDIT_GENESIS = '0'.repeat(64);
 
-/** The hashed content of a row: every column but the hash itself, in a fixed order. */
-function rowHash(e: Omit<AuditEntry, 'hash'>): string {
+/** The hashed content of a row: every column but the hash itself, in a fixed order (also what the store server checks). */
+export function auditRowHash(e: Omit<AuditEntry, 'hash'>): string {
   const canonical = JSON.stringify([e.seq, e.at, e.actor, e.action, e.saleId, e.details, e.prevHash]);
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -94,9 +95,9 @@ export class AuditLog {
         action: entry.action,
         saleId: entry.saleId ?? null,
         details: entry.details ?? {},
-        prevHash: last?.hash ?? GENESIS,
+        prevHash: last?.hash ?? AUDIT_GENESIS,
       };
-      const full: AuditEntry = { ...partial, hash: rowHash(partial) };
+      const full: AuditEntry = { ...partial, hash: auditRowHash(partial) };
       this.insert.run(full.seq, full.at, full.actor, full.action, full.saleId, JSON.stringify(full.details), full.prevHash, full.hash);
       return full;
     }).immediate();
@@ -110,6 +111,11 @@ export class AuditLog {
       )
       .all(...[options.beforeSeq ?? Number.MAX_SAFE_INTEGER, ...(options.saleId ? [options.saleId] : []), limit]);
     return rows.map(fromRow);
+  }
+
+  /** The entries after `seq`, oldest first: what a store that has up to `seq` is sent next. */
+  after(seq: number, limit: number): AuditEntry[] {
+    return this.db.prepare<[number, number], AuditRow>('SELECT * FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?').all(seq, limit).map(fromRow);
   }
 
   /**
@@ -135,7 +141,7 @@ export class AuditLog {
  * database it opened read-only, without the append side of AuditLog.
  */
 export function verifyAuditChain(db: Db): AuditVerification {
-  let prev = GENESIS;
+  let prev = AUDIT_GENESIS;
   let expectedSeq = 1;
   let count = 0;
   for (const row of db.prepare<[], AuditRow>('SELECT * FROM audit_log ORDER BY seq').iterate()) {
@@ -147,7 +153,7 @@ export function verifyAuditChain(db: Db): AuditVerification {
     }
     if (entry.seq !== expectedSeq) return { ok: false, entries: count, brokenAt: entry.seq, reason: `row ${expectedSeq} is missing` };
     if (entry.prevHash !== prev) return { ok: false, entries: count, brokenAt: entry.seq, reason: 'link to the previous row does not match' };
-    if (rowHash(entry) !== entry.hash) return { ok: false, entries: count, brokenAt: entry.seq, reason: 'row content does not match its hash' };
+    if (auditRowHash(entry) !== entry.hash) return { ok: false, entries: count, brokenAt: entry.seq, reason: 'row content does not match its hash' };
     prev = entry.hash;
     expectedSeq += 1;
     count += 1;

@@ -27,6 +27,7 @@ import type { SaleRecord } from '../orders/journal/sale-record.js';
 import { VoucherService } from '../vouchers/voucher-service.js';
 import { WalletService } from '../wallet/wallet-service.js';
 import type { CoreEvents } from './core-events.js';
+import type { CardVault } from '../platform/card-vault.js';
 import { localKeyWarning, openEnvironmentKeys } from './environment-keys.js';
 
 /** One environment's world: its own database, credentials, client, catalog, journal and engine. */
@@ -45,6 +46,8 @@ export interface EnvironmentContext {
   images: BrandImages;
   sales: SaleService;
   vouchers: VoucherService;
+  /** Card numbers and PINs at rest; besides the voucher service, only the store outbox opens it (the store seals them again with its own key). */
+  vault: CardVault;
   history: SalesHistory;
   wallet: WalletService;
   till: TillStore;
@@ -249,6 +252,7 @@ async function buildEnvironment(
     images,
     sales,
     vouchers,
+    vault,
     get history() {
       return historyNow();
     },

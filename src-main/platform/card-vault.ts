@@ -52,6 +52,12 @@ export class CardVault {
     return new CardVault(key);
   }
 
+  /** A vault on a key the caller keeps itself (the store server's: its own key file or STORE_VAULT_KEY). */
+  static withKey(key: Buffer): CardVault {
+    if (key.length !== 32) throw new Error('A card vault key is 32 bytes');
+    return new CardVault(key);
+  }
+
   seal(plain: string): Buffer {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);

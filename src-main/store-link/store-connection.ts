@@ -1,14 +1,21 @@
-import type { SaleListFilter, SaleListItem, SalePage } from '../contract/orders.js';
+import type { OrderDetail, SaleListFilter, SaleListItem, SalePage, SalesSummary } from '../contract/orders.js';
+import type { RevealedVoucher } from '../contract/sale.js';
 import type { Db } from '../db/database.js';
 import type { Logger } from '../platform/logger.js';
 import type { StaffService } from '../staff/staff-service.js';
-import { SalesMirror } from './sales-mirror.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { CardVault } from '../platform/card-vault.js';
+import { auditOutbox } from './audit-outbox.js';
+import { OutboxDrainer } from './outbox-drainer.js';
+import { detailForStore, linkOutboxes, salesOutbox } from './sales-outbox.js';
+import { tillOutbox } from './till-outbox.js';
+import { voucherOutbox } from './voucher-outbox.js';
 import { StaffMirror } from './staff-mirror.js';
 import { connectionProblem, StoreClient, StoreRefusedError, StoreUnreachableError } from './store-client.js';
 import type { StoreLink } from './store-link-file.js';
 import type { StoreCounterView, StoreLinkView } from '../contract/store.js';
 import type { StatementLine } from '../contract/wallet.js';
-import { statementAnswer, storeCounters, storeDay, storeSalePage, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
+import { statementAnswer, storeCounters, storeDay, storeCsvAnswer, storeOrderDetail, storeRevealedVoucher, storeSalePage, storeSalesSummary, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
 
 /** A reachable store server is taken as still reachable for this long before a sale asks again. */
 export const REACHABLE_FOR_MS = 1_000;
@@ -24,7 +31,7 @@ export const STORE_AWAY = 'No new sales until it is back; pending sales are kept
 export class StoreConnection {
   readonly client: StoreClient;
   readonly staff: StaffMirror;
-  private sales: SalesMirror | null = null;
+  private outbox: OutboxDrainer | null = null;
   private reachableUntil = 0;
 
   constructor(
@@ -53,14 +60,24 @@ export class StoreConnection {
     }
   }
 
-  /** Starts sending this counter's sales (the environment's journal) to the store. */
-  startOutbox(db: Db, items: (ids: string[]) => SaleListItem[]): void {
-    this.sales = new SalesMirror({ db, client: this.client, items, logger: this.deps.logger });
-    this.sales.start();
+  /**
+   * Starts sending this counter's records to the store: the environment's sales, its money
+   * records and vouchers, and the audit log.
+   */
+  startOutbox(source: { db: Db; vault: CardVault; audit: AuditLog; items: (ids: string[]) => SaleListItem[]; detail: (id: string) => OrderDetail | undefined }): void {
+    linkOutboxes(source.db);
+    const items = (ids: string[]) =>
+      source.items(ids).map((item) => {
+        const detail = source.detail(item.id);
+        return detail ? { ...item, detail: detailForStore(detail) } : item;
+      });
+    const kinds = [salesOutbox(source.db, items), tillOutbox(source.db), voucherOutbox(source.db, source.vault), auditOutbox(source.audit)];
+    this.outbox = new OutboxDrainer({ kinds, client: this.client, logger: this.deps.logger });
+    this.outbox.start();
   }
 
   saleChanged(): void {
-    void this.sales?.kick();
+    void this.outbox?.kick();
   }
 
   /**
@@ -91,7 +108,7 @@ export class StoreConnection {
     staffId: string,
     local: () => SalePage,
   ): Promise<SalePage> {
-    await this.sales?.kick();
+    await this.outbox?.kick();
     try {
       const page = await this.client.parsed(storeSalePage, 'POST', '/orders/list', { body: input, staffId });
       return { ...page, scope: 'store' };
@@ -106,6 +123,32 @@ export class StoreConnection {
         notice: `${error.message} Only this counter's sales are listed.`,
       };
     }
+  }
+
+  /** Orders' detail of another counter's sale, from the store's records (this counter's changes sent first). */
+  async orderDetail(saleId: string, staffId: string): Promise<OrderDetail> {
+    await this.outbox?.kick();
+    return this.client.parsed(storeOrderDetail, 'POST', '/orders/detail', { body: { saleId }, staffId });
+  }
+
+  /** A voucher of another counter's sale, unsealed by the store (which audits it) for a reveal a manager approved here. */
+  async revealVoucher(ask: { saleId: string; seq: number; approvedBy: string }, staffId: string): Promise<RevealedVoucher & { counterName: string }> {
+    return this.client.parsed(storeRevealedVoucher, 'POST', '/vouchers/reveal', { body: ask, staffId });
+  }
+
+  /**
+   * Orders' summary over every counter's sales. Refused (not answered from this counter alone)
+   * when the store cannot be reached: a summary has no room to say it covers one counter only.
+   */
+  async salesSummary(span: { from: number; to: number }, staffId: string): Promise<SalesSummary> {
+    await this.outbox?.kick();
+    return this.client.parsed(storeSalesSummary, 'POST', '/orders/summary', { body: span, staffId });
+  }
+
+  /** Orders' CSV over every counter's sales (or one other counter's, by `counterId`), with a counter column. */
+  async exportCsv(filter: SaleListFilter, staffId: string): Promise<{ csv: string }> {
+    await this.outbox?.kick();
+    return this.client.parsed(storeCsvAnswer, 'POST', '/orders/csv', { body: { filter }, staffId });
   }
 
   /** The store's day for `day`: each counter's last check of it and the store-wide wallet figures. */
@@ -142,11 +185,17 @@ export class StoreConnection {
     return this.client.call('POST', `/counters/${counterId}/revoke`, { staffId });
   }
 
+  /** Sales whose change the store has not taken yet: what the counter's screens count. */
   pendingInOutbox(): number {
-    return this.sales?.pending() ?? 0;
+    return this.outbox?.pending('sales') ?? 0;
+  }
+
+  /** Everything not sent yet: sales, money records, vouchers and audit lines. */
+  pendingRecords(): number {
+    return this.outbox?.pending() ?? 0;
   }
 
   async close(): Promise<void> {
-    await this.sales?.stop();
+    await this.outbox?.stop();
   }
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DISCREPANCY_KINDS } from '../contract/report.js';
 import { STATEMENT_KINDS } from '../contract/wallet.js';
 import { SALE_STATES } from '../orders/journal/sale-state.js';
-import { TENDER_METHODS } from '../till/tender.js';
+import { PAYMENT_STATES, TENDER_METHODS } from '../till/tender.js';
 
 /**
  * What a counter and its store server exchange besides the Partner API they relay: declared
@@ -190,7 +190,6 @@ export const counterSaleItem = z.strictObject({
 /** A row of the store's Orders as the store server answers it: checked like any input before a screen shows it. */
 export const storeSaleItem = counterSaleItem.extend({ counterId: z.string().uuid(), counterName: text(60) });
 
-export const salesPush = z.strictObject({ items: z.array(counterSaleItem).min(1).max(200) });
 
 export const storeSalePage = z.strictObject({
   items: z.array(storeSaleItem).max(200),
@@ -203,3 +202,207 @@ export const storeCounters = z.strictObject({
     .max(10_000),
   self: z.string().uuid(),
 });
+
+/*
+ * A counter's money records, as its till tables hold them, for the store's journal of record.
+ * Each is keyed at the store by (counter, id); amounts are integer paise, never negative, and a
+ * payment's or refund's tenders add up to it — a batch breaking any of that is refused whole.
+ */
+const recordId = z.string().min(1).max(64);
+const epochMs = z.number().int().min(0);
+const money = paise.min(0).max(10_000_000_000);
+const tenderMethod = z.enum(TENDER_METHODS);
+const addsUp = (r: { amountPaise: number; tenders: { amountPaise: number }[] }) => r.tenders.reduce((sum, t) => sum + t.amountPaise, 0) === r.amountPaise;
+const ADDS_UP = { message: 'its tenders do not add up to its amount' };
+
+export const shiftRecord = z
+  .strictObject({
+    id: recordId,
+    counter: text(80),
+    openedBy: recordId,
+    openedAt: epochMs,
+    openingFloatPaise: money,
+    openingCount: text(4000).nullable(),
+    closedBy: recordId.nullable(),
+    closedAt: epochMs.nullable(),
+    expectedCashPaise: paise.nullable(),
+    countedCashPaise: money.nullable(),
+    closingCount: text(4000).nullable(),
+    note: text(1000).nullable(),
+  })
+  .refine((s) => (s.closedAt === null) === (s.countedCashPaise === null), { message: 'a closed shift has its count, an open one none' });
+
+export const cashMovementRecord = z.strictObject({
+  id: recordId,
+  shiftId: recordId,
+  kind: z.enum(['PAY_IN', 'PAY_OUT']),
+  amountPaise: money.min(1),
+  reason: text(500),
+  staffId: recordId,
+  at: epochMs,
+});
+
+export const paymentRecord = z
+  .strictObject({
+    id: recordId,
+    shiftId: recordId,
+    takenBy: recordId,
+    takenAt: epochMs,
+    amountPaise: money,
+    changePaise: money,
+    tenders: z
+      .array(z.strictObject({ seq: z.number().int().min(1).max(100), method: tenderMethod, amountPaise: money.min(1), receivedPaise: money.nullable(), reference: text(60).nullable() }))
+      .max(8),
+  })
+  .refine(addsUp, ADDS_UP);
+
+export const salePaymentRecord = z.strictObject({ saleId: recordId, paymentId: recordId });
+
+export const refundRecord = z
+  .strictObject({
+    paymentId: recordId,
+    saleId: recordId,
+    shiftId: recordId,
+    refundedBy: recordId,
+    at: epochMs,
+    amountPaise: money,
+    tenders: z.array(z.strictObject({ seq: z.number().int().min(1).max(100), method: tenderMethod, amountPaise: money.min(1) })).max(8),
+  })
+  .refine(addsUp, ADDS_UP);
+
+const upTo = <T extends z.ZodTypeAny>(schema: T) => z.array(schema).max(200).default([]);
+export const recordsPush = z
+  .strictObject({
+    shifts: upTo(shiftRecord),
+    cashMovements: upTo(cashMovementRecord),
+    payments: upTo(paymentRecord),
+    salePayments: upTo(salePaymentRecord),
+    refunds: upTo(refundRecord),
+  })
+  .refine((b) => b.shifts.length + b.cashMovements.length + b.payments.length + b.salePayments.length + b.refunds.length > 0, { message: 'the batch is empty' });
+export type RecordsPush = z.input<typeof recordsPush>;
+
+/** A sale's vouchers in clear, sent once over the counter's session for the store to seal with its own key. */
+export const voucherRecord = z.strictObject({
+  seq: z.number().int().min(1).max(10_000),
+  voucherId: text(64).nullable(),
+  cardType: text(40),
+  cardNumber: text(64).nullable(),
+  cardPin: text(64).nullable(),
+  validTill: text(40).nullable(),
+  amountPaise: money,
+});
+/** At most 500 vouchers a request (a bulk sale's are sent in parts, each kept by its seq). */
+export const vouchersPush = z
+  .strictObject({ sales: z.array(z.strictObject({ saleId: recordId, vouchers: z.array(voucherRecord).max(500) })).min(1).max(50) })
+  .refine((b) => b.sales.reduce((n, s) => n + s.vouchers.length, 0) <= 500, { message: 'at most 500 vouchers a request' });
+export type VouchersPush = z.infer<typeof vouchersPush>;
+
+/** How far the store has this counter's audit log: the next line sent must link to `hash`. */
+export const auditPosition = z.strictObject({ seq: z.number().int().min(0), hash: z.string().regex(/^[0-9a-f]{64}$/) });
+
+export const auditLine = z.strictObject({
+  seq: z.number().int().min(1),
+  at: epochMs,
+  actor: text(64).nullable(),
+  action: text(64),
+  saleId: text(64).nullable(),
+  details: z.record(z.string(), z.unknown()),
+  prevHash: z.string().regex(/^[0-9a-f]{64}$/),
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export const auditPush = z.strictObject({ lines: z.array(auditLine).min(1).max(500) });
+
+/*
+ * A sale's details beyond its list row, sent with the row so the store can answer Orders'
+ * detail of any counter's sale: the payment, refund and vouchers come from the store's own
+ * records; the rest (what the counter alone knows) from here.
+ */
+const attemptKinds = ['place', 'lookup', 'poll', 'get'] as const;
+export const saleDetailExtras = z.strictObject({
+  discountPaise: money,
+  customerPaysPaise: money,
+  paymentState: z.enum(PAYMENT_STATES),
+  requestIds: z.array(text(64)).max(500),
+  failure: z.strictObject({ message: text(2000), action: text(2000) }).nullable(),
+  updatedAt: epochMs,
+  nextCheckAt: epochMs.nullable(),
+  receiptOwed: z.boolean(),
+  retryOf: text(64).nullable(),
+  customer: z.strictObject({ name: text(200).optional(), phoneNumber: text(30).optional(), email: text(300).optional() }).nullable(),
+  delivery: z
+    .strictObject({
+      recipientName: text(200).optional(),
+      recipientType: z.enum(['SELF', 'OTHER']),
+      recipientPhoneNumber: text(30),
+      recipientEmail: text(300).optional(),
+      senderName: text(200).optional(),
+      wishMessage: text(500).optional(),
+    })
+    .nullable(),
+  canBalanceBeFetched: z.boolean(),
+  attempts: z
+    .array(
+      z.strictObject({
+        saleId: recordId,
+        seq: z.number().int().min(0),
+        kind: z.enum(attemptKinds),
+        requestId: text(64),
+        startedAt: epochMs,
+        finishedAt: epochMs.nullable(),
+        outcome: text(500).nullable(),
+      }),
+    )
+    .max(500),
+});
+export type SaleDetailExtras = z.infer<typeof saleDetailExtras>;
+
+export const salesPush = z.strictObject({ items: z.array(counterSaleItem.extend({ detail: saleDetailExtras.optional() })).min(1).max(200) });
+
+const tender = z.strictObject({ method: tenderMethod, amountPaise: money, receivedPaise: money.nullable(), reference: text(60).nullable() });
+
+/** Orders' detail of another counter's sale, as the store server answers it (the bridge's OrderDetail, no card data). */
+export const storeOrderDetail = saleDetailExtras.extend({
+  id: recordId,
+  referenceId: text(64),
+  orderId: text(64).nullable(),
+  state: z.enum(SALE_STATES),
+  productId: text(64),
+  brandTitle: text(200),
+  amountPaise: paise,
+  createdAt: epochMs,
+  errorCode: text(64).nullable(),
+  failureReason: text(500).nullable(),
+  supportReason: text(1000).nullable(),
+  printCount: z.number().int(),
+  payment: z.strictObject({ id: recordId, tenders: z.array(tender).max(8), amountPaise: money, changePaise: money, takenAt: epochMs, takenByName: text(80) }).nullable(),
+  refund: z.strictObject({ amountPaise: money, tenders: z.array(tender.pick({ method: true, amountPaise: true })).max(8), at: epochMs, byName: text(80) }).nullable(),
+  vouchers: z
+    .array(
+      z.strictObject({
+        seq: z.number().int().min(1),
+        voucherId: text(64).nullable(),
+        cardType: text(40),
+        cardNumberMasked: text(40).nullable(),
+        hasPin: z.boolean(),
+        validTill: text(40).nullable(),
+        amountPaise: money,
+      }),
+    )
+    .max(1000),
+});
+
+/** Asks the store for one voucher's credentials of another counter's sale; the counter checked the approver's PIN. */
+export const storeVoucherReveal = z.strictObject({ saleId: recordId, seq: z.number().int().min(1).max(10_000), approvedBy: recordId });
+export const storeRevealedVoucher = z.strictObject({ seq: z.number().int(), cardNumber: text(64).nullable(), cardPin: text(64).nullable(), counterName: text(60) });
+
+const summaryLine = { count: z.number().int().min(0), amountPaise: paise };
+/** Orders' summary over the store's sales, as the store server answers it. */
+export const storeSalesSummary = z.strictObject({
+  byState: z.array(z.strictObject({ state: z.enum(SALE_STATES), ...summaryLine })).max(20),
+  byBrand: z.array(z.strictObject({ productId: text(64), brandTitle: text(200), ...summaryLine })).max(10),
+  byHour: z.array(z.strictObject({ hour: z.number().int().min(0).max(23), ...summaryLine })).max(24),
+});
+
+/** Orders' CSV over the store's sales, as the store server answers it. */
+export const storeCsvAnswer = z.strictObject({ csv: z.string().max(100_000_000) });

@@ -25,6 +25,8 @@ the store's counters. Without --database-url it runs PostgreSQL itself in DIR/po
   --tls-cert/--tls-key  serve HTTPS with this certificate (or terminate TLS at a reverse proxy)
 The service's webhooks go to <public URL>/webhooks, signed with the secret in the environment
 variable STORE_WEBHOOK_SECRET (kept out of the command line, which other users can read).
+Vouchers are sealed with STORE_VAULT_KEY (base64 of 32 bytes; every server on one database needs
+the same), or else with DIR/store-vault.key, made on the first start. Back it up with the database.
 pairing-code prints one fresh single-use code (valid 30 minutes) as its last line.`;
 
 const STORE_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;

@@ -16,6 +16,7 @@ import { storeWebhooks } from './webhooks/store-webhooks.js';
 const WEBHOOK_MAX_BYTES = 64 * 1024;
 import { partnerRelayRoutes } from './http/partner-relay-routes.js';
 import { storeRoutes } from './http/store-routes.js';
+import { openStoreVault, storeVaultKey, vaultInUse } from './vault/store-vault.js';
 import { startStoreJobs, type StoreJobs } from './jobs/store-jobs.js';
 import { OrderRelay } from './relay/order-relay.js';
 import { StoreFloat } from './relay/store-float.js';
@@ -36,6 +37,11 @@ export interface StoreServerOptions {
   tls?: { certFile: string; keyFile: string };
   /** The signing secret of the service's webhooks (spec §5.3); without it /webhooks refuses every delivery. */
   webhookSecret?: string;
+  /**
+   * The key vouchers are sealed with at the store; without it, STORE_VAULT_KEY (base64) or the
+   * key file generated once in dataDir (store-vault/store-vault.ts).
+   */
+  vaultKey?: Buffer;
   logger: Logger;
   timeouts?: Partial<{ connectMs: number; responseMs: number; orderResponseMs: number }>;
 }
@@ -97,6 +103,8 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
   try {
     const walletId = walletIdOf(options.environment, options.clientId);
     await ensureStore(pool, { id: storeId, name: options.storeName ?? storeId, environment: options.environment, walletId });
+    const vaultKey = options.vaultKey ?? storeVaultKey(process.env.STORE_VAULT_KEY, options.dataDir, { mayGenerate: !(await vaultInUse(pool)) });
+    const vault = await openStoreVault(pool, vaultKey);
     const float = new StoreFloat(pool, walletId, client);
     const orderTimeoutMs = { ...DEFAULT_TIMEOUTS, ...options.timeouts }.orderResponseMs;
     const relay: OrderRelay = new OrderRelay({
@@ -147,7 +155,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
       settleNow: (ref) => relay.askService(ref, crypto.randomUUID()).then(() => undefined),
       readWallet: () => float.read(),
     });
-    const shared = storeRoutes(pool);
+    const shared = storeRoutes(pool, vault);
     const handler = (req: IncomingMessage, res: ServerResponse): void => {
       handle(req, res).catch((error: unknown) => {
         if (error instanceof HttpError) return sendJson(res, error.status, errorBody(error.code, error.message));

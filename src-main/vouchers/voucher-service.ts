@@ -15,7 +15,8 @@ export type ResendResult =
   | { ok: false; kind: 'service'; error: PartnerError }
   | { ok: false; kind: 'not-found' | 'not-deliverable'; message: string };
 
-const mask = (last4: string | null): string | null => (last4 ? `•••• •••• •••• ${last4}` : null);
+/** How screens show a card number: its last four digits only (the store's detail of another counter's sale too). */
+export const maskCardNumber = (last4: string | null): string | null => (last4 ? `•••• •••• •••• ${last4}` : null);
 
 /**
  * Everything done with a sale's vouchers after it succeeded. Card numbers and PINs are
@@ -31,7 +32,7 @@ export class VoucherService {
       seq: v.seq,
       voucherId: v.voucherId,
       cardType: v.cardType,
-      cardNumberMasked: mask(v.cardNumberLast4),
+      cardNumberMasked: maskCardNumber(v.cardNumberLast4),
       hasPin: v.cardPinSealed !== null,
       validTill: v.validTill,
       amountPaise: v.amountPaise,

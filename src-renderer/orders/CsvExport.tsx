@@ -4,16 +4,15 @@ import { useStoreLink } from '../store/store-status-store';
 import { useOrdersStore } from './orders-store';
 
 /**
- * Exports the orders matching the filters on screen. The export is read from this counter's
- * own journal, so on a store's counter it holds this counter's sales only, and says so.
+ * Exports the orders matching the filters on screen. On a store's counter the Counter filter
+ * applies too: every counter's sales (main reads them from the store, with a counter column),
+ * or one counter's.
  */
 export function CsvExport() {
-  const { counterId, ...filter } = useOrdersStore((s) => s.filter);
+  const filter = useOrdersStore((s) => s.filter);
   const link = useStoreLink();
   const fileName = () => `orders-${istDateInput(Date.now())}.csv`;
   if (!link) return <CsvDownload filter={filter} fileName={fileName} label="Export CSV" />;
-  if (counterId && counterId !== link.counterId) {
-    return <p className="muted csv-export__note">The CSV export holds this counter’s sales only: export another counter’s at that counter.</p>;
-  }
-  return <CsvDownload filter={filter} fileName={fileName} label="Export this counter’s CSV" />;
+  const label = !filter.counterId ? 'Export every counter’s CSV' : filter.counterId === link.counterId ? 'Export this counter’s CSV' : 'Export that counter’s CSV';
+  return <CsvDownload filter={filter} fileName={fileName} label={label} />;
 }

@@ -116,6 +116,8 @@ export async function runStoreSoak(options: StoreSoakOptions): Promise<StoreSoak
     throw error;
   }
   const databaseUrl = cluster.url;
+  // The replicas share one database, so one vault key (as a chain's do: README, Store server).
+  const vaultKey = randomBytes(32).toString('base64');
   const pgPort = Number(new URL(databaseUrl).port);
   const servers: StoreServerProc[] = [];
   const counters = Array.from({ length: options.counters }, (_, i) => ({ dataDir: join(work.path, `counter-${i + 1}`), name: `Counter ${i + 1}` }));
@@ -139,7 +141,7 @@ export async function runStoreSoak(options: StoreSoakOptions): Promise<StoreSoak
   async function startServer(s: StoreServerProc | { dataDir: string; port?: number }): Promise<{ proc: Running; url: string }> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const started = await startStoreServerCli({ dataDir: s.dataDir, partnerBaseUrl: sandbox.url, databaseUrl, port: 'port' in s ? s.port : 0 });
+        const started = await startStoreServerCli({ dataDir: s.dataDir, partnerBaseUrl: sandbox.url, databaseUrl, port: 'port' in s ? s.port : 0, vaultKey });
         // What it printed (its warnings and errors) is kept beside its folder for a person to read.
         started.proc.child.once('exit', (code, signal) => {
           appendFileSync(`${s.dataDir}.out`, `${started.proc.output()}\n[exited: ${code ?? signal}]\n`);

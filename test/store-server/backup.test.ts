@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
 import { runningClusterUrl, startEmbeddedCluster } from '../../src-main/store-server/database/embedded-postgres.js';
 import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
+import { STORE_VAULT_KEY_FILE } from '../../src-main/store-server/vault/store-vault.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const run = promisify(execFile);
@@ -63,6 +65,10 @@ describe('backing up the store’s database with pg_dump', () => {
     const restored = await startEmbeddedCluster(join(dirs[1]!.path, 'restored'), silentLogger);
     try {
       await run('pg_restore', ['--no-owner', `--dbname=${restored.url}`, dump]);
+      // The vouchers in the dump are sealed with the store's key: without it the restored server refuses to start.
+      await expect(start(join(dirs[1]!.path, 'server'), restored.url)).rejects.toThrow(/holds vouchers sealed with another store server's key, and .*store-vault.key does not exist/);
+      mkdirSync(join(dirs[1]!.path, 'server'));
+      copyFileSync(join(dirs[0]!.path, STORE_VAULT_KEY_FILE), join(dirs[1]!.path, 'server', STORE_VAULT_KEY_FILE));
       const reopened = await start(join(dirs[1]!.path, 'server'), restored.url);
       servers.push(reopened);
       const orders = await reopened.pool.query<{ reference_id: string; state: string; order_status: string }>('SELECT reference_id, state, order_status FROM relayed_orders');

@@ -14,6 +14,7 @@ import { startStoreServer, type StoreServer } from '../../src-main/store-server/
 import { pairWithStore } from '../../src-main/store-link/pairing.js';
 import { fakeSecretStore } from '../support/fake-secret-store.js';
 import { tempDir } from '../support/temp-dir.js';
+import { TEST_VAULT_KEY } from './store-harness.js';
 
 const run = promisify(execFile);
 
@@ -48,6 +49,8 @@ describe('the chain’s day', () => {
         environment: 'staging',
         storeId,
         storeName: `Store ${storeId}`,
+        // The chain's stores share one database, so one vault key (STORE_VAULT_KEY in production).
+        vaultKey: TEST_VAULT_KEY,
         logger: silentLogger,
       });
       servers.push(server);

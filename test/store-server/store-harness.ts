@@ -56,14 +56,17 @@ export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(url: 
 
 export const SANDBOX_CREDENTIALS = { clientId: 'sandbox-staging-client', clientSecret: 'sandbox-staging-secret' };
 
+/** The vault key of the tests' store servers (the data folder is not written with a database URL). */
+export const TEST_VAULT_KEY = Buffer.alloc(32, 7);
+
 /** A store server on the sandbox: on a shared cluster's `databaseUrl`, or with its own embedded PostgreSQL in `{ dataDir }`. */
 export async function startStore(
   sandbox: Sandbox,
   database: string | { dataDir: string },
-  options: Partial<Pick<StoreServerOptions, 'storeId' | 'timeouts' | 'logger'>> = {},
+  options: Partial<Pick<StoreServerOptions, 'port' | 'storeId' | 'timeouts' | 'logger' | 'vaultKey'>> = {},
 ): Promise<StoreServer> {
   return startStoreServer({
-    port: 0,
+    port: options.port ?? 0,
     host: '127.0.0.1',
     // Unused with a databaseUrl: nothing is written there.
     ...(typeof database === 'string' ? { dataDir: '/nonexistent-store-dir', databaseUrl: database } : { dataDir: database.dataDir }),
@@ -72,6 +75,7 @@ export async function startStore(
     environment: 'staging',
     storeId: options.storeId ?? 'main',
     timeouts: options.timeouts,
+    vaultKey: options.vaultKey ?? TEST_VAULT_KEY,
     logger: options.logger ?? silentLogger,
   });
 }

@@ -68,6 +68,8 @@ export interface StoreServerArgs {
   port?: number;
   databaseUrl?: string;
   store?: string;
+  /** STORE_VAULT_KEY (base64): replicas of one database share it; without it each keeps its own key file. */
+  vaultKey?: string;
 }
 
 export function storeServerArgs(a: StoreServerArgs): string[] {
@@ -84,7 +86,7 @@ export function storeServerArgs(a: StoreServerArgs): string[] {
 
 /** `npm run store-server -- …`; resolves once it printed its ready line, with its URL. */
 export async function startStoreServerCli(a: StoreServerArgs): Promise<{ proc: Running; url: string }> {
-  const proc = run('src-main/store-server/cli.ts', storeServerArgs(a));
+  const proc = run('src-main/store-server/cli.ts', storeServerArgs(a), a.vaultKey ? { STORE_VAULT_KEY: a.vaultKey } : {});
   const m = await proc.waitFor(/Store server ready: (\S+)/);
   return { proc, url: m[1]! };
 }

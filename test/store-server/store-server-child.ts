@@ -1,6 +1,6 @@
 import { silentLogger } from '../../src-main/platform/logger.js';
 import { startStoreServer } from '../../src-main/store-server/server.js';
-import { SANDBOX_CREDENTIALS } from './store-harness.js';
+import { SANDBOX_CREDENTIALS, TEST_VAULT_KEY } from './store-harness.js';
 
 /**
  * A store server in a process of its own, with a short order timeout (the CLI has no flag for
@@ -17,6 +17,7 @@ const server = await startStoreServer({
   databaseUrl,
   storeId: 'main',
   timeouts: { orderResponseMs: Number(orderResponseMs) },
+  vaultKey: TEST_VAULT_KEY,
   logger: silentLogger,
 });
 console.log(`Store server ready: ${server.url}`);

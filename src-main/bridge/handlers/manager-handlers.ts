@@ -17,9 +17,27 @@ export function managerHandlers(core: Core, session: Session) {
       return core.store.listOrders({ filter, after: input.after ?? null, limit: input.limit }, session.staff!.id, local).catch(storeFailure);
     },
     'orders.attention': () => ({ items: core.orders.attention() }),
-    'orders.detail': (input: ParsedInput<'orders.detail'>) => core.orders.detail(input.saleId) ?? fail('NOT_FOUND', 'No such sale'),
-    'orders.exportCsv': (input: ParsedInput<'orders.exportCsv'>) => ({ csv: core.orders.exportCsv(input.filter ?? {}, session.staff!.id) }),
-    'orders.summary': (input: ParsedInput<'orders.summary'>) => core.orders.summary(input.from, input.to),
+    'orders.detail': async (input: ParsedInput<'orders.detail'>) => {
+      const own = core.orders.detail(input.saleId);
+      if (own) return own;
+      // Another counter's sale: the store's records answer for it.
+      if (!core.store) return fail('NOT_FOUND', 'No such sale');
+      return core.store.orderDetail(input.saleId, session.staff!.id).catch(storeFailure);
+    },
+    'orders.exportCsv': async (input: ParsedInput<'orders.exportCsv'>) => {
+      const filter = input.filter ?? {};
+      const store = core.store;
+      // This counter's own sales come from its own journal; every counter's (or another's) from the store's records.
+      if (!store || filter.counterId === store.view().counterId) {
+        const { counterId: _self, ...own } = filter;
+        return { csv: core.orders.exportCsv(own, session.staff!.id) };
+      }
+      core.audit.append({ actor: session.staff!.id, action: 'export.csv', details: { filter, scope: 'store' } });
+      return store.exportCsv(filter, session.staff!.id).catch(storeFailure);
+    },
+    'orders.summary': async (input: ParsedInput<'orders.summary'>) =>
+      // A store's counter sums every counter's sales, as Orders lists them.
+      core.store ? core.store.salesSummary({ from: input.from, to: input.to }, session.staff!.id).catch(storeFailure) : core.orders.summary(input.from, input.to),
     'delivery.resend': async (input: ParsedInput<'delivery.resend'>) => {
       const result = await core.orders.resend(input.saleId, input.channels, session.staff!.id);
       if (result.ok) return { message: result.message };

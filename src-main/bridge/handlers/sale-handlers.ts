@@ -4,6 +4,7 @@ import { fail } from '../bridge-result.js';
 import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
 import type { Session } from '../session.js';
 import { STORE_AWAY } from '../../store-link/store-connection.js';
+import { storeFailure } from './store-handlers.js';
 
 function quoteFailure(result: Exclude<QuoteResult, { ok: true }>): never {
   if (result.kind === 'invalid') {
@@ -109,7 +110,12 @@ export function saleHandlers(core: Core, session: Session) {
     },
     'voucher.reveal': async (input: ParsedInput<'voucher.reveal'>) => {
       const approver = await managerApproval(input.managerPin, 'show a card number or PIN', input.approverId);
-      return core.sales.reveal(input.saleId, input.seq, approver.id) ?? fail('NOT_FOUND', 'No such voucher');
+      const store = core.store;
+      if (!store || core.env().journal.get(input.saleId)) return core.sales.reveal(input.saleId, input.seq, approver.id) ?? fail('NOT_FOUND', 'No such voucher');
+      // Another counter's sale: the store unseals it (and audits it there); this counter audits who asked and who approved.
+      const { counterName, ...revealed } = await store.revealVoucher({ saleId: input.saleId, seq: input.seq, approvedBy: approver.id }, session.staff!.id).catch(storeFailure);
+      core.audit.append({ actor: approver.id, action: 'voucher.revealed', saleId: input.saleId, details: { seq: input.seq, soldAt: counterName, by: session.staff!.id } });
+      return revealed;
     },
     'voucher.balance': async (input: ParsedInput<'voucher.balance'>) => {
       const result = await core.sales.liveBalance(input.saleId, input.seq);

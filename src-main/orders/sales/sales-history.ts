@@ -217,11 +217,12 @@ function summaryRange(from: number, to: number): { firstDay: number; endDay: num
   return { firstDay, endDay, parts: ([[from, wholeFrom], [wholeTo, to]] as [number, number][]).filter(([lo, hi]) => lo < hi) };
 }
 
-/** The columns of the orders CSV: the time and the cashier written in JavaScript, then CSV_CELLS. */
-const CSV_HEADER = [
+/** The columns of the orders CSV: the time and the cashier written in JavaScript, then CSV_CELLS (the store's export has the same, with its counter). */
+export const CSV_COLUMNS = [
   'created_at_ist', 'cashier', 'reference_id', 'order_id', 'state', 'brand', 'amount_inr', 'discount_inr', 'customer_pays_inr',
   'wallet_debit_inr', 'voucher_count', 'tenders', 'refund_inr', 'customer_phone', 'error_code', 'failure_reason',
-].join(',');
+] as const;
+const CSV_HEADER = CSV_COLUMNS.join(',');
 
 /** A sale's payment (one holds it, a retry may share it) and its refund, by key. */
 const CSV_JOINS = 'LEFT JOIN sale_payments sp ON sp.sale_id = s.id LEFT JOIN refunds rf ON rf.payment_id = sp.payment_id AND rf.sale_id = s.id';
@@ -266,7 +267,7 @@ const SAFE_CELLS = (() => {
 })();
 
 /** Quotes a CSV cell and defuses spreadsheet formulas (=, +, -, @, tab, CR at the start). */
-function csvCell(value: string): string {
+export function csvCell(value: string): string {
   if (!NEEDS_CARE.test(value)) return value;
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;

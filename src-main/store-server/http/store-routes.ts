@@ -4,13 +4,22 @@ import type { Permission } from '../../contract/permissions.js';
 import { listCounters, revokeCounter, type CounterIdentity } from '../counters/counter-credentials.js';
 import type { Pool } from '../database/pool.js';
 import { listStaff, pushStaff, staffMay, type StaffPushRefusal } from '../store-api/staff-directory.js';
-import { counterDayCheck, pinCheckRequest, salesPush, staffPush, topUpPush, unlockRequest } from '../../store-link/store-wire.js';
+import type { CardVault } from '../../platform/card-vault.js';
+import { auditPush, counterDayCheck, pinCheckRequest, recordsPush, salesPush, staffPush, storeVoucherReveal, topUpPush, unlockRequest, vouchersPush } from '../../store-link/store-wire.js';
 import { checkStaffPin, staffLocks, unlockStaff } from '../store-api/staff-pins.js';
+import { appendCounterAudit, counterAuditPosition } from '../store-api/counter-audit.js';
+import { recordCounterRecords } from '../store-api/store-records.js';
+import { recordCounterVouchers } from '../store-api/store-vouchers.js';
+import { revealStoreVoucher, storeSaleDetail } from '../store-api/store-sale-detail.js';
+import { storeSalesSummary, storeSummaryQuery } from '../store-api/store-summary.js';
+import { storeSalesCsv } from '../store-api/store-csv.js';
 import { recordStoreTopUp, saveDayCheck, storeDayOf } from '../store-api/store-day.js';
 import { storeWalletStatement } from '../store-api/store-wallet.js';
 import { listStoreSales, recordCounterSales, storeOrdersQuery } from '../store-api/store-sales.js';
 
 const statementQuery = z.strictObject({ before: z.number().int(), limit: z.number().int().min(1).max(1_000), counterId: z.string().uuid().optional() });
+const storeCsvQuery = storeOrdersQuery.pick({ filter: true });
+const saleQuery = z.strictObject({ saleId: z.string().min(1).max(64) });
 const dayQuery = z.strictObject({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), from: z.number().int(), to: z.number().int() });
 import { HttpError, readJson } from './http-kit.js';
 
@@ -29,10 +38,11 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 
 /**
  * What counters share through the store server, under /store/v1: staff, every counter's
- * sales, and the counters themselves. The counter is known from its token; the person at it
+ * sales and money records (payments, refunds, shifts, vouchers sealed here, audit lines), and
+ * the counters themselves. The counter is known from its token; the person at it
  * from X-Staff-Id, checked against the store's own staff for the permission each view needs.
  */
-export function storeRoutes(pool: Pool) {
+export function storeRoutes(pool: Pool, vault: CardVault) {
   async function requirePermission(req: IncomingMessage, counter: CounterIdentity, permission: Permission): Promise<string> {
     const staffId = staffIdOf(req);
     if (!(await staffMay(pool, counter.storeId, staffId, permission))) throw new HttpError(403, 'FORBIDDEN', `This needs the ${permission} permission`);
@@ -58,9 +68,43 @@ export function storeRoutes(pool: Pool) {
       await recordCounterSales(pool, counter.storeId, counter.id, items);
       return { status: 200, body: { recorded: items.length } };
     }
+    if (req.method === 'POST' && path === '/records') {
+      return { status: 200, body: { recorded: await recordCounterRecords(pool, counter.storeId, counter.id, parse(recordsPush, await readJson(req))) } };
+    }
+    if (req.method === 'POST' && path === '/vouchers') {
+      return { status: 200, body: { recorded: await recordCounterVouchers(pool, vault, counter.id, parse(vouchersPush, await readJson(req))) } };
+    }
+    if (req.method === 'GET' && path === '/audit/position') return { status: 200, body: await counterAuditPosition(pool, counter.id) };
+    if (req.method === 'POST' && path === '/audit') {
+      return { status: 200, body: await appendCounterAudit(pool, counter.id, parse(auditPush, await readJson(req)).lines) };
+    }
     if (req.method === 'POST' && path === '/orders/list') {
       await requirePermission(req, counter, 'lookUpOrders');
       return { status: 200, body: await listStoreSales(pool, counter.storeId, parse(storeOrdersQuery, await readJson(req))) };
+    }
+    if (req.method === 'POST' && path === '/orders/detail') {
+      await requirePermission(req, counter, 'lookUpOrders');
+      const detail = await storeSaleDetail(pool, counter.storeId, parse(saleQuery, await readJson(req)).saleId);
+      return detail ? { status: 200, body: detail } : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No counter of this store has sent that sale with its details' } } };
+    }
+    if (req.method === 'POST' && path === '/orders/csv') {
+      await requirePermission(req, counter, 'seeAllTotals');
+      return { status: 200, body: { csv: await storeSalesCsv(pool, counter.storeId, parse(storeCsvQuery, await readJson(req)).filter) } };
+    }
+    if (req.method === 'POST' && path === '/orders/summary') {
+      await requirePermission(req, counter, 'seeAllTotals');
+      const query = parse(storeSummaryQuery, await readJson(req));
+      if (query.to <= query.from) throw new HttpError(400, 'VALIDATION_FAILED', 'to must be after from');
+      return { status: 200, body: await storeSalesSummary(pool, counter.storeId, query) };
+    }
+    if (req.method === 'POST' && path === '/vouchers/reveal') {
+      // The same rule as at the counter that sold it: the permission, and a manager's approval (PIN checked by the asking counter).
+      const staffId = await requirePermission(req, counter, 'reprintWithApproval');
+      const ask = parse(storeVoucherReveal, await readJson(req));
+      const approver = await pool.query('SELECT 1 FROM staff WHERE id = $1 AND store_id = $2 AND role = $3 AND disabled_at IS NULL', [ask.approvedBy, counter.storeId, 'manager']);
+      if (approver.rowCount === 0) throw new HttpError(403, 'NOT_A_MANAGER', 'The approver is not a manager of this store');
+      const revealed = await revealStoreVoucher(pool, vault, { storeId: counter.storeId, askingCounterId: counter.id, staffId, approvedBy: ask.approvedBy, saleId: ask.saleId, seq: ask.seq });
+      return revealed ? { status: 200, body: revealed } : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No such voucher at the store' } } };
     }
     if (req.method === 'POST' && path === '/wallet/topups') {
       const staffId = await requirePermission(req, counter, 'seeAllTotals');

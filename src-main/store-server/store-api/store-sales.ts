@@ -5,11 +5,11 @@ import { saleListFilter } from '../../contract/orders.js';
 import type { Pool } from '../database/pool.js';
 
 export async function recordCounterSales(pool: Pool, storeId: string, counterId: string, items: z.infer<typeof salesPush>['items']): Promise<void> {
-  for (const item of items) {
+  for (const { detail, ...item } of items) {
     await pool.query(
-      `INSERT INTO counter_sales (counter_id, sale_id, store_id, reference_id, created_at, state, item) VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (counter_id, sale_id) DO UPDATE SET state = EXCLUDED.state, item = EXCLUDED.item, received_at = now()`,
-      [counterId, item.id, storeId, item.referenceId, item.createdAt, item.state, item],
+      `INSERT INTO counter_sales (counter_id, sale_id, store_id, reference_id, created_at, state, item, detail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (counter_id, sale_id) DO UPDATE SET state = EXCLUDED.state, item = EXCLUDED.item, detail = coalesce(EXCLUDED.detail, counter_sales.detail), received_at = now()`,
+      [counterId, item.id, storeId, item.referenceId, item.createdAt, item.state, item, detail ?? null],
     );
   }
 }
@@ -20,11 +20,12 @@ export const storeOrdersQuery = z.strictObject({
   limit: z.number().int().min(1).max(200).optional(),
 });
 
-/** Every counter's sales, newest first, with the counter's name on each row. */
-export async function listStoreSales(pool: Pool, storeId: string, query: z.infer<typeof storeOrdersQuery>): Promise<SalePage> {
-  const { filter } = query;
+/**
+ * The SQL conditions (on counter_sales as `s`) of Orders' filter over a store's sales, with
+ * their arguments; `p` adds another argument and gives its placeholder.
+ */
+export function storeSalesWhere(storeId: string, filter: z.infer<typeof storeOrdersQuery>['filter']) {
   const args: unknown[] = [];
-  /** The placeholder of a new argument. */
   const p = (value: unknown) => {
     args.push(value);
     return `$${args.length}`;
@@ -40,6 +41,13 @@ export async function listStoreSales(pool: Pool, storeId: string, query: z.infer
     where.push(`(s.reference_id ILIKE ${like} OR coalesce(s.item->>'orderId', '') ILIKE ${like})`);
   }
   if (filter.phone) where.push(`right(coalesce(s.item->>'customerPhone', ''), ${filter.phone.length}) = ${p(filter.phone)}`);
+  return { where, args, p };
+}
+
+/** Every counter's sales, newest first, with the counter's name on each row. */
+export async function listStoreSales(pool: Pool, storeId: string, query: z.infer<typeof storeOrdersQuery>): Promise<SalePage> {
+  const { filter } = query;
+  const { where, args, p } = storeSalesWhere(storeId, filter);
   if (query.after) where.push(`(s.created_at, s.sale_id) < (${p(query.after.createdAt)}, ${p(query.after.id)})`);
   const limit = query.limit ?? 50;
   const rows = await pool.query<{ item: SaleListItem; counter_id: string; counter_name: string; created_at: string; sale_id: string }>(

@@ -1,0 +1,87 @@
+import type { Db } from '../db/database.js';
+import type { RecordsPush } from './store-wire.js';
+import type { OutboxKind } from './outbox-drainer.js';
+
+/** Entries of the records outbox sent in one request. */
+const BATCH = 100;
+
+/** Sent in the order their references need: a payment's shift before it, a refund's payment before it. */
+const KIND_ORDER = ['shift', 'cash_movement', 'payment', 'sale_payment', 'refund'] as const;
+type TillKind = (typeof KIND_ORDER)[number];
+
+interface Entry {
+  kind: TillKind;
+  key: string;
+  marked: number;
+}
+
+/**
+ * This counter's money records (environment schema 9's outbox): shifts, cash movements,
+ * payments with their tenders, sale↔payment links, refunds with their tenders. A link or a
+ * refund whose sale has not reached the store yet waits for it (the sales go first each round).
+ */
+export function tillOutbox(db: Db): OutboxKind {
+  const rank = `CASE kind ${KIND_ORDER.map((k, i) => `WHEN '${k}' THEN ${i}`).join(' ')} END`;
+  const next = db.prepare<[number], Entry>(
+    `SELECT kind, key, marked FROM store_records_outbox o WHERE kind IN (${KIND_ORDER.map((k) => `'${k}'`).join(', ')})
+       AND NOT EXISTS (SELECT 1 FROM store_outbox s WHERE s.sale_id = CASE o.kind WHEN 'sale_payment' THEN o.key WHEN 'refund' THEN (SELECT sale_id FROM refunds WHERE payment_id = o.key) END)
+     ORDER BY ${rank}, key LIMIT ?`,
+  );
+  const count = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM store_records_outbox WHERE kind <> 'vouchers'`);
+  const done = db.prepare('DELETE FROM store_records_outbox WHERE kind = ? AND key = ? AND marked = ?');
+  const read = {
+    shift: db.prepare<[string], Record<string, unknown>>(`SELECT id, counter, opened_by AS openedBy, opened_at AS openedAt, opening_float_paise AS openingFloatPaise,
+        opening_count AS openingCount, closed_by AS closedBy, closed_at AS closedAt, expected_cash_paise AS expectedCashPaise, counted_cash_paise AS countedCashPaise,
+        closing_count AS closingCount, note FROM shifts WHERE id = ?`),
+    cashMovement: db.prepare<[string], Record<string, unknown>>(
+      'SELECT id, shift_id AS shiftId, kind, amount_paise AS amountPaise, reason, staff_id AS staffId, at FROM cash_movements WHERE id = ?',
+    ),
+    payment: db.prepare<[string], Record<string, unknown>>(
+      'SELECT id, shift_id AS shiftId, taken_by AS takenBy, taken_at AS takenAt, amount_paise AS amountPaise, change_paise AS changePaise FROM payments WHERE id = ?',
+    ),
+    paymentTenders: db.prepare<[string], Record<string, unknown>>(
+      'SELECT seq, method, amount_paise AS amountPaise, received_paise AS receivedPaise, reference FROM payment_tenders WHERE payment_id = ? ORDER BY seq',
+    ),
+    salePayment: db.prepare<[string], Record<string, unknown>>('SELECT sale_id AS saleId, payment_id AS paymentId FROM sale_payments WHERE sale_id = ?'),
+    refund: db.prepare<[string], Record<string, unknown>>(
+      'SELECT payment_id AS paymentId, sale_id AS saleId, shift_id AS shiftId, refunded_by AS refundedBy, at, amount_paise AS amountPaise FROM refunds WHERE payment_id = ?',
+    ),
+    refundTenders: db.prepare<[string], Record<string, unknown>>('SELECT seq, method, amount_paise AS amountPaise FROM refund_tenders WHERE payment_id = ? ORDER BY seq'),
+  };
+
+  /** The batch as the wire carries it; rows are sent as the counter's tables hold them (the store checks them). */
+  function batchOf(entries: Entry[]): Required<RecordsPush> {
+    const body: Required<RecordsPush> = { shifts: [], cashMovements: [], payments: [], salePayments: [], refunds: [] };
+    const push = <T>(list: T[], row: unknown) => {
+      if (row) list.push(row as T);
+    };
+    for (const { kind, key } of entries) {
+      if (kind === 'shift') push(body.shifts, read.shift.get(key));
+      else if (kind === 'cash_movement') push(body.cashMovements, read.cashMovement.get(key));
+      else if (kind === 'payment') {
+        const payment = read.payment.get(key);
+        if (payment) push(body.payments, { ...payment, tenders: read.paymentTenders.all(key) });
+      } else if (kind === 'sale_payment') push(body.salePayments, read.salePayment.get(key));
+      else {
+        const refund = read.refund.get(key);
+        if (refund) push(body.refunds, { ...refund, tenders: read.refundTenders.all(key) });
+      }
+    }
+    return body;
+  }
+
+  return {
+    name: 'till',
+    async sendNext(client) {
+      const entries = next.all(BATCH);
+      if (entries.length === 0) return false;
+      const body = batchOf(entries);
+      if (Object.values(body).some((list) => list.length > 0)) await client.call('POST', '/records', { body });
+      db.transaction(() => {
+        for (const e of entries) done.run(e.kind, e.key, e.marked);
+      })();
+      return true;
+    },
+    pending: () => count.get()!.n,
+  };
+}

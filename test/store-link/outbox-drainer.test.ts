@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src-main/platform/logger.js';
+import { OutboxDrainer, type OutboxKind } from '../../src-main/store-link/outbox-drainer.js';
+import { StoreRefusedError, StoreUnreachableError, type StoreClient } from '../../src-main/store-link/store-client.js';
+
+/** A kind with `waiting` batches; `fail` says what its next send throws (null: it is taken). */
+function kind(name: string, waiting: number, fail: () => Error | null = () => null) {
+  const sent: number[] = [];
+  const k: OutboxKind & { sent: number[] } = {
+    name,
+    sent,
+    async sendNext() {
+      if (sent.length >= waiting) return false;
+      const error = fail();
+      if (error) throw error;
+      sent.push(sent.length + 1);
+      return true;
+    },
+    pending: () => waiting - sent.length,
+  };
+  return k;
+}
+
+const client = {} as StoreClient;
+
+describe('the outbox drainer', () => {
+  it('sends every kind in order, and a kind the store refused does not hold up the ones after it', async () => {
+    const sales = kind('sales', 2);
+    const refused = kind('audit', 1, () => new StoreRefusedError(409, 'AUDIT_CHAIN_BROKEN', 'line 3 differs'));
+    const vouchers = kind('vouchers', 3);
+    const drainer = new OutboxDrainer({ kinds: [sales, refused, vouchers], client, logger: silentLogger });
+    await drainer.kick();
+    expect([sales.sent.length, refused.sent.length, vouchers.sent.length]).toEqual([2, 0, 3]);
+    expect(drainer.pending()).toBe(1);
+    expect(drainer.pending('audit')).toBe(1);
+    await drainer.stop();
+  });
+
+  it('ends the round when the store cannot be reached, leaving the rest in their outboxes', async () => {
+    let down = true;
+    const sales = kind('sales', 2, () => (down ? new StoreUnreachableError('http://store', 'the connection failed') : null));
+    const records = kind('till', 2);
+    const drainer = new OutboxDrainer({ kinds: [sales, records], client, logger: silentLogger });
+    await drainer.kick();
+    expect([sales.sent.length, records.sent.length]).toEqual([0, 0]);
+    down = false;
+    await drainer.kick();
+    expect([sales.sent.length, records.sent.length]).toEqual([2, 2]);
+    expect(drainer.pending()).toBe(0);
+    await drainer.stop();
+  });
+
+  it('runs one more round when a change lands in a kind the round under way has passed', async () => {
+    let salesWaiting = 1;
+    const sales = { ...kind('sales', 0), sent: [] as number[] };
+    sales.sendNext = async () => {
+      if (sales.sent.length >= salesWaiting) return false;
+      sales.sent.push(sales.sent.length + 1);
+      return true;
+    };
+    let release: () => void = () => undefined;
+    let tillSent = false;
+    const till: OutboxKind = {
+      name: 'till',
+      async sendNext() {
+        if (tillSent) return false;
+        await new Promise<void>((r) => (release = r));
+        tillSent = true;
+        return true;
+      },
+      pending: () => (tillSent ? 0 : 1),
+    };
+    const drainer = new OutboxDrainer({ kinds: [sales, till], client, logger: silentLogger });
+    const round = drainer.kick();
+    await new Promise((r) => setImmediate(r));
+    expect(sales.sent).toEqual([1]);
+    // A sale changes while the round sends the till's records: its kick joins the round under way.
+    salesWaiting = 2;
+    void drainer.kick();
+    release();
+    await round;
+    expect(sales.sent).toEqual([1, 2]);
+    await drainer.stop();
+  });
+});
