@@ -57,6 +57,11 @@ export interface OrderDetail extends SaleView {
   delivery: OrderRequestBody['deliveryDetails'] | null;
   canBalanceBeFetched: boolean;
   attempts: SaleAttempt[];
+  /**
+   * Another counter's sale, answered from the store's records: the counter that sold it.
+   * Reprints, resends and balance checks are that counter's to do.
+   */
+  soldAt?: { counterId: string; counterName: string };
 }
 
 export const ordersMethods = {

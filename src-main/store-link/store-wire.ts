@@ -363,6 +363,7 @@ const tender = z.strictObject({ method: tenderMethod, amountPaise: money, receiv
 
 /** Orders' detail of another counter's sale, as the store server answers it (the bridge's OrderDetail, no card data). */
 export const storeOrderDetail = saleDetailExtras.extend({
+  soldAt: z.strictObject({ counterId: z.string().uuid(), counterName: text(60) }),
   id: recordId,
   referenceId: text(64),
   orderId: text(64).nullable(),

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { OrderDetail as Detail } from '../bridge/contract';
 import { formatDateTime, formatPaise } from '../ui/format';
-import { ErrorNotice, Loading } from '../ui/Notice';
+import { ErrorNotice, Loading, Notice } from '../ui/Notice';
 import { StateBadge, UNSETTLED_STATES } from '../ui/StateBadge';
 import { SupportDetails } from '../ui/SupportDetails';
 import { supportText } from '../sell/support-text';
@@ -97,7 +97,13 @@ export function OrderDetail({ onBack }: { onBack: () => void }) {
         </h2>
         <StateBadge state={d.state} />
       </header>
-      {UNSETTLED_STATES.includes(d.state) && <CheckNow d={d} />}
+      {d.soldAt ? (
+        <Notice tone="info" role="note" title={`Sold at ${d.soldAt.counterName}`}>
+          <p>Checking this sale, reprinting its receipt, resending its vouchers and their balances are done at that counter.</p>
+        </Notice>
+      ) : (
+        UNSETTLED_STATES.includes(d.state) && <CheckNow d={d} />
+      )}
       <div className="columns">
         <section aria-labelledby="order-facts-title" className="card">
           <h3 id="order-facts-title">Order</h3>
@@ -105,14 +111,14 @@ export function OrderDetail({ onBack }: { onBack: () => void }) {
         </section>
         <section aria-labelledby="order-vouchers-title" className="card">
           <h3 id="order-vouchers-title">Vouchers ({d.vouchers.length})</h3>
-          <VoucherList vouchers={d.vouchers} canBalance={d.canBalanceBeFetched} />
+          <VoucherList vouchers={d.vouchers} canBalance={d.canBalanceBeFetched} soldElsewhere={d.soldAt !== undefined} />
         </section>
-        {d.state === 'SUCCESS' && (
+        {d.state === 'SUCCESS' && !d.soldAt && (
           <section className="card" aria-label="Receipt">
             <ReprintReceipt detail={d} />
           </section>
         )}
-        {d.state === 'SUCCESS' && (
+        {d.state === 'SUCCESS' && !d.soldAt && (
           <section className="card" aria-label="Resend delivery">
             <ResendDelivery detail={d} />
           </section>

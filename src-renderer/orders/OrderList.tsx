@@ -97,13 +97,9 @@ export function OrderList({ onOpen }: { onOpen: (saleId: string) => void }) {
             </td>
             <td data-label={COLUMN.phone}>{o.customerPhone ? maskPhone(o.customerPhone) : '—'}</td>
             <td>
-              {o.counterId && self && o.counterId !== self ? (
-                <span className="muted">Details at {o.counterName ?? 'its counter'}</span>
-              ) : (
-                <button type="button" className="button" data-sale-id={o.id} onClick={() => onOpen(o.id)}>
-                  Open<span className="visually-hidden"> order {o.referenceId}</span>
-                </button>
-              )}
+              <button type="button" className="button" data-sale-id={o.id} onClick={() => onOpen(o.id)}>
+                Open<span className="visually-hidden"> order {o.referenceId}</span>
+              </button>
             </td>
           </tr>
         ))}

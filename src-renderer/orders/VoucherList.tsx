@@ -96,14 +96,15 @@ function VoucherCard({ v, canBalance }: { v: MaskedVoucher; canBalance: boolean 
   );
 }
 
-export function VoucherList({ vouchers, canBalance }: { vouchers: MaskedVoucher[]; canBalance: boolean }) {
+/** `soldElsewhere`: another counter's sale, whose balances are asked at that counter. */
+export function VoucherList({ vouchers, canBalance, soldElsewhere = false }: { vouchers: MaskedVoucher[]; canBalance: boolean; soldElsewhere?: boolean }) {
   if (vouchers.length === 0) return <p className="muted">No vouchers: the order did not succeed, or has not yet.</p>;
   return (
     <>
       {!canBalance && <p className="muted">This brand does not report voucher balances.</p>}
       <ul className="voucher-list">
         {vouchers.map((v) => (
-          <VoucherCard key={v.seq} v={v} canBalance={canBalance} />
+          <VoucherCard key={v.seq} v={v} canBalance={canBalance && !soldElsewhere} />
         ))}
       </ul>
     </>

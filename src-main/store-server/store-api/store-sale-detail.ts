@@ -70,6 +70,7 @@ export async function storeSaleDetail(pool: Pool, storeId: string, saleId: strin
   return {
     ...item,
     ...sale.detail,
+    soldAt: { counterId, counterName: sale.counter_name },
     payment: payment
       ? {
           id: payment.id,

@@ -67,11 +67,17 @@ test('a manager on Counter A sees Counter B’s sale with its counter in Orders,
   await expect(orders.list.getByRole('columnheader', { name: 'Counter' })).toBeVisible();
   await expect(orders.row(fromB).getByRole('cell', { name: B, exact: true })).toBeVisible();
   await expect(orders.row(fromA).getByRole('cell', { name: new RegExp(`^${A}`) })).toBeVisible();
-  // Another counter's sale is opened at that counter (its vouchers are there); this counter's opens here.
-  await expect(orders.row(fromB)).toContainText(`Details at ${B}`);
-  await expect(orders.row(fromB).getByRole('button', { name: /^Open/ })).toHaveCount(0);
   await expect(orders.row(fromA).getByRole('button', { name: `Open order ${fromA}` })).toBeVisible();
   await look(page, 'store-orders');
+  // Another counter's sale opens here too, from the store's records, saying where it was sold;
+  // what only that counter can do (reprint, resend, check) is not offered here.
+  await orders.row(fromB).getByRole('button', { name: `Open order ${fromB}` }).click();
+  await expect(page.getByRole('note').filter({ hasText: `Sold at ${B}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Vouchers \(1\)/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Receipt' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Resend delivery' })).toHaveCount(0);
+  await look(page, 'store-order-elsewhere');
+  await page.getByRole('button', { name: /Back to orders/ }).click();
 
   const counterFilter = page.getByLabel('Counter', { exact: true });
   await expect(counterFilter.getByRole('option')).toHaveText(['All counters', `${A} (this counter)`, B]);
