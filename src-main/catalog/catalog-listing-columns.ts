@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
-import { encodePosting, joinTexts, POSTINGS_SEPARATOR } from './shared/listing-codec.js';
+import { encodePosting, joinTexts, MAX_POSTING_CHARS, POSTINGS_SEPARATOR } from './shared/listing-codec.js';
 import { INACTIVE, REMOVED } from './shared/listing-search.js';
 import type { CatalogListingColumns, ListingAmounts, ListingKind } from './shared/listing-index.js';
 
@@ -17,7 +17,11 @@ const TERM_PAGE_AFTER = `SELECT term, group_concat(doc * 2 + (col IN ('title', '
  * of terms a few ms per 1,000 at 100k brands; the whole read must not hold main's event loop in one piece.
  */
 const BRAND_PAGE = 250;
-const TERM_PAGE = 1000;
+const TERM_PAGE = 500;
+/** Longest stretch of work on a page of terms before an event-loop turn. */
+const SLICE_MS = 8;
+const COMMA = 0x2c;
+const ZERO = 0x30;
 
 const BRAND_COLUMNS = `SELECT seq, id, title, status, sort_key, active_rank, removed_at IS NOT NULL, tags, categories, denomination_type,
        json_extract(data, '$.amountRestrictions')
@@ -80,31 +84,42 @@ export async function readListingColumns(db: Db, stale: () => boolean, pause: ()
     await pause();
     if (stale()) return null;
     const page = termPage.all(after, TERM_PAGE) as [string, string][];
+    let sliceStart = performance.now();
     for (const [term, instances] of page) {
-      for (const instance of instances.split(',')) {
-        const value = Number(instance);
+      // "seq*2+named,seq*2+named,…" read digit by digit: no array of pieces.
+      let value = 0;
+      for (let i = 0; i <= instances.length; i++) {
+        const code = i < instances.length ? instances.charCodeAt(i) : COMMA;
+        if (code !== COMMA) {
+          value = value * 10 + (code - ZERO);
+          continue;
+        }
         const seq = Math.floor(value / 2);
         const position = seq < maxSeq ? positionOfSeq[seq]! : -1;
         if (position >= 0) postings.add(position, value % 2 === 1);
+        value = 0;
       }
       postings.endTerm(term);
+      // A page may hold words in every brand ('gift'): it is worked through in slices too.
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await pause();
+        if (stale()) return null;
+        sliceStart = performance.now();
+      }
     }
     if (page.length < TERM_PAGE) break;
     after = page[page.length - 1]![0];
   }
+  // Joining 100k strings is ~10 ms a column: a turn between them.
   const words = postings.finish();
+  await pause();
+  const idColumn = joinTexts(ids);
+  await pause();
+  const titleColumn = joinTexts(titles);
+  await pause();
+  const tagColumn = joinTexts(tagLists);
   if (stale()) return null;
-  return {
-    count: ids.length,
-    ids: joinTexts(ids),
-    titles: joinTexts(titles),
-    folded,
-    tags: joinTexts(tagLists),
-    kind,
-    kinds,
-    terms: joinTexts(words.terms),
-    postings: words.postings,
-  };
+  return { count: ids.length, ids: idColumn, titles: titleColumn, folded, tags: tagColumn, kind, kinds, terms: joinTexts(words.terms), postings: words.postings };
 }
 
 /** The amount rules a row shows, from the stored brand's amountRestrictions (JSON text or NULL). */
@@ -115,6 +130,9 @@ function listingAmounts(json: string | null): ListingAmounts | null {
   return [rules.minVoucherAmount, rules.maxVoucherAmount, rules.denominations ?? null];
 }
 
+/** Code units per String.fromCharCode call (its arguments go on the stack). */
+const CHARS_PER_CALL = 4096;
+
 /** Gathers word instances term by term into encoded posting lists. */
 class PostingsWriter {
   private readonly terms: string[] = [];
@@ -122,9 +140,12 @@ class PostingsWriter {
   private positions: number[] = [];
   /** Per position while a term is gathered: 0 absent, 1 found, 2 found in a naming column. */
   private readonly state: Uint8Array;
+  /** One term's encoded list, as UTF-16 code units: at most MAX_POSTING_CHARS per brand. */
+  private readonly codes: Uint16Array;
 
   constructor(brands: number) {
     this.state = new Uint8Array(brands);
+    this.codes = new Uint16Array(Math.max(1, brands) * MAX_POSTING_CHARS);
   }
 
   add(position: number, named: boolean): void {
@@ -135,17 +156,26 @@ class PostingsWriter {
 
   /** The positions added since the last call hold `term`. */
   endTerm(term: string): void {
-    if (this.positions.length === 0) return;
-    const positions = this.positions.sort((a, b) => a - b);
-    const out: string[] = [];
+    const count = this.positions.length;
+    if (count === 0) return;
+    const codes = this.codes;
+    let at = 0;
     let last = 0;
-    for (const position of positions) {
-      encodePosting((position - last) * 2 + (this.state[position] === 2 ? 1 : 0), out);
+    const put = (position: number) => {
+      at = encodePosting((position - last) * 2 + (this.state[position] === 2 ? 1 : 0), codes, at);
       this.state[position] = 0;
       last = position;
+    };
+    // A word in a good share of the brands: walking the marks in order beats sorting its positions.
+    if (count * 8 > this.state.length) {
+      for (let position = 0; position < this.state.length; position++) if (this.state[position] !== 0) put(position);
+    } else {
+      for (const position of Int32Array.from(this.positions).sort()) put(position);
     }
+    let list = '';
+    for (let i = 0; i < at; i += CHARS_PER_CALL) list += String.fromCharCode(...codes.subarray(i, Math.min(at, i + CHARS_PER_CALL)));
     this.terms.push(term);
-    this.lists.push(out.join(''));
+    this.lists.push(list);
     this.positions = [];
   }
 

@@ -45,15 +45,18 @@ const LAST = 0x5e;
 /** Between two terms' lists in `CatalogListingColumns.postings`. */
 export const POSTINGS_SEPARATOR = ' ';
 
-/** Appends one posting value (a non-negative integer) to `out`. */
-export function encodePosting(value: number, out: string[]): void {
-  let high = Math.floor(value / 32);
-  const digits = [String.fromCharCode(LAST + (value % 32))];
-  while (high > 0) {
-    digits.push(String.fromCharCode(CONTINUATION + (high % 32)));
-    high = Math.floor(high / 32);
-  }
-  for (let i = digits.length - 1; i >= 0; i--) out.push(digits[i]!);
+/** Most code units one value takes: a value below 2^30 (positions are far fewer) has at most six base-32 digits. */
+export const MAX_POSTING_CHARS = 6;
+
+/** Writes one posting value (a non-negative integer below 2^30) into `out` from `at`; returns where the next goes. */
+export function encodePosting(value: number, out: Uint16Array, at: number): number {
+  let digits = 1;
+  for (let rest = value >>> 5; rest > 0; rest >>>= 5) digits++;
+  const end = at + digits;
+  out[end - 1] = LAST + (value & 31);
+  let rest = value >>> 5;
+  for (let i = end - 2; i >= at; i--, rest >>>= 5) out[i] = CONTINUATION + (rest & 31);
+  return end;
 }
 
 /** Calls `each(position, named)` for every entry of one term's encoded list. */
