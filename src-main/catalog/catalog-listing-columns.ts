@@ -14,7 +14,8 @@ const CREATE_INSTANCES = 'CREATE VIRTUAL TABLE IF NOT EXISTS temp.brands_fts_ins
 const TERM_PAGE_AFTER = `SELECT term, group_concat(doc * 2 + (col IN ('title', 'tags'))) FROM temp.brands_fts_instances WHERE term > ? GROUP BY term LIMIT ?`;
 /**
  * Rows per read between event-loop turns: a page of brands ~2 ms per 250 here (quiet), a page
- * of terms a few ms per 1,000 at 100k brands; the whole read must not hold main's event loop in one piece.
+ * of terms a few ms per 500 at 100k brands (and sliced within, SLICE_MS); the whole read must not
+ * hold main's event loop in one piece.
  */
 const BRAND_PAGE = 250;
 const TERM_PAGE = 500;
@@ -24,10 +25,11 @@ const COMMA = 0x2c;
 const ZERO = 0x30;
 
 const BRAND_COLUMNS = `SELECT seq, id, title, status, sort_key, active_rank, removed_at IS NOT NULL, tags, categories, denomination_type,
-       json_extract(data, '$.amountRestrictions')
+       json_extract(data, '$.amountRestrictions.minVoucherAmount'), json_extract(data, '$.amountRestrictions.maxVoucherAmount'),
+       json_extract(data, '$.amountRestrictions.denominations')
   FROM brands INDEXED BY brands_order`;
-type BrandColumnsRow = [number, string, string, string, string, number, number, string, string, string, string | null];
-const amountRules = z.object({ minVoucherAmount: z.number().nullish(), maxVoucherAmount: z.number().nullish(), denominations: z.array(z.number()).nullish() });
+type BrandColumnsRow = [number, string, string, string, string, number, number, string, string, string, number | null, number | null, string | null];
+const denominationList = z.array(z.number());
 
 /**
  * The catalog's listing columns for the page (catalog.listing): every brand in listing order
@@ -51,7 +53,7 @@ export async function readListingColumns(db: Db, stale: () => boolean, pause: ()
   for (let after: [number, string] | null = null; ; ) {
     if (stale()) return null;
     const page = (after ? next.all(...after) : first.all()) as BrandColumnsRow[];
-    for (const [seq, id, title, status, sortKey, activeRank, removed, tags, categories, denominationType, amounts] of page) {
+    for (const [seq, id, title, status, sortKey, activeRank, removed, tags, categories, denominationType, min, max, denominations] of page) {
       const position = ids.length;
       // A brand added after maxSeq was read is a write: stale() says so before the answer goes.
       if (seq < maxSeq) positionOfSeq[seq] = position;
@@ -62,12 +64,13 @@ export async function readListingColumns(db: Db, stale: () => boolean, pause: ()
       if (foldedTitle !== title.toLowerCase()) folded.push([position, foldedTitle]);
       tagLists.push(tags);
       const flags = (activeRank === 0 ? 0 : INACTIVE) | (removed ? REMOVED : 0);
-      const key = `${status}\u0000${denominationType}\u0000${flags}\u0000${categories}\u0000${amounts}`;
+      const key = `${status}\u0000${denominationType}\u0000${flags}\u0000${categories}\u0000${min}\u0000${max}\u0000${denominations}`;
       let k = kindOf.get(key);
       if (k === undefined) {
         k = kinds.length;
         kindOf.set(key, k);
-        kinds.push([status, denominationType, flags, categories, listingAmounts(amounts)]);
+        const amounts: ListingAmounts | null = min === null || max === null ? null : [min, max, denominations === null ? null : denominationList.parse(JSON.parse(denominations))];
+        kinds.push([status, denominationType, flags, categories, amounts]);
       }
       kind.push(k);
     }
@@ -120,14 +123,6 @@ export async function readListingColumns(db: Db, stale: () => boolean, pause: ()
   const tagColumn = joinTexts(tagLists);
   if (stale()) return null;
   return { count: ids.length, ids: idColumn, titles: titleColumn, folded, tags: tagColumn, kind, kinds, terms: joinTexts(words.terms), postings: words.postings };
-}
-
-/** The amount rules a row shows, from the stored brand's amountRestrictions (JSON text or NULL). */
-function listingAmounts(json: string | null): ListingAmounts | null {
-  if (json === null) return null;
-  const rules = amountRules.parse(JSON.parse(json));
-  if (rules.minVoucherAmount == null || rules.maxVoucherAmount == null) return null;
-  return [rules.minVoucherAmount, rules.maxVoucherAmount, rules.denominations ?? null];
 }
 
 /** Code units per String.fromCharCode call (its arguments go on the stack). */
