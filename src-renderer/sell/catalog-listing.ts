@@ -25,7 +25,12 @@ export function currentListing(): ListingIndex | null {
 
 /** Brings the copy up to date with main; resolves true when the index in use changed. */
 export function refreshListing(): Promise<boolean> {
-  loading ??= check();
+  if (!loading) {
+    const checking = check().finally(() => {
+      if (loading === checking) loading = null;
+    });
+    loading = checking;
+  }
   return loading;
 }
 
@@ -50,7 +55,6 @@ async function check(): Promise<boolean> {
       break;
     }
   }
-  loading = null;
   return changed || current !== wasCurrent;
 }
 
