@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { encodePosting, joinTexts, MAX_POSTING_CHARS, POSTINGS_SEPARATOR } from './shared/listing-codec.js';
-import { INACTIVE, REMOVED } from './shared/listing-search.js';
+import { INACTIVE, PRINTABLE_ASCII, REMOVED } from './shared/listing-search.js';
 import type { CatalogListingColumns, ListingAmounts, ListingKind } from './shared/listing-index.js';
 
 /** Word instances of brands_fts, read from the index itself, so the page tokenizes nothing. */
@@ -61,7 +61,7 @@ export async function readListingColumns(db: Db, stale: () => boolean, pause: ()
       titles.push(title);
       // sort_key is the folded title, U+0001, the id (catalog-text sortKeyOf).
       const foldedTitle = sortKey.slice(0, sortKey.indexOf('\u0001'));
-      if (foldedTitle !== title.toLowerCase()) folded.push([position, foldedTitle]);
+      if (!PRINTABLE_ASCII.test(title) || foldedTitle !== title.toLowerCase()) folded.push([position, foldedTitle]);
       tagLists.push(tags);
       const flags = (activeRank === 0 ? 0 : INACTIVE) | (removed ? REMOVED : 0);
       const key = `${status}\u0000${denominationType}\u0000${flags}\u0000${categories}\u0000${min}\u0000${max}\u0000${denominations}`;

@@ -31,7 +31,11 @@ export interface CatalogListingColumns {
   count: number;
   ids: TextColumn;
   titles: TextColumn;
-  /** [position, folded title] where the folded title (as the listing sorts and title search reads it) is not the title in lower case. */
+  /**
+   * [position, folded title] (as the listing sorts and title search reads it) for every title
+   * but those of printable ASCII whose folded form is the title in lower case: only there does
+   * every engine's toLowerCase agree with main's.
+   */
   folded: [number, string][];
   /** Tags, space-joined as stored. */
   tags: TextColumn;
@@ -162,7 +166,7 @@ export class ListingIndex {
     return this.texts;
   }
 
-  private splitWords(): { terms: string[]; postings: string[] } {
+  private dictionary(): { terms: string[]; postings: string[] } {
     if (!this.words) {
       const c = this.columns;
       // Every term is in some brand: no list is empty, so an empty string is no lists.
@@ -195,7 +199,7 @@ export class ListingIndex {
     };
     for (const term of terms) {
       mark.fill(0);
-      const { terms: dictionary, postings } = this.splitWords();
+      const { terms: dictionary, postings } = this.dictionary();
       for (let t = lowerBound(dictionary, term); t < dictionary.length && dictionary[t]!.startsWith(term); t++) {
         forEachPosting(postings[t]!, markPosting);
       }
