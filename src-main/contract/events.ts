@@ -13,6 +13,8 @@ export interface EventMap {
   'catalog.progress': SyncProgress;
   /** Ends a sync (on demand, daily or at start-up): always after that sync's last progress event. */
   'catalog.synced': { ok: boolean; brands: number | null; message: string | null };
+  /** A brand changed outside a sync (a webhook, or the fresh copy a sale fetched): its status, amounts or discount. */
+  'catalog.brandUpdated': { brandId: string };
   'wallet.updated': WalletView;
   'session.changed': { signedIn: boolean; role: StaffRole | null; reason: string | null };
   'environment.changed': { environment: Environment };

@@ -25,7 +25,7 @@ export const METHOD_NAMES = [
   ...SHELL_METHOD_NAMES,
 ] as const;
 
-export const EVENT_NAMES = ['sale.updated', 'catalog.progress', 'catalog.synced', 'wallet.updated', 'session.changed', 'environment.changed', 'shift.changed'] as const;
+export const EVENT_NAMES = ['sale.updated', 'catalog.progress', 'catalog.synced', 'catalog.brandUpdated', 'wallet.updated', 'session.changed', 'environment.changed', 'shift.changed'] as const;
 
 /** The IPC channels: one for calls (the method name is data, checked in main), one for events. */
 export const CALL_CHANNEL = 'pos:call';

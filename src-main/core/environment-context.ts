@@ -211,14 +211,16 @@ async function buildEnvironment(
     currentShiftId: () => shifts.currentId(),
     noShiftMessage: NO_OPEN_SHIFT,
     // The copy fetched for validation is the freshest there is: the cashier's catalog follows it.
-    onFreshBrand: (brand) =>
-      catalog.applyBrandUpdate({
+    onFreshBrand: (brand) => {
+      const r = catalog.applyBrandUpdate({
         brandId: brand.id,
         status: brand.status,
         denominationType: brand.denominationType,
         denominations: brand.amountRestrictions?.denominations ?? null,
         amountRestrictions: brand.amountRestrictions,
-      }),
+      });
+      if (r.ok && r.value.changed) deps.events.emit('catalog.brandUpdated', { brandId: brand.id });
+    },
     onSettled: () => runInBackground(wallet.refresh().then((r) => deps.events.emit('wallet.updated', r.view))),
   });
   const vouchers = new VoucherService({ journal, vault, audit: deps.audit, client: () => client });

@@ -21,10 +21,12 @@ export function createWebhookReceiver(env: () => EnvironmentContext, events: Cor
       brandUpdated: (e) => {
         const r = env().catalog.applyBrandUpdate(e);
         if (!r.ok) logger.log('warn', 'webhook.brand_unknown', { brandId: e.brandId });
+        else if (r.value.changed) events.emit('catalog.brandUpdated', { brandId: e.brandId });
       },
       brandDiscount: (e) => {
         const r = env().catalog.applyDiscountUpdate(e);
         if (!r.ok) logger.log('warn', 'webhook.brand_unknown', { brandId: e.brandId });
+        else if (r.value.changed) events.emit('catalog.brandUpdated', { brandId: e.brandId });
       },
       walletLow: (e) => {
         const ctx = env();

@@ -38,6 +38,7 @@ export function wireAppEvents(): () => void {
       if (useSession.getState().me) void useCatalog.getState().loadCategories();
       useCatalogStatusStore.getState().synced(e);
     }),
+    onEvent('catalog.brandUpdated', ({ brandId }) => useCatalog.getState().brandUpdated(brandId)),
     onEvent('wallet.updated', (view) => useWallet.getState().updated(view)),
     // The drawer opened, moved cash or closed (this screen or another): one shift for the Sell
     // screen's gate, the top bar and the Drawer screen; the Drawer's own calls see the news.

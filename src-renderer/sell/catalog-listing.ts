@@ -4,15 +4,17 @@ import { api } from '../bridge/api';
 /**
  * The page's copy of the catalog's listing columns (catalog.listing), which lets the Sell
  * screen answer a search in the keystroke's own frame with main's own rules (ListingIndex).
- * Loaded after the first paint, and checked again when a sync announces itself: `version`
- * makes an unchanged catalog cost one short answer. Until it is here, and from a sync's news
- * until the check answers, main answers searches.
+ * Loaded after the first paint, and checked again when main announces a change (a sync, a
+ * brand updated by a webhook): `version` makes an unchanged catalog cost one short answer.
+ * Until it is here, and from the news until the check answers, main answers searches.
  */
 let index: ListingIndex | null = null;
 let version: string | undefined;
-/** False from a catalog.synced event until the copy is checked against main again. */
+/** False from a change's news until the copy is checked against main again. */
 let current = false;
 let loading: Promise<boolean> | null = null;
+/** News came while a check was in flight: its answer may predate the change, so it is checked once more. */
+let newsDuringCheck = false;
 /** Bumped by forgetListing(): a load started before it is dropped. */
 let generation = 0;
 
@@ -23,22 +25,37 @@ export function currentListing(): ListingIndex | null {
 
 /** Brings the copy up to date with main; resolves true when the index in use changed. */
 export function refreshListing(): Promise<boolean> {
-  loading ??= (async () => {
-    const gen = generation;
+  if (!loading) {
+    const checking = check().finally(() => {
+      if (loading === checking) loading = null;
+    });
+    loading = checking;
+  }
+  return loading;
+}
+
+/** Asks main until an answer comes with no news meanwhile: a burst of changes costs two checks, not one each. */
+async function check(): Promise<boolean> {
+  const gen = generation;
+  const wasCurrent = current;
+  let changed = false;
+  for (;;) {
+    newsDuringCheck = false;
     const result = await api('catalog.listing', version === undefined ? {} : { since: version });
     if (gen !== generation) return false;
-    loading = null;
-    if (!result.ok) return false;
-    const wasCurrent = current;
+    if (!result.ok) break;
     if (result.data.columns) {
       index = new ListingIndex(result.data.columns);
       warmFirstLetters(index);
+      changed = true;
     }
     version = result.data.version;
-    current = index !== null;
-    return Boolean(result.data.columns) || current !== wasCurrent;
-  })();
-  return loading;
+    if (!newsDuringCheck) {
+      current = index !== null;
+      break;
+    }
+  }
+  return changed || current !== wasCurrent;
 }
 
 /** Characters a search most often starts with: their matches are worked out ahead, one per task, off any keystroke's frame. */
@@ -52,12 +69,10 @@ function warmFirstLetters(warming: ListingIndex, at = 0): void {
   }, 0);
 }
 
-/** A sync changed the catalog in main: stop answering from the copy until it is checked again. */
+/** The catalog changed in main: stop answering from the copy until it is checked again. */
 export function listingOutdated(): void {
   current = false;
-  // A load in flight may have been answered before the sync: its answer is not trusted either.
-  loading = null;
-  generation++;
+  if (loading) newsDuringCheck = true;
 }
 
 /** Drops the copy (the counter was reset): nothing is answered from it until loaded again. */
@@ -66,5 +81,6 @@ export function forgetListing(): void {
   version = undefined;
   current = false;
   loading = null;
+  newsDuringCheck = false;
   generation++;
 }

@@ -47,6 +47,8 @@ interface CatalogState {
   clearQuery(): void;
   /** The catalog changed in main (a sync): answers held here are no longer trusted. */
   catalogChanged(): void;
+  /** Main changed one brand outside a sync (a webhook): as catalogChanged, and recent brands show its new status. */
+  brandUpdated(brandId: string): void;
   reset(): void;
 }
 
@@ -219,6 +221,11 @@ export const useCatalog = create<CatalogState>()((set, get) => {
       listingOutdated();
       // The Sell screen has searched since sign-in: its copy of the listing is checked again now.
       if (get().status !== 'idle') void get().loadListing();
+    },
+
+    brandUpdated(brandId) {
+      get().catalogChanged();
+      if (get().recentBrands.some((b) => b.brand.id === brandId)) void get().loadRecents();
     },
 
     reset() {

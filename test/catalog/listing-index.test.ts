@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
-import { ListingIndex, type CatalogListingColumns } from '../../src-main/catalog/shared/listing-index.js';
+import { ListingIndex, type CatalogListingColumns, type ListedBrand } from '../../src-main/catalog/shared/listing-index.js';
 import { catalogFacade, type CatalogFacade } from '../../src-main/core/facade/catalog-facade.js';
 import type { CoreEvents } from '../../src-main/core/core-events.js';
 import type { EnvironmentContext } from '../../src-main/core/environment-context.js';
@@ -21,6 +21,12 @@ interface Query {
   category?: string;
   includeInactive?: boolean;
   limit: number;
+}
+
+/** Every brand of the columns in listing order, as a row draws it. */
+function rowsOf(columns: CatalogListingColumns): ListedBrand['brand'][] {
+  const index = new ListingIndex(columns);
+  return Array.from({ length: index.size }, (_, p) => index.row(p).brand);
 }
 
 function pageAnswer(index: ListingIndex, query: Query): string[] {
@@ -153,12 +159,12 @@ describe('the listing columns', () => {
       const repo = new CatalogRepository(env.db);
       await repo.replaceAll([makeBrand('a', { title: 'Alpha' })], T0);
       const first = await repo.listing();
-      expect(first.columns?.ids).toEqual(['a']);
+      expect(rowsOf(first.columns!).map((r) => r.id)).toEqual(['a']);
       expect(await repo.listing(first.version)).toEqual({ version: first.version, columns: null });
       await repo.replaceAll([makeBrand('a', { title: 'Alpha' }), makeBrand('b', { title: 'Beta' })], T0 + 1);
       const second = await repo.listing(first.version);
       expect(second.version).not.toBe(first.version);
-      expect(second.columns?.ids).toEqual(['a', 'b']);
+      expect(rowsOf(second.columns!).map((r) => r.id)).toEqual(['a', 'b']);
     } finally {
       env.cleanup();
     }
@@ -173,8 +179,10 @@ describe('the listing columns', () => {
       const reading = repo.listing();
       expect(repo.applyBrandUpdate({ brandId: 'a', status: 'INACTIVE' }).ok).toBe(true);
       const answer = await reading;
-      expect(answer.columns?.ids).toEqual(['b', 'a']);
-      expect(answer.columns?.statuses).toEqual(['ACTIVE', 'INACTIVE']);
+      expect(rowsOf(answer.columns!).map((r) => [r.id, r.status])).toEqual([
+        ['b', 'ACTIVE'],
+        ['a', 'INACTIVE'],
+      ]);
       expect(await repo.listing(answer.version)).toEqual({ version: answer.version, columns: null });
     } finally {
       env.cleanup();
@@ -182,7 +190,8 @@ describe('the listing columns', () => {
   });
 
   it('are answered only for ASCII words: past ASCII only the index’s tokenizer is trusted', () => {
-    const index = new ListingIndex({ ids: [], titles: [], folded: [], statuses: [], flags: [], tags: [], categories: [], denominationTypes: [], amounts: [], terms: [], postings: [] });
+    const none = { joined: '', odd: [] };
+    const index = new ListingIndex({ count: 0, ids: none, titles: none, folded: [], tags: none, kind: [], kinds: [], terms: none, postings: '' });
     expect(index.answers('dhanak caf')).toBe(true);
     expect(index.answers('café')).toBe(false);
     expect(index.answers('!!')).toBe(true);

@@ -137,9 +137,17 @@ describe('the core factory', () => {
       body: JSON.stringify({ denominations: [100, 500] }),
     });
     expect(c.env().catalog.get(FIXED_BRAND.id)!.brand.amountRestrictions!.denominations).toEqual([100, 250, 500, 1000, 2000]);
+    const announced: unknown[] = [];
+    c.events.subscribe((name, payload) => {
+      if (name === 'catalog.brandUpdated') announced.push(payload);
+    });
     const quoted = await c.env().sales.quote({ productId: FIXED_BRAND.id, amountPaise: 50_000 });
     expect(quoted.ok).toBe(true);
     expect(c.env().catalog.get(FIXED_BRAND.id)!.brand.amountRestrictions!.denominations).toEqual([100, 500]);
+    // The page's copy of the listing is told; a copy that changes nothing tells it nothing.
+    expect(announced).toEqual([{ brandId: FIXED_BRAND.id }]);
+    expect((await c.env().sales.quote({ productId: FIXED_BRAND.id, amountPaise: 50_000 })).ok).toBe(true);
+    expect(announced).toHaveLength(1);
   });
 
   it('in Training mode with webhooks on, the sandbox signs and delivers to our receiver, which settles a PROCESSING sale', async () => {

@@ -11,6 +11,8 @@ import { makeBrand, tempDatabase } from '../catalog/fixtures.js';
  * calls are recorded and answered by a real catalog (main's own search and listing).
  */
 const calls: { method: string; input: any }[] = [];
+/** Main's events as the app wires them (wireAppEvents), by name. */
+const handlers = new Map<string, (payload: any) => void>();
 let answer: (method: string, input: any) => Promise<unknown>;
 
 vi.mock('../../src-renderer/bridge/api', () => ({
@@ -18,15 +20,20 @@ vi.mock('../../src-renderer/bridge/api', () => ({
     calls.push({ method, input });
     return { ok: true, data: await answer(method, input) };
   },
-  onEvent: () => () => undefined,
+  onEvent: (name: string, handler: (payload: any) => void) => {
+    handlers.set(name, handler);
+    return () => handlers.delete(name);
+  },
   fieldErrors: () => ({}),
 }));
 
 const load = async <T>(path: string): Promise<T> => (await import(/* @vite-ignore */ path)) as T;
 const { useCatalog } = await load<{ useCatalog: any }>('../../src-renderer/sell/catalog-store.ts');
+const { wireAppEvents } = await load<{ wireAppEvents: () => () => void }>('../../src-renderer/app/useAppEvents.ts');
 
 const searches = () => calls.filter((c) => c.method === 'catalog.search');
 const shown = () => useCatalog.getState().results.map((b: { brand: { id: string } }) => b.brand.id);
+const shownStatus = () => useCatalog.getState().results.map((b: { brand: { id: string; status: string } }) => [b.brand.id, b.brand.status]);
 
 describe('the Sell screen’s search store', () => {
   let env: ReturnType<typeof tempDatabase>;
@@ -45,6 +52,7 @@ describe('the Sell screen’s search store', () => {
     );
     const facade = catalogFacade(() => ({ catalog: repo }) as unknown as EnvironmentContext, {} as CoreEvents);
     answer = async (method, input) => {
+      if (method === 'catalog.brand') return facade.brand(input.productId);
       if (method === 'catalog.search') return { brands: facade.search({ ...input, limit: input.limit ?? 60 }) };
       if (method === 'catalog.listing') return facade.listing(input.since);
       throw new Error(`unexpected call ${method}`);
@@ -108,6 +116,73 @@ describe('the Sell screen’s search store', () => {
       expect(searches()).toEqual([]);
     } finally {
       answer = real;
+    }
+  });
+
+  it('checks its copy again on a brand webhook’s news, so a brand made inactive shows so without a sync', async () => {
+    const unwire = wireAppEvents();
+    try {
+      await useCatalog.getState().search();
+      await useCatalog.getState().loadListing();
+      useCatalog.getState().setText('alp');
+      expect(shownStatus()).toEqual([
+        ['alpha', 'ACTIVE'],
+        ['alpine', 'ACTIVE'],
+      ]);
+      expect(repo.applyBrandUpdate({ brandId: 'alpine', status: 'INACTIVE' }).ok).toBe(true);
+      calls.length = 0;
+      handlers.get('catalog.brandUpdated')!({ brandId: 'alpine' });
+      // The check the news started: loadListing joins it.
+      await useCatalog.getState().loadListing();
+      expect(calls.filter((c) => c.method === 'catalog.listing')).toHaveLength(1);
+      expect(shownStatus()).toEqual([
+        ['alpha', 'ACTIVE'],
+        ['alpine', 'INACTIVE'],
+      ]);
+      calls.length = 0;
+      useCatalog.getState().setText('alpi');
+      expect(shownStatus()).toEqual([['alpine', 'INACTIVE']]);
+      expect(searches()).toEqual([]);
+    } finally {
+      unwire();
+      repo.applyBrandUpdate({ brandId: 'alpine', status: 'ACTIVE' });
+    }
+  });
+
+  it('checks once more when news comes while a check is in flight, not once per change', async () => {
+    await useCatalog.getState().search();
+    await useCatalog.getState().loadListing();
+    calls.length = 0;
+    let releaseCheck = () => undefined as void;
+    const checked = new Promise<void>((resolve) => (releaseCheck = resolve));
+    const real = answer;
+    answer = async (method, input) => {
+      // The first check is answered with the catalog before the webhooks' writes.
+      const before = method === 'catalog.listing' ? await real(method, input) : null;
+      if (before) {
+        await checked;
+        return before;
+      }
+      return real(method, input);
+    };
+    try {
+      useCatalog.getState().catalogChanged();
+      for (const status of ['INACTIVE', 'ACTIVE', 'INACTIVE']) {
+        expect(repo.applyBrandUpdate({ brandId: 'alpha', status }).ok).toBe(true);
+        useCatalog.getState().brandUpdated('alpha');
+      }
+      answer = real;
+      releaseCheck();
+      await useCatalog.getState().loadListing();
+      const checks = calls.filter((c) => c.method === 'catalog.listing');
+      expect(checks).toHaveLength(2);
+      calls.length = 0;
+      useCatalog.getState().setText('alph');
+      expect(shownStatus()).toEqual([['alpha', 'INACTIVE']]);
+      expect(searches()).toEqual([]);
+    } finally {
+      answer = real;
+      repo.applyBrandUpdate({ brandId: 'alpha', status: 'ACTIVE' });
     }
   });
 });

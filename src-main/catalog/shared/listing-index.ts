@@ -13,34 +13,43 @@ import {
   type ListingOrder,
   type RankMap,
 } from './listing-search.js';
+import { forEachPosting, POSTINGS_SEPARATOR, splitTexts, type TextColumn } from './listing-codec.js';
+
+/** What a row shows besides its id, title and tags, shared by many brands. Categories: ids (upper case), space-joined as stored. */
+export type ListingKind = [status: string, denominationType: string, flags: number, categories: string, amounts: ListingAmounts | null];
+/** [minVoucherAmount, maxVoucherAmount, denominations]. */
+export type ListingAmounts = [min: number, max: number, denominations: number[] | null];
 
 /**
- * The catalog's listing fields as columns (catalog.listing), one entry per brand in listing
- * order (ACTIVE first, then folded title, then id), removed brands included. Enough for the
- * page to answer a search exactly as main's catalog.search does, and to draw the result rows.
+ * The catalog's listing fields as columns, one entry per brand in listing order (ACTIVE first,
+ * then folded title, then id), removed brands included, in the compact encodings of
+ * listing-codec.ts. Enough for the page to answer a search exactly as main's catalog.search
+ * does, and to draw the result rows.
  */
 export interface CatalogListingColumns {
-  ids: string[];
-  titles: string[];
-  /** Folded titles, as the listing sorts and title search reads them. */
-  folded: string[];
-  statuses: string[];
-  /** Bit 0: status is not ACTIVE; bit 1: removed. */
-  flags: number[];
-  /** Tags, space-joined as stored. */
-  tags: string[];
-  /** Category ids (upper case), space-joined as stored. */
-  categories: string[];
-  denominationTypes: string[];
-  /** [minVoucherAmount, maxVoucherAmount, denominations]; null when the service sent no amount rules. */
-  amounts: ([number, number, number[] | null] | null)[];
-  /** Every word of title, description, tags and categories as the full-text index holds it, sorted. */
-  terms: string[];
+  /** How many brands. */
+  count: number;
+  ids: TextColumn;
+  titles: TextColumn;
   /**
-   * Per term, the positions of the brands holding it, ascending and delta-coded, each value
-   * `delta * 2 + 1` when the word is in the title or a tag (the words name the brand), else `delta * 2`.
+   * [position, folded title] (as the listing sorts and title search reads it) for every title
+   * but those of printable ASCII whose folded form is the title in lower case: only there does
+   * every engine's toLowerCase agree with main's.
    */
-  postings: number[][];
+  folded: [number, string][];
+  /** Tags, space-joined as stored. */
+  tags: TextColumn;
+  /** Per brand, its entry in `kinds`. */
+  kind: number[];
+  /** Flags bit 0: status is not ACTIVE; bit 1: removed. Amounts null when the service sent no amount rules or no limits. */
+  kinds: ListingKind[];
+  /** Every word of title, description, tags and categories as the full-text index holds it, sorted. */
+  terms: TextColumn;
+  /**
+   * Per term, the positions of the brands holding it (encodePosting: delta-coded, odd when the
+   * word is in the title or a tag, so the words name the brand), lists joined by POSTINGS_SEPARATOR.
+   */
+  postings: string;
 }
 
 /** What the page draws for a listed brand: the fields of CatalogBrand a result row reads. */
@@ -81,13 +90,27 @@ export class ListingIndex {
   private readonly rankMaps = new Map<string, RankMap>();
   private readonly categoryMaps = new Map<string, Uint8Array>();
   private readonly rows: (ListedBrand | undefined)[];
+  private readonly titles: string[];
+  /** Split on the first word search (the first letters are warmed a task after loading): ~15 ms at 100k brands. */
+  private words: { terms: string[]; postings: string[] } | null = null;
+  /** Split on first use (a row drawn, a category chosen). */
+  private texts: { ids: string[]; tags: string[] } | null = null;
 
   constructor(private readonly columns: CatalogListingColumns) {
-    this.n = columns.ids.length;
+    this.n = columns.count;
+    if (columns.kind.length !== this.n) throw new Error(`The listing has ${columns.kind.length} kinds for ${this.n} brands`);
     const keys = new Int32Array(this.n);
-    for (let i = 0; i < this.n; i++) keys[i] = i;
-    const { joined, starts } = joinTitles(columns.folded);
-    this.order = { keys, flags: Uint8Array.from(columns.flags), joined, starts };
+    const flags = new Uint8Array(this.n);
+    const kindFlags = columns.kinds.map((k) => k[2]);
+    for (let i = 0; i < this.n; i++) {
+      keys[i] = i;
+      flags[i] = kindFlags[columns.kind[i]!]!;
+    }
+    this.titles = splitTexts(columns.titles, this.n);
+    const folded = this.titles.map((t) => t.toLowerCase());
+    for (const [position, title] of columns.folded) folded[position] = title;
+    const { joined, starts } = joinTitles(folded);
+    this.order = { keys, flags, joined, starts };
     this.rows = new Array<ListedBrand | undefined>(this.n);
   }
 
@@ -118,23 +141,39 @@ export class ListingIndex {
   row(position: number): ListedBrand {
     let row = this.rows[position];
     if (!row) {
-      const c = this.columns;
-      const amounts = c.amounts[position];
+      const texts = this.rowTexts();
+      const [status, denominationType, flags, categories, amounts] = this.columns.kinds[this.columns.kind[position]!]!;
       row = {
         brand: {
-          id: c.ids[position]!,
-          title: c.titles[position]!,
-          status: c.statuses[position]!,
-          categories: splitWords(c.categories[position]!),
-          tags: splitWords(c.tags[position]!),
-          denominationType: c.denominationTypes[position]!,
+          id: texts.ids[position]!,
+          title: this.titles[position]!,
+          status,
+          categories: splitWords(categories),
+          tags: splitWords(texts.tags[position]!),
+          denominationType,
           amountRestrictions: amounts ? { minVoucherAmount: amounts[0], maxVoucherAmount: amounts[1], denominations: amounts[2] } : null,
         },
-        removed: (c.flags[position]! & REMOVED) !== 0,
+        removed: (flags & REMOVED) !== 0,
       };
       this.rows[position] = row;
     }
     return row;
+  }
+
+  private rowTexts(): { ids: string[]; tags: string[] } {
+    const c = this.columns;
+    this.texts ??= { ids: splitTexts(c.ids, this.n), tags: splitTexts(c.tags, this.n) };
+    return this.texts;
+  }
+
+  private dictionary(): { terms: string[]; postings: string[] } {
+    if (!this.words) {
+      const c = this.columns;
+      // Every term is in some brand: no list is empty, so an empty string is no lists.
+      const postings = c.postings === '' ? [] : c.postings.split(POSTINGS_SEPARATOR);
+      this.words = { terms: splitTexts(c.terms, postings.length), postings };
+    }
+    return this.words;
   }
 
   /** Browsing (no words): listing order, filtered. */
@@ -155,15 +194,14 @@ export class ListingIndex {
     const matched = new Uint8Array(this.n);
     const named = new Uint8Array(this.n);
     const mark = new Uint8Array(this.n);
+    const markPosting = (position: number, isNamed: boolean) => {
+      mark[position] = mark[position]! | (isNamed ? NAMED : MATCH);
+    };
     for (const term of terms) {
       mark.fill(0);
-      const { terms: dictionary, postings } = this.columns;
+      const { terms: dictionary, postings } = this.dictionary();
       for (let t = lowerBound(dictionary, term); t < dictionary.length && dictionary[t]!.startsWith(term); t++) {
-        let position = 0;
-        for (const value of postings[t]!) {
-          position += value >>> 1;
-          mark[position] = mark[position]! | ((value & 1) === 1 ? NAMED : MATCH);
-        }
+        forEachPosting(postings[t]!, markPosting);
       }
       for (let i = 0; i < this.n; i++) {
         const m = mark[i]!;
@@ -190,8 +228,10 @@ export class ListingIndex {
   private categoryMap(category: string): Uint8Array {
     let map = this.categoryMaps.get(category);
     if (!map) {
+      const { kind, kinds } = this.columns;
+      const inKind = kinds.map((k) => splitWords(k[3]).includes(category));
       map = new Uint8Array(this.n);
-      for (let i = 0; i < this.n; i++) if (splitWords(this.columns.categories[i]!).includes(category)) map[i] = 1;
+      for (let i = 0; i < this.n; i++) if (inKind[kind[i]!]) map[i] = 1;
       this.categoryMaps.set(category, map);
     }
     return map;

@@ -17,7 +17,8 @@ export const MAX_TERM_CHARS = 8;
 /** Below this many typed characters (spaces aside) a mid-word title match is mostly noise ("a" is in most titles). */
 export const SUBSTRING_MIN_CHARS = 3;
 
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/** Text with no marks and no compatibility forms: folding it is lower-casing and collapsing spaces, the same in every engine. */
+export const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** Lower case, no diacritics, single spaces: the order a cashier expects ('Café' next to 'Cafe'). */
 export function foldText(text: string): string {
