@@ -176,6 +176,10 @@ export async function benchJournal(count: number, reps: number, log: (s: string)
     const stuckSeek = db.prepare("SELECT id FROM sales WHERE state IN ('IN_DOUBT', 'NEEDS_SUPPORT') ORDER BY created_at, id");
     r = await paired(Math.ceil(reps / 20), () => history.needingAttention(), () => stuckSeek.all(), 2);
     rows.push(row(g, `attention list (stuck + 20 owed receipts) ${label}`, r.subject, r.baseline, 'index seek, stuck ids only'));
+    // The health screen's line counts the same list, without reading it.
+    const stuckCount = db.prepare("SELECT count(*) FROM sales WHERE state IN ('IN_DOUBT', 'NEEDS_SUPPORT')");
+    r = await paired(reps, () => history.countNeedingAttention(), () => stuckCount.get());
+    rows.push(row(g, `attention count (health line) ${label}`, r.subject, r.baseline, 'index count of the stuck states'));
     // Once more through a recording journal, for its plan (the timed one is left unwrapped).
     new SqliteSaleJournal(recording(db, seen), () => Date.now()).unprinted();
 

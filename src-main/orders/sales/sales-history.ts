@@ -53,13 +53,18 @@ export class SalesHistory {
    * are read: never a read of the settled history, nor a sort.
    */
   needingAttention(): SaleListRow[] {
-    // The WHERE of each side is its partial index's own, so each may (and must: INDEXED BY)
-    // read that index; an owed receipt's sale is SUCCESS, so the two sides never share a row.
-    const stuck = `state IN (${ATTENTION_STATES.map((s) => `'${s}'`).join(', ')})`;
     return this.statement(
-      `SELECT ${COLUMNS} FROM sales INDEXED BY sales_stuck WHERE ${stuck}
-        UNION ALL SELECT ${COLUMNS} FROM sales INDEXED BY sales_receipt_owed WHERE receipt_owed = 1 AND NOT (${stuck}) ORDER BY createdAt, id`,
+      `SELECT ${COLUMNS} FROM sales INDEXED BY sales_stuck WHERE ${STUCK}
+        UNION ALL SELECT ${COLUMNS} FROM sales INDEXED BY sales_receipt_owed WHERE receipt_owed = 1 AND NOT (${STUCK}) ORDER BY createdAt, id`,
     ).all() as SaleListRow[];
+  }
+
+  /** How many sales needingAttention() lists, counted in its two partial indexes without reading a sale. */
+  countNeedingAttention(): number {
+    return this.statement(
+      `SELECT (SELECT count(*) FROM sales INDEXED BY sales_stuck WHERE ${STUCK})
+        + (SELECT count(*) FROM sales INDEXED BY sales_receipt_owed WHERE receipt_owed = 1 AND NOT (${STUCK}))`,
+    ).pluck(true).get() as number;
   }
 
   /**
@@ -196,6 +201,13 @@ export class SalesHistory {
     return { where, params };
   }
 }
+
+/**
+ * The stuck sales, as the partial index sales_stuck (schema 10) is declared, so a query with this
+ * WHERE may (and, INDEXED BY, must) read that index. An owed receipt's sale is SUCCESS, so the
+ * attention list's two sources never share a row.
+ */
+const STUCK = `state IN (${ATTENTION_STATES.map((s) => `'${s}'`).join(', ')})`;
 
 const whereSql = (where: string[]): string => (where.length ? `WHERE ${where.join(' AND ')}` : '');
 

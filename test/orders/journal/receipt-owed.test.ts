@@ -100,9 +100,11 @@ describe('the journal keeps a completed sale’s unprinted receipt owed until pr
     const toPrint = saleThrough(3_000, 'SUCCESS');
     saleThrough(4_000, 'FAILED');
     expect(history.needingAttention().map((i) => i.id)).toEqual([owed.id, inDoubt.id, toPrint.id]);
+    expect(history.countNeedingAttention()).toBe(3);
     journal.incrementPrintCount(toPrint.id);
     journal.recordReceiptWaiver(owed.id, { at: 5_000, approvedBy: 'manager-1', reason: null });
     expect(history.needingAttention().map((i) => i.id)).toEqual([inDoubt.id]);
+    expect(history.countNeedingAttention()).toBe(1);
   });
 
   it('reads owed receipts through the partial index with seeks, never a scan of the journal', () => {
