@@ -209,4 +209,22 @@ describe('database and migrations', () => {
       db.close();
     });
   });
+
+  it('puts a schema-9 journal’s stuck sales, and only those, in schema 10’s attention index on upgrade', () => {
+    const path = fresh('training.db');
+    const old = new Database(path);
+    migrate(old, SCHEMAS.environment.slice(0, 9));
+    const insert = old.prepare(`INSERT INTO sales (id, reference_id, state, product_id, brand_title, brand_snapshot, payload, amount_paise, created_at, updated_at)
+      VALUES (?, ?, ?, 'BRAND_A', 'Brand A', '{}', '{}', 10000, ?, ?)`);
+    const states = ['SUCCESS', 'NEEDS_SUPPORT', 'FAILED', 'IN_DOUBT', 'PROCESSING', 'NEEDS_SUPPORT'];
+    states.forEach((state, i) => insert.run(`s${i}`, `POS-UP-${i}`, state, 9_000 - i * 1_000, 9_000 - i * 1_000));
+    old.close();
+    const db = openDatabase(path, 'environment');
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMAS.environment.length);
+    expect(db.prepare("SELECT id FROM sales INDEXED BY sales_stuck WHERE state IN ('IN_DOUBT', 'NEEDS_SUPPORT') ORDER BY created_at").pluck().all()).toEqual(['s5', 's3', 's1']);
+    const history = new SalesHistory(db);
+    expect(history.needingAttention().map((i) => i.id)).toEqual(['s5', 's3', 's1']);
+    expect(history.countNeedingAttention()).toBe(3);
+    db.close();
+  });
 });

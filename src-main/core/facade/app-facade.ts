@@ -46,7 +46,7 @@ export function appFacade(deps: { env: () => EnvironmentContext; settings: Setti
         detail: ageHours === null ? 'Never synced' : `Last synced ${ageHours.toFixed(1)} h ago (${ctx.catalog.count().listed} brands)`,
         action: ageHours === null || ageHours >= 24 ? 'Sync the catalog from the Catalog screen' : undefined,
       });
-      const attention = ctx.history.needingAttention().length;
+      const attention = ctx.history.countNeedingAttention();
       lines.push({ name: 'Sales needing attention', ok: attention === 0, detail: `${attention} in doubt or stuck`, action: attention ? 'Open Orders: they are pinned on top' : undefined });
       // Counted with plain SQL: the event parser loads only when a manager opens the list.
       const notUnderstood = new UnrecognisedWebhooks(ctx.db).count();

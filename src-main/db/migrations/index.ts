@@ -13,6 +13,7 @@ import { environment006 } from './environment/006-till.js';
 import { environment007 } from './environment/007-store-outbox.js';
 import { environment008 } from './environment/008-journal-deferred-index.js';
 import { environment009 } from './environment/009-store-records-outbox.js';
+import { environment010 } from './environment/010-attention-index.js';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -32,8 +33,8 @@ const changedOtherKindsOnly: Migration = () => undefined;
 export const SCHEMAS = {
   /** app.db: staff (their PIN state and permissions) and the audit log, shared by every environment. */
   app: [app001, changedOtherKindsOnly, changedOtherKindsOnly, app004, app005],
-  /** <environment>.db: the order journal, vouchers, secrets and wallet readings, webhook deliveries, shifts and payments, the store outboxes, the journal's rollups and snapshots. */
-  environment: [environment001, environment002, environment003, environment004, environment005, environment006, environment007, environment008, environment009],
+  /** <environment>.db: the order journal, vouchers, secrets and wallet readings, webhook deliveries, shifts and payments, the store outboxes, the journal's rollups and snapshots, the stuck sales' index. */
+  environment: [environment001, environment002, environment003, environment004, environment005, environment006, environment007, environment008, environment009, environment010],
   /** <environment>-catalog.db: the brands, their full-text index and the last sync's page hashes. */
   catalog: [catalog001, changedOtherKindsOnly, changedOtherKindsOnly, catalog004],
 } satisfies Record<string, readonly Migration[]>;
