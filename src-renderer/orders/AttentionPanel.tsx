@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SaleListItem, SaleState } from '../bridge/contract';
 import { LeftWithoutReceiptDialog } from '../sell/LeftWithoutReceiptDialog';
-import { formatDateTime, formatPaise } from '../ui/format';
+import { formatCount, formatDateTime, formatPaise } from '../ui/format';
 import { ErrorNotice } from '../ui/Notice';
 import { STATE_LOOK, StateBadge } from '../ui/StateBadge';
 import { useAttentionStore } from './attention-store';
@@ -38,7 +38,7 @@ export function CheckNowButton({ saleId, reference, onChecked }: { saleId: strin
 }
 
 export function AttentionPanel({ onOpen }: { onOpen: (saleId: string) => void }) {
-  const { items, status, error, checks, load, leftWithoutReceipt } = useAttentionStore();
+  const { items, total, status, error, checks, load, leftWithoutReceipt } = useAttentionStore();
   const reloadList = useOrdersStore((s) => s.reload);
   const openSaleId = useOrderDetailStore((s) => s.saleId);
   const [announce, setAnnounce] = useState('');
@@ -61,8 +61,9 @@ export function AttentionPanel({ onOpen }: { onOpen: (saleId: string) => void })
     <section className={items.length > 0 ? 'attention' : 'attention attention--calm'} aria-labelledby="attention-title">
       <h2 id="attention-title">
         {items.length > 0 && <span aria-hidden="true">⚠ </span>}
-        {items.length > 0 ? `Needs your attention (${items.length})` : 'Needs your attention'}
+        {items.length > 0 ? `Needs your attention (${formatCount(total)})` : 'Needs your attention'}
       </h2>
+      {total > items.length && <p className="muted">The oldest {formatCount(items.length)} are listed; as they are settled, the next ones appear.</p>}
       <p className="live" role="status">
         {announce}
       </p>

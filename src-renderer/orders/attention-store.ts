@@ -9,7 +9,9 @@ interface CheckOutcome {
 }
 
 interface AttentionState {
+  /** The oldest of them (main lists a bounded number); `total` counts them all. */
   items: SaleListItem[];
+  total: number;
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: BridgeError | null;
   /** The last "Check now" per sale: running, its new state, or why it could not ask. */
@@ -24,7 +26,7 @@ interface AttentionState {
 }
 
 /** IN_DOUBT and NEEDS_SUPPORT sales, and receipts still owed: pinned on top of Orders until a person resolves them. */
-const initial = { items: [], status: 'idle' as const, error: null, checks: {} };
+const initial = { items: [], total: 0, status: 'idle' as const, error: null, checks: {} };
 
 export const useAttentionStore = create<AttentionState>()((set, get) => ({
   ...initial,
@@ -32,7 +34,7 @@ export const useAttentionStore = create<AttentionState>()((set, get) => ({
   async load() {
     if (get().status === 'idle') set({ status: 'loading' });
     const result = await api('orders.attention');
-    if (result.ok) set({ items: result.data.items, status: 'ready', error: null });
+    if (result.ok) set({ items: result.data.items, total: result.data.total, status: 'ready', error: null });
     else set({ status: 'error', error: result.error });
   },
 

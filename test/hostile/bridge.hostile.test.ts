@@ -40,6 +40,13 @@ beforeAll(async () => {
   saleId = (await h.ok('sale.place', { productId: 'TEST_FIXED_STANDARD', amountPaise: 50_000, tenders: [{ method: 'CASH', amountPaise: 50_000 }] })).id;
   await walletRead;
   watchers = ['app.db', 'training.db', 'training-catalog.db'].map((f) => new Database(join(h.dataDir, f), { readonly: true, fileMustExist: true }));
+  // The sale's references reach the search index just after its commit (the journal's deferred
+  // catch-up): let that land first, so it is not taken for a change a hostile call made.
+  const pending = watchers[1]!.prepare('SELECT count(*) FROM sales_ref_search_pending').pluck();
+  for (let waited = 0; pending.get() !== 0; waited += 20) {
+    if (waited > 5_000) throw new Error('the search index did not catch up with the fixture sale');
+    await new Promise((r) => setTimeout(r, 20));
+  }
 });
 afterAll(async () => {
   for (const w of watchers) w.close();

@@ -16,7 +16,7 @@ export function managerHandlers(core: Core, session: Session) {
       if (!core.store) return filter.counterId ? fail('NOT_IN_A_STORE', NOT_IN_A_STORE) : local();
       return core.store.listOrders({ filter, after: input.after ?? null, limit: input.limit }, session.staff!.id, local).catch(storeFailure);
     },
-    'orders.attention': () => ({ items: core.orders.attention() }),
+    'orders.attention': () => ({ items: core.orders.attention(), total: core.orders.attentionTotal() }),
     'orders.detail': async (input: ParsedInput<'orders.detail'>) => {
       const own = core.orders.detail(input.saleId);
       if (own) return own;

@@ -12,7 +12,9 @@ export interface OrdersFacade {
   /** These sales' list rows, cashiers named. */
   rows(saleIds: string[]): SaleListItem[];
   /** In-doubt and stuck sales, oldest first. */
+  /** The oldest ATTENTION_SHOWN of them. */
   attention(): SaleListItem[];
+  attentionTotal(): number;
   detail(saleId: string): OrderDetail | undefined;
   /**
    * The filtered sales as CSV for a spreadsheet (byte-order mark, India times, cashier names,
@@ -41,6 +43,7 @@ export function ordersFacade(env: () => EnvironmentContext, audit: AuditLog, sta
     },
     rows: (saleIds) => named(env().history.rowsByIds(saleIds)),
     attention: () => named(env().history.needingAttention()),
+    attentionTotal: () => env().history.countNeedingAttention(),
     detail(saleId) {
       const { journal, viewSale } = env();
       const sale = journal.get(saleId);

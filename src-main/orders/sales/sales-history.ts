@@ -1,4 +1,5 @@
 import type { SaleListFilter, SaleListItem, SalePage, SalesSummary } from '../../contract/index.js';
+import { ATTENTION_SHOWN } from '../../contract/orders.js';
 import type { Db } from '../../db/database.js';
 import { statementCache } from '../../db/statement-cache.js';
 import { istDateTimes } from '../../platform/india-time.js';
@@ -52,11 +53,11 @@ export class SalesHistory {
    * in time order (the stuck sales', schema 10; the owed receipts', schema 4), merged as they
    * are read: never a read of the settled history, nor a sort.
    */
-  needingAttention(): SaleListRow[] {
+  needingAttention(limit = ATTENTION_SHOWN): SaleListRow[] {
     return this.statement(
       `SELECT ${COLUMNS} FROM sales INDEXED BY sales_stuck WHERE ${STUCK}
-        UNION ALL SELECT ${COLUMNS} FROM sales INDEXED BY sales_receipt_owed WHERE receipt_owed = 1 AND NOT (${STUCK}) ORDER BY createdAt, id`,
-    ).all() as SaleListRow[];
+        UNION ALL SELECT ${COLUMNS} FROM sales INDEXED BY sales_receipt_owed WHERE receipt_owed = 1 AND NOT (${STUCK}) ORDER BY createdAt, id LIMIT ?`,
+    ).all(limit) as SaleListRow[];
   }
 
   /** How many sales needingAttention() lists, counted in its two partial indexes without reading a sale. */

@@ -4,6 +4,7 @@ import { openDatabase, type Db } from '../../../src-main/db/database.js';
 import { ATTENTION_STATES } from '../../../src-main/orders/journal/sale-state.js';
 import { SqliteSaleJournal } from '../../../src-main/orders/journal/sqlite-sale-journal.js';
 import type { SaleListFilter } from '../../../src-main/contract/index.js';
+import { ATTENTION_SHOWN } from '../../../src-main/contract/orders.js';
 import { SalesHistory, type SaleListRow } from '../../../src-main/orders/sales/sales-history.js';
 import { tempDir } from '../../support/temp-dir.js';
 import { BRANDS, DAY, DAY0, HOUR, PHONES, SPECIAL, expected, fillJournal, parseCsvLine, type ModelRow } from './history-fixtures.js';
@@ -122,13 +123,23 @@ describe('the sales history over a journal of ~300 sales', () => {
   });
 
   it('pins IN_DOUBT and NEEDS_SUPPORT sales and completed ones whose receipt is owed, oldest first', () => {
-    const pinned = history.needingAttention();
+    const pinned = history.needingAttention(1_000);
     // No receipt of the fixture was printed, so every SUCCESS sale still owes one.
     const want = rows.filter((r) => ATTENTION_STATES.includes(r.state) || r.state === 'SUCCESS');
     expect(pinned.map((i) => i.id).sort()).toEqual(want.map((r) => r.id).sort());
     expect(new Set(pinned.map((i) => i.state))).toEqual(new Set(['IN_DOUBT', 'NEEDS_SUPPORT', 'SUCCESS']));
     const times = pinned.map((i) => i.createdAt);
     expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(history.countNeedingAttention()).toBe(want.length);
+  });
+
+  it('lists only the oldest of a backlog of sales needing attention, and counts them all', () => {
+    const all = history.needingAttention(1_000);
+    expect(all.length).toBeGreaterThan(ATTENTION_SHOWN);
+    expect(history.needingAttention()).toEqual(all.slice(0, ATTENTION_SHOWN));
+    const oldest = history.needingAttention(10);
+    expect(oldest).toEqual(all.slice(0, 10));
+    expect(history.countNeedingAttention()).toBe(all.length);
   });
 
   describe('CSV export', () => {
