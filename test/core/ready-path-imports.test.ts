@@ -1,0 +1,66 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const SRC_MAIN = fileURLToPath(new URL('../../src-main/', import.meta.url));
+
+/** The module specifiers a file loads before any of its code runs: static, value (not type-only) imports and re-exports. */
+function staticValueImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const specifiers: string[] = [];
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      if (clause?.isTypeOnly) continue;
+      const named = clause?.namedBindings;
+      // `import { type A, type B } from …` loads nothing either.
+      if (clause && !clause.name && named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)) continue;
+      specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
+    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) {
+      specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
+    }
+  }
+  return specifiers;
+}
+
+/** Every package reached through static imports from `entry`, each with the chain of files that reaches it. */
+function packagesLoadedWith(entry: string): Map<string, string[]> {
+  const packages = new Map<string, string[]>();
+  const via = new Map<string, string | null>([[entry, null]]);
+  const chain = (file: string): string[] => {
+    const out: string[] = [];
+    for (let f: string | null | undefined = file; f; f = via.get(f)) out.unshift(relative(SRC_MAIN, f));
+    return out;
+  };
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    for (const specifier of staticValueImports(file)) {
+      if (specifier.startsWith('.')) {
+        const target = resolve(dirname(file), specifier.replace(/\.js$/, '.ts'));
+        if (!existsSync(target)) throw new Error(`${relative(SRC_MAIN, file)} imports ${specifier}, which is not a .ts file here`);
+        if (!via.has(target)) {
+          via.set(target, file);
+          queue.push(target);
+        }
+      } else if (!specifier.startsWith('node:') && !packages.has(specifier)) {
+        packages.set(specifier, chain(file));
+      }
+    }
+  }
+  return packages;
+}
+
+describe('what the core loads on its way to ready', () => {
+  // zod (its code and every schema built at import) and got cost tens of ms of CPU to load:
+  // the start-up loads them on demand (settings, the store link, the Partner API's first call).
+  it('loads neither zod nor got through static imports of the core factory', () => {
+    const packages = packagesLoadedWith(resolve(SRC_MAIN, 'core/create-core.ts'));
+    expect(packages.get('zod') ?? null).toBeNull();
+    expect(packages.get('got') ?? null).toBeNull();
+    // The walk does see packages: better-sqlite3 is loaded at start.
+    expect(packages.has('better-sqlite3')).toBe(true);
+  });
+});
