@@ -63,4 +63,13 @@ describe('what the core loads on its way to ready', () => {
     // The walk does see packages: better-sqlite3 is loaded at start.
     expect(packages.has('better-sqlite3')).toBe(true);
   });
+
+  // The desktop main process: zod, loaded after it turns on V8's compile cache (index.ts), is
+  // compiled once and read from that cache on later starts; a static import would escape it.
+  it('loads neither zod nor got through static imports of the desktop main process', () => {
+    const packages = packagesLoadedWith(resolve(SRC_MAIN, 'index.ts'));
+    expect(packages.get('zod') ?? null).toBeNull();
+    expect(packages.get('got') ?? null).toBeNull();
+    expect(packages.has('electron')).toBe(true);
+  });
 });
