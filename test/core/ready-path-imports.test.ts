@@ -25,7 +25,7 @@ function staticValueImports(file: string): string[] {
   return specifiers;
 }
 
-/** Every package reached through static imports from `entry`, each with the chain of files that reaches it. */
+/** Every package (node: built-ins too) reached through static imports from `entry`, each with the chain of files that reaches it. */
 function packagesLoadedWith(entry: string): Map<string, string[]> {
   const packages = new Map<string, string[]>();
   const via = new Map<string, string | null>([[entry, null]]);
@@ -45,7 +45,7 @@ function packagesLoadedWith(entry: string): Map<string, string[]> {
           via.set(target, file);
           queue.push(target);
         }
-      } else if (!specifier.startsWith('node:') && !packages.has(specifier)) {
+      } else if (!packages.has(specifier)) {
         packages.set(specifier, chain(file));
       }
     }
@@ -67,5 +67,13 @@ describe('what the core loads on its way to ready', () => {
     expect(packages.get('got') ?? null).toBeNull();
     // The walk does reach packages: better-sqlite3 is loaded at every start.
     expect(packages.has('better-sqlite3')).toBe(true);
+  });
+
+  // node:https brings TLS, net and the HTTP machinery (≈ 6 ms of CPU); the first Partner API call comes after ready.
+  it('the core factory loads neither node:http nor node:https through static imports', () => {
+    const packages = packagesLoadedWith(resolve(SRC_MAIN, 'core/create-core.ts'));
+    expect(packages.get('node:http') ?? null).toBeNull();
+    expect(packages.get('node:https') ?? null).toBeNull();
+    expect(packages.has('node:crypto')).toBe(true);
   });
 });
