@@ -11,8 +11,8 @@ import { silentLogger, type Logger } from '../platform/logger.js';
 import { NO_KEYCHAIN, type SecretStore } from '../platform/secret-store.js';
 import { jsonFileBackend } from '../settings/json-file-backend.js';
 import { LOCAL_KEY_FILE_NAME, localKeyFileStore } from '../platform/local-key-file.js';
-import { pairWithStore } from '../store-link/pairing.js';
-import { loadStoreLink, saveStoreLink, type StoreLink } from '../store-link/store-link-file.js';
+import type { StoreLink } from '../store-link/store-link-file.js';
+import { hasStoreLink } from '../store-link/store-link-location.js';
 import { createAccess } from './access.js';
 import { eventStreams, handleCall } from './api.js';
 import { lookupStatic, withMetaCsp } from './static-files.js';
@@ -84,6 +84,9 @@ const refuse = (res: ServerResponse, status: number, text: string) => {
 
 /** The store this data folder's counter belongs to, joining it first when a pairing code is given. */
 async function storeLinkFor(dataDir: string, secrets: SecretStore, wanted: BrowserHostOptions['storeServer']): Promise<StoreLink | null> {
+  // A counter on its own starts without the store link's modules (their schemas load zod).
+  if (!wanted && !hasStoreLink(dataDir)) return null;
+  const { loadStoreLink, saveStoreLink } = await import('../store-link/store-link-file.js');
   const saved = loadStoreLink(dataDir, secrets);
   if (saved) {
     if (wanted && wanted.url.replace(/\/+$/, '') !== saved.url) {
@@ -96,6 +99,7 @@ async function storeLinkFor(dataDir: string, secrets: SecretStore, wanted: Brows
   // The folder must take the link before the code is spent: a pairing that cannot be saved would leave a counter the store lists but nobody holds.
   mkdirSync(dataDir, { recursive: true });
   accessSync(dataDir, constants.W_OK);
+  const { pairWithStore } = await import('../store-link/pairing.js');
   const link = await pairWithStore({ url: wanted.url, code: wanted.pairingCode, counterName: wanted.counterName ?? `Counter on ${hostname()}` });
   saveStoreLink(dataDir, link, secrets);
   return link;

@@ -4,7 +4,6 @@ import type { Db } from '../db/database.js';
 import { usableUsageInstructions } from '../partner-api/deprecated-fields.js';
 import type { PartnerBrand } from '../partner-api/types.js';
 import { CatalogListing, substringTerms } from './catalog-listing.js';
-import { readListingColumns } from './catalog-listing-columns.js';
 import type { CatalogListingColumns } from './shared/listing-index.js';
 import { ftsNamedQuery, ftsPrefixQuery } from './catalog-text.js';
 import type { BrandDiscount, CatalogBrand, CatalogCounts, CatalogSearchQuery, CategoryCount, UnavailableBrand } from './catalog-types.js';
@@ -89,7 +88,10 @@ export class CatalogReader {
       const version = this.listingVersion();
       if (this.columns?.version !== version) {
         const generation = this.generation;
-        const read = readListingColumns(this.db, () => generation !== this.generation || !this.db.open, () => nextTurn());
+        // Loaded on first use: it brings zod, which a start does not need before ready.
+        const read = import('./catalog-listing-columns.js').then(({ readListingColumns }) =>
+          readListingColumns(this.db, () => generation !== this.generation || !this.db.open, () => nextTurn()),
+        );
         this.columns = { version, read };
         // A failed read is not kept: the next call reads again.
         read.catch(() => {

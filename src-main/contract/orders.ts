@@ -64,12 +64,6 @@ export interface OrderDetail extends SaleView {
   soldAt?: { counterId: string; counterName: string };
 }
 
-/**
- * How many of the sales needing attention are listed, oldest first (`total` says how many there
- * are): enough to work through, and a list a journal's backlog cannot make slow.
- */
-export const ATTENTION_SHOWN = 200;
-
 export const ordersMethods = {
   'orders.list': needs('lookUpOrders')(
     z.strictObject({
@@ -82,6 +76,7 @@ export const ordersMethods = {
    * IN_DOUBT and NEEDS_SUPPORT sales, and SUCCESS sales whose receipt is still owed (the only
    * SUCCESS ones listed), pinned on top of Orders until a person resolves them; oldest first.
    */
+  /** The oldest of them (SalesHistory's ATTENTION_SHOWN), and how many there are in all. */
   'orders.attention': needs('lookUpOrders')(empty).returns<{ items: SaleListItem[]; total: number }>(),
   'orders.detail': needs('lookUpOrders')(saleIdInput).returns<OrderDetail>(),
   'orders.exportCsv': needs('seeAllTotals')(z.strictObject({ filter: saleListFilter.default({}) })).returns<{ csv: string }>(),

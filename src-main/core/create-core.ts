@@ -24,9 +24,9 @@ import { trainingFacade, type TrainingFacade } from './facade/training-facade.js
 import { walletFacade, type WalletFacade } from './facade/wallet-facade.js';
 import { webhookEventsFacade, type WebhookEventsFacade } from './facade/webhook-events-facade.js';
 import { trainingBackend } from './training-backend.js';
-import { StoreConnection } from '../store-link/store-connection.js';
-import { pairWithStore } from '../store-link/pairing.js';
-import { loadStoreLink, saveStoreLink, type StoreLink } from '../store-link/store-link-file.js';
+import type { StoreConnection } from '../store-link/store-connection.js';
+import type { StoreLink } from '../store-link/store-link-file.js';
+import { hasStoreLink } from '../store-link/store-link-location.js';
 
 export type { StartupReport };
 
@@ -106,12 +106,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let storeLink: StoreLink | null;
   try {
     // A counter that joined a store (store.join) is that store's counter from its next start.
-    storeLink = options.storeLink ?? (linkSecrets ? loadStoreLink(options.dataDir, linkSecrets) : null);
+    // The store link's modules (its file and wire schemas, so zod) load only for such a counter.
+    storeLink = options.storeLink ?? (linkSecrets && hasStoreLink(options.dataDir) ? (await import('../store-link/store-link-file.js')).loadStoreLink(options.dataDir, linkSecrets) : null);
   } catch (error) {
     appDb.close();
     throw error;
   }
-  const store = storeLink ? new StoreConnection(storeLink, { staff, logger }) : null;
+  const store = storeLink ? new (await import('../store-link/store-connection.js')).StoreConnection(storeLink, { staff, logger }) : null;
   // A store's counter is named and coded by the store: receipts, drawers and referenceIds say which counter it is.
   if (storeLink) {
     const { counter, counterCode } = settings.get().store;
@@ -201,9 +202,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     async joinStore(input, actor) {
       if (store) throw new Error(`This counter belongs to store ${store.view().storeId} already`);
+      const { pairWithStore } = await import('../store-link/pairing.js');
       const link = await pairWithStore({ url: input.url, code: input.pairingCode, counterName: input.counterName });
       if (!linkSecrets) throw new Error('There is no keychain on this computer to keep the store credential in');
-      saveStoreLink(options.dataDir, link, linkSecrets);
+      (await import('../store-link/store-link-file.js')).saveStoreLink(options.dataDir, link, linkSecrets);
       audit.append({ actor, action: 'store.joined', details: { url: link.url, storeId: link.storeId, counterId: link.counterId, counterName: link.counterName } });
       return link;
     },

@@ -1,5 +1,7 @@
-import { STAFF_HEADER } from './store-wire.js';
 import type { StoreLink } from './store-link-file.js';
+
+/** The header that names the person at the counter on store calls that need a permission. */
+export const STAFF_HEADER = 'X-Staff-Id';
 
 /** How long a counter waits on its store server for a shared view before it says it cannot reach it. */
 export const STORE_CALL_TIMEOUT_MS = 5_000;

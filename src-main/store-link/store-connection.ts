@@ -15,14 +15,12 @@ import { connectionProblem, StoreClient, StoreRefusedError, StoreUnreachableErro
 import type { StoreLink } from './store-link-file.js';
 import type { StoreCounterView, StoreLinkView } from '../contract/store.js';
 import type { StatementLine } from '../contract/wallet.js';
+import { REACHABLE_FOR_MS, STORE_AWAY } from './store-reachability.js';
 import { statementAnswer, storeCounters, storeDay, storeCsvAnswer, storeOrderDetail, storeRevealedVoucher, storeSalePage, storeSalesSummary, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
 
-/** A reachable store server is taken as still reachable for this long before a sale asks again. */
-export const REACHABLE_FOR_MS = 1_000;
 const HEALTH_TIMEOUT_MS = 2_000;
 
-/** What a store server that does not answer means at the counter, said after its cause. */
-export const STORE_AWAY = 'No new sales until it is back; pending sales are kept on this counter and settled when it is.';
+export { REACHABLE_FOR_MS, STORE_AWAY };
 
 /**
  * A counter's membership of a store: the shared views (staff, every counter's sales, the

@@ -1,7 +1,9 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { SecretStore } from '../platform/secret-store.js';
+import { hasStoreLink, storeLinkPath } from './store-link-location.js';
+
+export { STORE_LINK_FILE } from './store-link-location.js';
 
 /** How this counter reaches its store server, and who it is there. */
 export interface StoreLink {
@@ -16,8 +18,6 @@ export interface StoreLink {
   credential: string;
 }
 
-export const STORE_LINK_FILE = 'store-link.json';
-
 const onDisk = z.strictObject({
   url: z.string().url(),
   counterId: z.string().uuid(),
@@ -31,7 +31,7 @@ const onDisk = z.strictObject({
 /** Writes the link with the credential sealed by `secrets` (the OS keychain, or the browser host's key file). */
 export function saveStoreLink(dataDir: string, link: StoreLink, secrets: SecretStore): void {
   const { credential, ...rest } = link;
-  const file = join(dataDir, STORE_LINK_FILE);
+  const file = storeLinkPath(dataDir);
   const record = { ...rest, sealedCredential: secrets.encrypt(credential).toString('base64') };
   writeFileSync(`${file}.tmp`, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
   renameSync(`${file}.tmp`, file);
@@ -39,8 +39,8 @@ export function saveStoreLink(dataDir: string, link: StoreLink, secrets: SecretS
 
 /** The saved link, or null when this counter has not joined a store; a damaged file is refused by name. */
 export function loadStoreLink(dataDir: string, secrets: SecretStore): StoreLink | null {
-  const file = join(dataDir, STORE_LINK_FILE);
-  if (!existsSync(file)) return null;
+  if (!hasStoreLink(dataDir)) return null;
+  const file = storeLinkPath(dataDir);
   let parsed;
   try {
     parsed = onDisk.parse(JSON.parse(readFileSync(file, 'utf8')));

@@ -64,9 +64,6 @@ export const pairingAnswer = z.strictObject({
 });
 export type PairingAnswer = z.infer<typeof pairingAnswer>;
 
-/** The header that names the person at the counter on store calls that need a permission. */
-export const STAFF_HEADER = 'X-Staff-Id';
-
 export const topUpPush = z.strictObject({
   id: z.string().uuid(),
   at: z.number().int().min(0),

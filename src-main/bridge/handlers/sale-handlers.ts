@@ -3,7 +3,7 @@ import type { QuoteResult } from '../../orders/sales/sale-service.js';
 import { fail } from '../bridge-result.js';
 import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
 import type { Session } from '../session.js';
-import { STORE_AWAY } from '../../store-link/store-connection.js';
+import { STORE_AWAY } from '../../store-link/store-reachability.js';
 import { storeFailure } from './store-handlers.js';
 
 function quoteFailure(result: Exclude<QuoteResult, { ok: true }>): never {

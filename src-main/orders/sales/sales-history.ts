@@ -1,5 +1,4 @@
 import type { SaleListFilter, SaleListItem, SalePage, SalesSummary } from '../../contract/index.js';
-import { ATTENTION_SHOWN } from '../../contract/orders.js';
 import type { Db } from '../../db/database.js';
 import { statementCache } from '../../db/statement-cache.js';
 import { istDateTimes } from '../../platform/india-time.js';
@@ -9,6 +8,12 @@ import { ATTENTION_STATES, SALE_STATES, type SaleState } from '../journal/sale-s
 const COLUMNS = `id, reference_id AS referenceId, order_id AS orderId, state, product_id AS productId, brand_title AS brandTitle,
   amount_paise AS amountPaise, customer_phone AS customerPhone, created_at AS createdAt, error_code AS errorCode,
   failure_reason AS failureReason, support_reason AS supportReason, print_count AS printCount, cashier_id AS cashierId`;
+
+/**
+ * How many of the sales needing attention are listed, oldest first (the answer's `total` says
+ * how many there are): enough to work through, and a list a journal's backlog cannot make slow.
+ */
+export const ATTENTION_SHOWN = 200;
 
 /** A row of the orders list as the journal holds it; the facade names the cashier from the staff list. */
 export type SaleListRow = Omit<SaleListItem, 'cashierName'>;

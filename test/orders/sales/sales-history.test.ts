@@ -4,8 +4,7 @@ import { openDatabase, type Db } from '../../../src-main/db/database.js';
 import { ATTENTION_STATES } from '../../../src-main/orders/journal/sale-state.js';
 import { SqliteSaleJournal } from '../../../src-main/orders/journal/sqlite-sale-journal.js';
 import type { SaleListFilter } from '../../../src-main/contract/index.js';
-import { ATTENTION_SHOWN } from '../../../src-main/contract/orders.js';
-import { SalesHistory, type SaleListRow } from '../../../src-main/orders/sales/sales-history.js';
+import { ATTENTION_SHOWN, SalesHistory, type SaleListRow } from '../../../src-main/orders/sales/sales-history.js';
 import { tempDir } from '../../support/temp-dir.js';
 import { BRANDS, DAY, DAY0, HOUR, PHONES, SPECIAL, expected, fillJournal, parseCsvLine, type ModelRow } from './history-fixtures.js';
 

@@ -1,0 +1,79 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const SRC_MAIN = fileURLToPath(new URL('../../src-main/', import.meta.url));
+
+/** The module specifiers a file loads before any of its code runs: static, value (not type-only) imports and re-exports. */
+function staticValueImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const specifiers: string[] = [];
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      if (clause?.isTypeOnly) continue;
+      const named = clause?.namedBindings;
+      // `import { type A, type B } from …` loads nothing either.
+      if (clause && !clause.name && named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)) continue;
+      specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
+    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) {
+      specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
+    }
+  }
+  return specifiers;
+}
+
+/** Every package (node: built-ins too) reached through static imports from `entry`, each with the chain of files that reaches it. */
+function packagesLoadedWith(entry: string): Map<string, string[]> {
+  const packages = new Map<string, string[]>();
+  const via = new Map<string, string | null>([[entry, null]]);
+  const chain = (file: string): string[] => {
+    const out: string[] = [];
+    for (let f: string | null | undefined = file; f; f = via.get(f)) out.unshift(relative(SRC_MAIN, f));
+    return out;
+  };
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    for (const specifier of staticValueImports(file)) {
+      if (specifier.startsWith('.')) {
+        const target = resolve(dirname(file), specifier.replace(/\.js$/, '.ts'));
+        if (!existsSync(target)) throw new Error(`${relative(SRC_MAIN, file)} imports ${specifier}, which is not a .ts file here`);
+        if (!via.has(target)) {
+          via.set(target, file);
+          queue.push(target);
+        }
+      } else if (!packages.has(specifier)) {
+        packages.set(specifier, chain(file));
+      }
+    }
+  }
+  return packages;
+}
+
+describe('what the core loads on its way to ready', () => {
+  // zod (its code and every schema built at import) and got cost tens of ms of CPU to load: a
+  // start loads them on demand (settings, a store link, the Partner API's first call). In the
+  // desktop main process zod then also loads after index.ts has turned on V8's compile cache.
+  it.each([
+    ['the core factory', 'core/create-core.ts'],
+    ['the desktop main process', 'index.ts'],
+    ['the browser host', 'browser-host/host.ts'],
+  ])('%s loads neither zod nor got through static imports', (_name, entry) => {
+    const packages = packagesLoadedWith(resolve(SRC_MAIN, entry));
+    expect(packages.get('zod') ?? null).toBeNull();
+    expect(packages.get('got') ?? null).toBeNull();
+    // The walk does reach packages: better-sqlite3 is loaded at every start.
+    expect(packages.has('better-sqlite3')).toBe(true);
+  });
+
+  // node:https brings TLS, net and the HTTP machinery (≈ 6 ms of CPU); the first Partner API call comes after ready.
+  it('the core factory loads neither node:http nor node:https through static imports', () => {
+    const packages = packagesLoadedWith(resolve(SRC_MAIN, 'core/create-core.ts'));
+    expect(packages.get('node:http') ?? null).toBeNull();
+    expect(packages.get('node:https') ?? null).toBeNull();
+    expect(packages.has('node:crypto')).toBe(true);
+  });
+});
