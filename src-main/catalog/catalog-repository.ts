@@ -171,10 +171,10 @@ export class CatalogRepository {
     const row = this.findForUpdate.get(event.brandId) as { seq: number; data: string; content_hash: string } | undefined;
     if (!row) return err(unknownBrand(event.brandId));
     const next = withUpdate(JSON.parse(row.data) as PartnerBrand, event);
-    const data = JSON.stringify(next);
     // The hash always describes `data`, so the next full sync rewrites this row only if it differs.
-    const hash = contentHash(data);
+    const hash = contentHash(next);
     if (hash === row.content_hash) return ok({ changed: false });
+    const data = JSON.stringify(next);
     this.updateBrand.run(next.status, next.denominationType, hash, data, row.seq);
     this.writer.forgetPages();
     this.reader.invalidate();

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/database.js';
 import type { PartnerBrand } from '../partner-api/types.js';
 import { CatalogCheckpointer } from './catalog-checkpoint.js';
-import { brandColumns, serialiseBrand, type BrandColumns } from './catalog-text.js';
+import { brandColumns, contentHash, type BrandColumns } from './catalog-text.js';
 import type { ReplaceSummary } from './catalog-types.js';
 
 export const KV_LAST_FULL_SYNC = 'catalog.lastFullSyncAt';
@@ -394,14 +394,14 @@ class Staging implements ReplaceStaging {
 
   async add(brands: readonly PartnerBrand[], page?: SeenPage): Promise<void> {
     if (this.done) throw new Error('This catalog replacement has already ended');
-    // An unchanged brand costs one JSON.stringify + SHA-1 and leaves nothing behind; columns
-    // (folded sort key, categories, …) are derived for the delta alone.
+    // An unchanged brand costs one content hash (no serialising) and leaves nothing behind;
+    // the JSON and columns (folded sort key, categories, …) are derived for the delta alone.
     for (const brand of brands) {
-      const serialised = serialiseBrand(brand);
+      const hash = contentHash(brand);
       const was = this.stored.get(brand.id);
       // A repeated id: the last one wins.
       if (this.incoming.has(brand.id)) this.repeated.add(brand.id);
-      this.incoming.set(brand.id, was && was.listed && was.hash === serialised.hash ? null : brandColumns(brand, serialised));
+      this.incoming.set(brand.id, was && was.listed && was.hash === hash ? null : brandColumns(brand, hash));
       this.added++;
       if (this.slicer.due()) await this.slicer.pause();
     }
