@@ -79,21 +79,24 @@ interface StoredPageRow {
 
 /**
  * Full catalog replacement: atomic (one transaction, so a failure leaves the previous catalog
- * exactly as it was) yet without long event-loop blocks. It runs in three phases, yielding
- * (setImmediate) whenever a slice has run `sliceMs`:
+ * exactly as it was) yet without long event-loop blocks, yielding (setImmediate) whenever a
+ * slice has run `sliceMs`:
  *
  * 1. read the stored ids and content hashes with plain reads (no transaction held);
- * 2. serialise and hash every brand against them, keeping only new, changed and reappearing
- *    brands plus the ones that vanished; pure JS, nothing written, so a brand that cannot be
- *    serialised fails the call before any write;
- * 3. write that delta inside ONE transaction opened by hand (`BEGIN IMMEDIATE` … `COMMIT`,
- *    `ROLLBACK` on any error). better-sqlite3's `db.transaction()` cannot span an `await`, so
- *    it is not used here. A daily sync's delta is small and is written in one synchronous
- *    stretch; only a large delta (first sync, catalog-wide change) yields inside the open
- *    transaction. While it does, any other statement on THIS connection runs inside this
- *    transaction: it sees uncommitted rows, and its own writes commit or roll back with ours
- *    (better-sqlite3 turns a nested `db.transaction()` into a savepoint). Readers that must see
- *    the last committed catalog use a second connection (WAL snapshot isolation).
+ * 2. per page as it arrives: hash each brand against them (contentHash, no serialising) and
+ *    write the new, changed and reappearing ones at once, inside ONE transaction opened by
+ *    hand at the first write (`BEGIN IMMEDIATE`) and held across the following pages (a
+ *    page's brands are all serialised before any of them is written, so a brand that cannot
+ *    be serialised fails the page first); nothing of the list piles up in memory;
+ * 3. after the last page: mark the vanished brands removed, record the pages, `COMMIT`.
+ *    Any failure or an abandoned sync is a `ROLLBACK` of everything the pages wrote.
+ *
+ * better-sqlite3's `db.transaction()` cannot span an `await`, so it is not used here. While
+ * the transaction is open, any other statement on THIS connection runs inside it: it sees
+ * uncommitted rows, and its writes commit or roll back with ours (a webhook's update is applied
+ * again after a rollback: replayOnRollback). Readers use a second connection (WAL snapshot
+ * isolation): until the COMMIT they see the previous catalog whole, or for a first sync an
+ * empty, never-synced one, never part of a sync.
  *
  * Each page taken whole is recorded (catalog_pages: its raw body's hash and its ids) in the same
  * transaction, so the next sync can take a byte-identical page as its stored brands unparsed.
@@ -130,21 +133,23 @@ export class CatalogWriter {
 
   /** The whole list at once: begin, add, commit. */
   async replaceAll(brands: readonly PartnerBrand[], syncedAt: number): Promise<ReplaceSummary> {
-    const staging = await this.begin();
+    const staging = await this.begin(syncedAt);
     try {
       await staging.add(brands);
-      return await staging.commit(syncedAt);
+      return await staging.commit();
     } finally {
       staging.abandon();
     }
   }
 
   /**
-   * Starts a replacement fed page by page (a sync adds each page as it arrives, so a 100k
-   * catalog is never held as ~800 MB of parsed objects, only as the delta's columns). Nothing
-   * is written before `commit`; `abandon` drops it. One at a time: CatalogBusyError otherwise.
+   * Starts a replacement fed page by page, stamped `syncedAt`. Each page's delta (new, changed
+   * and reappearing brands) is written as it arrives, inside one transaction opened at the
+   * first write and held until `commit`, so neither the parsed pages nor the delta's JSON pile
+   * up in memory (at 100k brands that heap made GC pauses of 100–200 ms); `abandon` rolls it
+   * all back. One at a time: CatalogBusyError otherwise.
    */
-  async begin(): Promise<ReplaceStaging> {
+  async begin(syncedAt: number): Promise<ReplaceStaging> {
     if (this.busy) throw new CatalogBusyError();
     this.busy = true;
     try {
@@ -163,7 +168,7 @@ export class CatalogWriter {
       }
       const pages = new Map<number, StoredPageRow>();
       for (const row of this.s.pagesAll.all() as StoredPageRow[]) pages.set(row.page_no, row);
-      return new Staging(this, stored, pages, this.pagesEpoch, slicer);
+      return new Staging(this, stored, pages, this.pagesEpoch, slicer, syncedAt);
     } catch (error) {
       this.busy = false;
       throw error;
@@ -184,22 +189,53 @@ export class CatalogWriter {
     return epoch === this.pagesEpoch;
   }
 
-  /** @internal Staging's end: the transaction, then merge and checkpoint. */
-  async write(
+  /** @internal Whether a replacement holds the write transaction open on this connection. */
+  get replacing(): boolean {
+    return this.openedBy !== null;
+  }
+
+  /**
+   * Runs `replay` after the running replacement rolls back. A webhook applied while a
+   * replacement holds its transaction open lands inside it (same connection); replayed after a
+   * rollback, it is not lost with the sync's rows.
+   */
+  replayOnRollback(replay: () => void): void {
+    this.replays.push(replay);
+  }
+
+  private openedBy: object | null = null;
+  private replays: (() => void)[] = [];
+
+  /** @internal Writes a staging's delta rows, opening its transaction at the first one. */
+  async writeDelta(owner: object, rows: readonly BrandColumns[], syncedAt: number, slicer: TimeSlicer): Promise<Outcome[]> {
+    if (this.openedBy !== owner) {
+      if (this.openedBy !== null || this.db.inTransaction) throw new Error('The catalog connection is already in a transaction');
+      this.db.exec('BEGIN IMMEDIATE');
+      this.openedBy = owner;
+    }
+    const outcomes: Outcome[] = [];
+    for (const row of rows) {
+      outcomes.push(this.writeRow(row, syncedAt));
+      if (slicer.due()) await this.pauseInTransaction(slicer);
+    }
+    return outcomes;
+  }
+
+  /** @internal Staging's end: the removals, page records and stamps, COMMIT, then merge and checkpoint. */
+  async finish(
+    owner: object,
     /** `pages` null: the stored page records stay as they are (every page came back the same). */
-    staging: { delta: BrandColumns[]; vanished: number[]; pages: PageRecord[] | null; summary: ReplaceSummary; slicer: TimeSlicer },
+    staging: { written: boolean; vanished: number[]; pages: PageRecord[] | null; summary: ReplaceSummary; slicer: TimeSlicer; merge: boolean },
     syncedAt: number,
   ): Promise<void> {
-    const { delta, vanished, pages, summary, slicer } = staging;
-    const changed = delta.length + vanished.length > 0;
-    this.db.exec('BEGIN IMMEDIATE');
+    const { written, vanished, pages, summary, slicer } = staging;
+    const changed = written || vanished.length > 0;
+    if (this.openedBy !== owner) {
+      if (this.openedBy !== null || this.db.inTransaction) throw new Error('The catalog connection is already in a transaction');
+      this.db.exec('BEGIN IMMEDIATE');
+      this.openedBy = owner;
+    }
     try {
-      for (const row of delta) {
-        const outcome = this.writeRow(row, syncedAt);
-        summary[outcome.kind]++;
-        if (outcome.restored) summary.restored++;
-        if (slicer.due()) await this.pauseInTransaction(slicer);
-      }
       for (const seq of vanished) {
         summary.removed += this.s.markRemoved.run(syncedAt, seq).changes;
         if (slicer.due()) await this.pauseInTransaction(slicer);
@@ -214,16 +250,28 @@ export class CatalogWriter {
       this.s.setKv.run(KV_LAST_FULL_SYNC, String(syncedAt));
       this.s.setKv.run(KV_LAST_SUMMARY, JSON.stringify(summary));
       this.db.exec('COMMIT');
+      this.openedBy = null;
+      this.replays = [];
     } catch (error) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      this.afterWrite();
+      this.rollback(owner);
       throw error;
     }
     // An unchanged catalog keeps the reader's listing and match sets: reloading them costs
     // more than the whole unchanged sync.
     if (changed) this.afterWrite();
-    if (summary.inserted + summary.updated > 0) await this.mergeSearchIndex(slicer);
+    if (staging.merge) await this.mergeSearchIndex(slicer);
     if (changed || pages) void this.checkpointer.request();
+  }
+
+  /** @internal Ends `owner`'s transaction, if open, writing nothing; then replays the webhooks it swallowed. */
+  rollback(owner: object): void {
+    if (this.openedBy !== owner) return;
+    this.openedBy = null;
+    const replays = this.replays;
+    this.replays = [];
+    if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    this.afterWrite();
+    for (const replay of replays) replay();
   }
 
   /** @internal */
@@ -344,20 +392,21 @@ export interface ReplaceStaging {
   keepPage(pageNo: number): { brands: number; nextCursor: SeenPage['nextCursor'] } | null;
   /** Distinct ids added so far. */
   readonly received: number;
-  /** Writes the delta in one transaction; atomic, rejects (changing nothing) on failure. */
-  commit(syncedAt: number): Promise<ReplaceSummary>;
-  /** Ends an uncommitted replacement; a no-op once committed or abandoned. */
+  /** Commits the transaction the pages were written in; atomic, rejects (changing nothing) on failure. */
+  commit(): Promise<ReplaceSummary>;
+  /** Ends an uncommitted replacement, rolling back what its pages wrote; a no-op once committed or abandoned. */
   abandon(): void;
 }
 
 class Staging implements ReplaceStaging {
-  /** Per id: the columns to write, or null when the stored row is listed with the same hash. */
-  private readonly incoming = new Map<string, BrandColumns | null>();
+  /** Per id, the last occurrence's outcome: null when it matched a stored, listed row (nothing written). */
+  private readonly incoming = new Map<string, Outcome | null>();
   /** Pages seen whole in this replacement, recorded at commit for the next one. */
   private readonly seenPages: PageRecord[] = [];
   /** Ids that came more than once: a page holding one does not vouch for the stored row. */
   private readonly repeated = new Set<string>();
   private added = 0;
+  private written = false;
   private done = false;
 
   constructor(
@@ -366,6 +415,7 @@ class Staging implements ReplaceStaging {
     private readonly knownPages: Map<number, StoredPageRow>,
     private readonly pagesEpoch: number,
     private readonly slicer: TimeSlicer,
+    private readonly syncedAt: number,
   ) {}
 
   knownPageHash(pageNo: number, limit: number): string | null {
@@ -395,20 +445,39 @@ class Staging implements ReplaceStaging {
   async add(brands: readonly PartnerBrand[], page?: SeenPage): Promise<void> {
     if (this.done) throw new Error('This catalog replacement has already ended');
     // An unchanged brand costs one content hash (no serialising) and leaves nothing behind;
-    // the JSON and columns (folded sort key, categories, …) are derived for the delta alone.
+    // the JSON and columns (folded sort key, categories, …) are derived for the delta alone,
+    // all of the batch before any is written, so a brand that cannot be serialised writes nothing.
+    const delta: BrandColumns[] = [];
+    const ids: string[] = [];
     for (const brand of brands) {
       const hash = contentHash(brand);
       const was = this.stored.get(brand.id);
-      // A repeated id: the last one wins.
-      if (this.incoming.has(brand.id)) this.repeated.add(brand.id);
-      this.incoming.set(brand.id, was && was.listed && was.hash === hash ? null : brandColumns(brand, hash));
+      const earlier = this.incoming.get(brand.id);
+      // A repeated id: the last one wins (re-written when an earlier one was, even back to the stored content).
+      if (earlier !== undefined) this.repeated.add(brand.id);
+      if (was && was.listed && was.hash === hash && !earlier) {
+        this.incoming.set(brand.id, null);
+      } else {
+        delta.push(brandColumns(brand, hash));
+        ids.push(brand.id);
+      }
       this.added++;
       if (this.slicer.due()) await this.slicer.pause();
+    }
+    if (delta.length > 0) {
+      this.written = true;
+      const outcomes = await this.writer.writeDelta(this, delta, this.syncedAt, this.slicer);
+      outcomes.forEach((outcome, i) => {
+        const id = ids[i]!;
+        const earlier = this.incoming.get(id);
+        // An id written twice counts once, as what it was to the catalog before this sync.
+        this.incoming.set(id, earlier ? { kind: earlier.kind === 'unchanged' ? outcome.kind : earlier.kind, restored: earlier.restored || outcome.restored } : outcome);
+      });
     }
     if (page) this.seenPages.push({ ...page, ids: brands.map((b) => b.id) });
   }
 
-  async commit(syncedAt: number): Promise<ReplaceSummary> {
+  async commit(): Promise<ReplaceSummary> {
     if (this.done) throw new Error('This catalog replacement has already ended');
     this.done = true;
     try {
@@ -418,22 +487,20 @@ class Staging implements ReplaceStaging {
         if (was.listed && !this.incoming.has(id)) vanished.push(was.seq);
         if (this.slicer.due()) await this.slicer.pause();
       }
-      const delta: BrandColumns[] = [];
-      let unchanged = 0;
-      for (const row of this.incoming.values()) {
-        if (row) delta.push(row);
-        else unchanged++;
-        if (this.slicer.due()) await this.slicer.pause();
-      }
       const summary: ReplaceSummary = {
         received: this.incoming.size,
         duplicates: this.added - this.incoming.size,
         inserted: 0,
         updated: 0,
-        unchanged,
+        unchanged: 0,
         restored: 0,
         removed: 0,
       };
+      for (const outcome of this.incoming.values()) {
+        summary[outcome ? outcome.kind : 'unchanged']++;
+        if (outcome?.restored) summary.restored++;
+        if (this.slicer.due()) await this.slicer.pause();
+      }
       // A page record vouches that its ids are stored with the content the page gave: not so
       // for an id a later page overrode, nor after a webhook rewrote rows meanwhile.
       const current = this.writer.pagesCurrent(this.pagesEpoch);
@@ -447,9 +514,11 @@ class Staging implements ReplaceStaging {
         });
       this.stored.clear();
       this.incoming.clear();
-      await this.writer.write({ delta, vanished, pages: same ? null : pages, summary, slicer: this.slicer }, syncedAt);
+      const merge = summary.inserted + summary.updated > 0;
+      await this.writer.finish(this, { written: this.written, vanished, pages: same ? null : pages, summary, slicer: this.slicer, merge }, this.syncedAt);
       return summary;
     } finally {
+      this.writer.rollback(this);
       this.writer.release();
     }
   }
@@ -459,6 +528,7 @@ class Staging implements ReplaceStaging {
     this.done = true;
     this.stored.clear();
     this.incoming.clear();
+    this.writer.rollback(this);
     this.writer.release();
   }
 }
