@@ -41,6 +41,8 @@ export interface CatalogRepositoryOptions {
    * checkpoint opens its own connection in a worker thread and must load the same build.
    */
   nativeBinding?: string;
+  /** Rows per transaction of a first sync (default FIRST_SYNC_CHUNK_ROWS; see CatalogWriter). */
+  firstSyncChunkRows?: number;
 }
 
 /** The brand catalog in SQLite: full replacement from a sync, webhook updates, search. */
@@ -59,7 +61,7 @@ export class CatalogRepository {
   ) {
     this.readConnection = options.readDb ?? null;
     this.reader = new CatalogReader(options.readDb ?? db);
-    this.writer = new CatalogWriter(db, options.sliceMs ?? 10, () => this.reader.invalidate(), options.nativeBinding);
+    this.writer = new CatalogWriter(db, options.sliceMs ?? 10, () => this.reader.invalidate(), options.nativeBinding, options.firstSyncChunkRows);
     // Read-modify-write goes through the writing connection, never a possibly older reader snapshot.
     this.findForUpdate = db.prepare('SELECT seq, data, content_hash, discount FROM brands WHERE id = ?');
     this.updateBrand = db.prepare(

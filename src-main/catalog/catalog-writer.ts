@@ -9,6 +9,13 @@ export const KV_LAST_FULL_SYNC = 'catalog.lastFullSyncAt';
 export const KV_LAST_SUMMARY = 'catalog.lastSyncSummary';
 /** 25 pages per 'merge' step (steps of 100 held the loop up to ~45 ms at 100k brands); the bound only guards against a step that never reports done. */
 const MAX_MERGE_STEPS = 10_000;
+/**
+ * A first sync (no brand stored, never synced) commits every this many written rows. COMMIT
+ * grows with the transaction (SQLite writes and re-checksums the WAL frames the transaction
+ * touched): one transaction of 100k brands held the loop ~200–450 ms at its COMMIT; 5,000
+ * rows commit in a few ms.
+ */
+export const FIRST_SYNC_CHUNK_ROWS = 5000;
 /** Rows per read when listing the stored brands (keyset pages, so no statement stays open across a pause). */
 const PAGE = 1000;
 
@@ -91,12 +98,19 @@ interface StoredPageRow {
  * 3. after the last page: mark the vanished brands removed, record the pages, `COMMIT`.
  *    Any failure or an abandoned sync is a `ROLLBACK` of everything the pages wrote.
  *
+ * The one exception is a first sync (no brand stored, never synced): it commits every
+ * FIRST_SYNC_CHUNK_ROWS rows, since one COMMIT of a 100k-brand transaction alone holds the
+ * loop for hundreds of ms. Its brands become readable chunk by chunk, but the catalog stays
+ * "never synced" (lastFullSyncAt null: what the Catalog screen, the self-check and isStale
+ * read as complete) until the last transaction commits the stamp with the page records. A
+ * first sync that fails leaves the chunks it committed (each brand whole and as the service
+ * listed it), still never synced; the next sync finds them unchanged and goes on.
+ *
  * better-sqlite3's `db.transaction()` cannot span an `await`, so it is not used here. While
  * the transaction is open, any other statement on THIS connection runs inside it: it sees
  * uncommitted rows, and its writes commit or roll back with ours (a webhook's update is applied
  * again after a rollback: replayOnRollback). Readers use a second connection (WAL snapshot
- * isolation): until the COMMIT they see the previous catalog whole, or for a first sync an
- * empty, never-synced one, never part of a sync.
+ * isolation): until the COMMIT they see the previous catalog whole, never part of a sync.
  *
  * Each page taken whole is recorded (catalog_pages: its raw body's hash and its ids) in the same
  * transaction, so the next sync can take a byte-identical page as its stored brands unparsed.
@@ -121,6 +135,7 @@ export class CatalogWriter {
     /** Runs after every commit or rollback (the reader drops its memoised counts). */
     private readonly afterWrite: () => void,
     nativeBinding?: string,
+    private readonly firstSyncChunkRows = FIRST_SYNC_CHUNK_ROWS,
   ) {
     // The catalog is a copy of the service's list: a sync lost to a power cut is fetched again
     // at the next start, so its commits (and each FTS merge step) need not wait for an fsync;
@@ -168,7 +183,8 @@ export class CatalogWriter {
       }
       const pages = new Map<number, StoredPageRow>();
       for (const row of this.s.pagesAll.all() as StoredPageRow[]) pages.set(row.page_no, row);
-      return new Staging(this, stored, pages, this.pagesEpoch, slicer, syncedAt);
+      const firstSync = stored.size === 0 && this.s.getKv.get(KV_LAST_FULL_SYNC) === undefined;
+      return new Staging(this, stored, pages, this.pagesEpoch, slicer, syncedAt, firstSync ? this.firstSyncChunkRows : null);
     } catch (error) {
       this.busy = false;
       throw error;
@@ -206,20 +222,34 @@ export class CatalogWriter {
   private openedBy: object | null = null;
   private replays: (() => void)[] = [];
 
-  /** @internal Writes a staging's delta rows, opening its transaction at the first one. */
-  async writeDelta(owner: object, rows: readonly BrandColumns[], syncedAt: number, slicer: TimeSlicer): Promise<Outcome[]> {
-    if (this.openedBy !== owner) {
-      if (this.openedBy !== null || this.db.inTransaction) throw new Error('The catalog connection is already in a transaction');
-      this.db.exec('BEGIN IMMEDIATE');
-      this.openedBy = owner;
-    }
+  /**
+   * @internal Writes a staging's delta rows, opening its transaction at the first one. With
+   * `chunkRows` (a first sync only), the transaction is committed once it holds that many
+   * rows and the next row opens another.
+   */
+  async writeDelta(owner: object, rows: readonly BrandColumns[], syncedAt: number, slicer: TimeSlicer, chunkRows: number | null): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
     for (const row of rows) {
+      if (this.openedBy !== owner) {
+        if (this.openedBy !== null || this.db.inTransaction) throw new Error('The catalog connection is already in a transaction');
+        this.db.exec('BEGIN IMMEDIATE');
+        this.openedBy = owner;
+        this.rowsInTransaction = 0;
+      }
       outcomes.push(this.writeRow(row, syncedAt));
-      if (slicer.due()) await this.pauseInTransaction(slicer);
+      if (chunkRows !== null && ++this.rowsInTransaction >= chunkRows) {
+        this.db.exec('COMMIT');
+        this.openedBy = null;
+        // What the webhooks wrote inside it is committed now: nothing to replay.
+        this.replays = [];
+        this.afterWrite();
+      }
+      if (slicer.due()) await (this.openedBy === owner ? this.pauseInTransaction(slicer) : slicer.pause());
     }
     return outcomes;
   }
+
+  private rowsInTransaction = 0;
 
   /** @internal Staging's end: the removals, page records and stamps, COMMIT, then merge and checkpoint. */
   async finish(
@@ -371,6 +401,7 @@ function prepare(db: Db) {
     pagesAll: db.prepare('SELECT page_no, page_limit, hash, ids, next_page_no, next_limit FROM catalog_pages'),
     pagesClear: db.prepare('DELETE FROM catalog_pages'),
     pageInsert: db.prepare('INSERT INTO catalog_pages (page_no, page_limit, hash, ids, next_page_no, next_limit) VALUES (?, ?, ?, ?, ?, ?)'),
+    getKv: db.prepare('SELECT value FROM kv WHERE key = ?').pluck(),
     setKv: db.prepare('INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
   };
 }
@@ -416,6 +447,8 @@ class Staging implements ReplaceStaging {
     private readonly pagesEpoch: number,
     private readonly slicer: TimeSlicer,
     private readonly syncedAt: number,
+    /** A first sync's rows per transaction; null: the whole sync is one transaction. */
+    private readonly chunkRows: number | null,
   ) {}
 
   knownPageHash(pageNo: number, limit: number): string | null {
@@ -466,7 +499,7 @@ class Staging implements ReplaceStaging {
     }
     if (delta.length > 0) {
       this.written = true;
-      const outcomes = await this.writer.writeDelta(this, delta, this.syncedAt, this.slicer);
+      const outcomes = await this.writer.writeDelta(this, delta, this.syncedAt, this.slicer, this.chunkRows);
       outcomes.forEach((outcome, i) => {
         const id = ids[i]!;
         const earlier = this.incoming.get(id);

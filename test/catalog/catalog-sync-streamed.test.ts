@@ -56,7 +56,7 @@ const rowsOnWriter = () => env.db.prepare('SELECT count(*) FROM brands').pluck()
 const renamed = (n: number) => brandsNumbered(n).map((b) => makeBrand(b.id, { title: `Renamed ${b.id}` }));
 
 describe('a sync streamed into one transaction', () => {
-  it('a first sync: pages are written as they arrive, and a reader sees no catalog until the commit, then all of it', async () => {
+  it('a first sync: pages are written as they arrive, and a reader sees no catalog until the commit, then all of it (within one chunk)', async () => {
     const source = new HeldSource(brandsNumbered(250), 3);
     const running = newSync(source).syncNow();
     await source.reached;
@@ -116,5 +116,53 @@ describe('a sync streamed into one transaction', () => {
     expect(await running).toMatchObject({ ok: false });
     expect(repo.get('b0240')?.brand.status).toBe('INACTIVE');
     expect(env.db.prepare("SELECT discount FROM brands WHERE id = 'b0241'").pluck().get()).toContain('"subventionPercentage":5');
+  });
+});
+
+describe('a first sync commits in chunks of rows', () => {
+  let chunked: CatalogRepository;
+  beforeEach(() => {
+    chunked = new CatalogRepository(env.db, { readDb, firstSyncChunkRows: 100 });
+  });
+  const chunkedSync = (source: FakePageSource) => new CatalogSync({ source, repo: chunked, clock, logger: memoryLogger(), pageSize: 100 });
+
+  it('readers see the committed chunks, but never a completed sync, until the last page is in', async () => {
+    const source = new HeldSource(brandsNumbered(250), 3);
+    const running = chunkedSync(source).syncNow();
+    await source.reached;
+    expect(env.db.inTransaction).toBe(false);
+    expect(chunked.count().listed).toBe(200);
+    expect(chunked.lastFullSyncAt()).toBeNull();
+    source.go();
+    expect(await running).toMatchObject({ ok: true, value: { brands: 250, changes: { inserted: 250 } } });
+    expect(chunked.count().listed).toBe(250);
+    expect(chunked.lastFullSyncAt()).toBe(clock.now());
+    assertSearchIndexConsistent(env.db);
+  });
+
+  it('a failed first sync stays never synced; the next one takes the committed brands as unchanged', async () => {
+    const source = new HeldSource(brandsNumbered(250), 3);
+    source.override = (pageNo) => (pageNo === 3 ? { ok: false, error: { code: 'NETWORK', message: 'socket hang up' } } : null);
+    const running = chunkedSync(source).syncNow();
+    await source.reached;
+    source.go();
+    expect(await running).toMatchObject({ ok: false, error: { code: 'PAGE_FETCH_FAILED' } });
+    expect(chunked.lastFullSyncAt()).toBeNull();
+    expect(chunked.lastSyncSummary()).toBeNull();
+    source.override = () => null;
+    expect(await chunkedSync(source).syncNow()).toMatchObject({ ok: true, value: { brands: 250, changes: { unchanged: 200, inserted: 50 } } });
+    expect(chunked.lastFullSyncAt()).toBe(clock.now());
+    assertSearchIndexConsistent(env.db);
+  });
+
+  it('a sync over a catalog that was synced before is one transaction, whatever its size', async () => {
+    await chunkedSync(new FakePageSource(brandsNumbered(50))).syncNow();
+    const source = new HeldSource(brandsNumbered(250, 'n'), 3);
+    const running = chunkedSync(source).syncNow();
+    await source.reached;
+    expect(env.db.inTransaction).toBe(true);
+    expect(chunked.count().listed).toBe(50);
+    source.go();
+    expect(await running).toMatchObject({ ok: true, value: { changes: { inserted: 250 }, removed: 50 } });
   });
 });
