@@ -169,11 +169,6 @@ export class CatalogWriter {
   async begin(syncedAt: number): Promise<ReplaceStaging> {
     if (this.busy) throw new CatalogBusyError();
     this.busy = true;
-    // A small page cache while writing: a COMMIT writes every dirty page still cached to the
-    // WAL, and with better-sqlite3's 16 MB cache a 5,000-row commit took 30-70 ms; with 2 MB
-    // the pages spill to the WAL as rows are written and the commit has little left to write.
-    this.cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
-    this.db.pragma(`cache_size = ${REPLACEMENT_CACHE_SIZE}`);
     try {
       const slicer = new TimeSlicer(this.sliceMs);
       // What is stored, by id, from one keyset walk (a few ms per 10k rows) instead of a point
@@ -237,12 +232,7 @@ export class CatalogWriter {
   async writeDelta(owner: object, rows: readonly BrandColumns[], syncedAt: number, slicer: TimeSlicer, chunkRows: number | null): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
     for (const row of rows) {
-      if (this.openedBy !== owner) {
-        if (this.openedBy !== null || this.db.inTransaction) throw new Error('The catalog connection is already in a transaction');
-        this.db.exec('BEGIN IMMEDIATE');
-        this.openedBy = owner;
-        this.rowsInTransaction = 0;
-      }
+      if (this.openedBy !== owner) this.open(owner, true);
       outcomes.push(this.writeRow(row, syncedAt));
       if (chunkRows !== null && ++this.rowsInTransaction >= chunkRows) {
         this.db.exec('COMMIT');
@@ -267,11 +257,7 @@ export class CatalogWriter {
   ): Promise<void> {
     const { written, vanished, pages, summary, slicer } = staging;
     const changed = written || vanished.length > 0;
-    if (this.openedBy !== owner) {
-      if (this.openedBy !== null || this.db.inTransaction) throw new Error('The catalog connection is already in a transaction');
-      this.db.exec('BEGIN IMMEDIATE');
-      this.openedBy = owner;
-    }
+    if (this.openedBy !== owner) this.open(owner, false);
     try {
       for (const seq of vanished) {
         summary.removed += this.s.markRemoved.run(syncedAt, seq).changes;
@@ -313,11 +299,29 @@ export class CatalogWriter {
 
   /** @internal */
   release(): void {
-    if (this.busy) this.db.pragma(`cache_size = ${this.cacheSize}`);
+    if (this.cacheSize !== null) this.db.pragma(`cache_size = ${this.cacheSize}`);
+    this.cacheSize = null;
     this.busy = false;
   }
 
-  private cacheSize = 0;
+  /** The connection's own page cache size while a replacement writes with a small one. */
+  private cacheSize: number | null = null;
+
+  /** `bulk`: rows are about to be written, with the small cache (the closing stamps alone keep the cache). */
+  private open(owner: object, bulk: boolean): void {
+    if (this.openedBy !== null || this.db.inTransaction) throw new Error('The catalog connection is already in a transaction');
+    // A small page cache while writing: a COMMIT writes every dirty page still cached to the
+    // WAL, and with better-sqlite3's 16 MB cache a 5,000-row commit took 30-70 ms; with 2 MB
+    // the pages spill to the WAL as rows are written and the commit has little left to write.
+    // Not before the first write: reading the stored ids wants the whole cache.
+    if (bulk && this.cacheSize === null) {
+      this.cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
+      this.db.pragma(`cache_size = ${REPLACEMENT_CACHE_SIZE}`);
+    }
+    this.db.exec('BEGIN IMMEDIATE');
+    this.openedBy = owner;
+    this.rowsInTransaction = 0;
+  }
 
   /** Resolves when the background checkpoint started by the last replacement has finished. */
   checkpointIdle(): Promise<void> {
