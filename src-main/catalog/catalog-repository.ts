@@ -41,6 +41,8 @@ export interface CatalogRepositoryOptions {
    * checkpoint opens its own connection in a worker thread and must load the same build.
    */
   nativeBinding?: string;
+  /** Rows per transaction of a first sync (default FIRST_SYNC_CHUNK_ROWS; see CatalogWriter). */
+  firstSyncChunkRows?: number;
 }
 
 /** The brand catalog in SQLite: full replacement from a sync, webhook updates, search. */
@@ -59,7 +61,7 @@ export class CatalogRepository {
   ) {
     this.readConnection = options.readDb ?? null;
     this.reader = new CatalogReader(options.readDb ?? db);
-    this.writer = new CatalogWriter(db, options.sliceMs ?? 10, () => this.reader.invalidate(), options.nativeBinding);
+    this.writer = new CatalogWriter(db, options.sliceMs ?? 10, () => this.reader.invalidate(), options.nativeBinding, options.firstSyncChunkRows);
     // Read-modify-write goes through the writing connection, never a possibly older reader snapshot.
     this.findForUpdate = db.prepare('SELECT seq, data, content_hash, discount FROM brands WHERE id = ?');
     this.updateBrand = db.prepare(
@@ -84,9 +86,9 @@ export class CatalogRepository {
    * A replacement fed page by page (see CatalogWriter.begin): same result and atomicity as
    * replaceAll, without holding the whole parsed list in memory.
    */
-  async beginReplace(): Promise<ReplaceStaging> {
+  async beginReplace(syncedAt: number): Promise<ReplaceStaging> {
     this.ensureReadConnection();
-    const staging = await this.writer.begin();
+    const staging = await this.writer.begin(syncedAt);
     return {
       add: (brands, page) => staging.add(brands, page),
       knownPageHash: (pageNo, limit) => staging.knownPageHash(pageNo, limit),
@@ -94,8 +96,8 @@ export class CatalogRepository {
       get received() {
         return staging.received;
       },
-      commit: async (syncedAt) => {
-        const summary = await staging.commit(syncedAt);
+      commit: async () => {
+        const summary = await staging.commit();
         this.warming = this.reader.warm();
         return summary;
       },
@@ -168,13 +170,20 @@ export class CatalogRepository {
    * same event changes nothing. Removed brands are updated too (they stay removed).
    */
   applyBrandUpdate(event: BrandUpdate): Result<{ changed: boolean }, CatalogUpdateError> {
+    // Inside a running sync's transaction (same connection) it commits with the sync, or is
+    // applied again after the sync rolls back; readers see it at that commit.
+    if (this.writer.replacing) this.writer.replayOnRollback(() => void this.applyBrandUpdateNow(event));
+    return this.applyBrandUpdateNow(event);
+  }
+
+  private applyBrandUpdateNow(event: BrandUpdate): Result<{ changed: boolean }, CatalogUpdateError> {
     const row = this.findForUpdate.get(event.brandId) as { seq: number; data: string; content_hash: string } | undefined;
     if (!row) return err(unknownBrand(event.brandId));
     const next = withUpdate(JSON.parse(row.data) as PartnerBrand, event);
-    const data = JSON.stringify(next);
     // The hash always describes `data`, so the next full sync rewrites this row only if it differs.
-    const hash = contentHash(data);
+    const hash = contentHash(next);
     if (hash === row.content_hash) return ok({ changed: false });
+    const data = JSON.stringify(next);
     this.updateBrand.run(next.status, next.denominationType, hash, data, row.seq);
     this.writer.forgetPages();
     this.reader.invalidate();
@@ -184,6 +193,11 @@ export class CatalogRepository {
 
   /** Brand Discount Update (spec §6), kept apart from the brand JSON so full syncs do not erase it. */
   applyDiscountUpdate(update: BrandDiscountUpdate): Result<{ changed: boolean }, CatalogUpdateError> {
+    if (this.writer.replacing) this.writer.replayOnRollback(() => void this.applyDiscountUpdateNow(update));
+    return this.applyDiscountUpdateNow(update);
+  }
+
+  private applyDiscountUpdateNow(update: BrandDiscountUpdate): Result<{ changed: boolean }, CatalogUpdateError> {
     const row = this.findForUpdate.get(update.brandId) as { seq: number; discount: string | null } | undefined;
     if (!row) return err(unknownBrand(update.brandId));
     const discount: BrandDiscount = {

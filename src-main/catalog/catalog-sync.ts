@@ -58,9 +58,9 @@ const MIN_RESCHEDULE_MS = 60_000;
 
 /**
  * Keeps the local catalog a copy of the service's list (spec §8: refresh at least weekly,
- * daily recommended). Every page is fetched before anything is written, and the write is one
- * transaction, so a failed sync leaves the previous catalog exactly as it was; searches keep
- * working from it meanwhile.
+ * daily recommended). The whole sync is one transaction, committed after the last page, so a
+ * failed sync leaves the previous catalog exactly as it was; searches keep working from it
+ * meanwhile.
  */
 export class CatalogSync {
   private readonly pageSize: number;
@@ -141,11 +141,13 @@ export class CatalogSync {
   private async run(): Promise<CatalogSyncResult> {
     const { repo, clock, logger } = this.options;
     const startedAt = clock.now();
-    // Each page goes to the staging as it arrives (serialised, hashed, diffed; only the delta
-    // kept), but nothing is written until every page is in: a failed fetch abandons it all.
+    // Each page goes to the staging as it arrives (hashed and diffed; its new and changed
+    // brands written inside one open transaction), committed only once every page is in: a
+    // failed fetch rolls it all back. Readers use their own connection, so they see the
+    // previous catalog, whole, until that commit.
     let staging: ReplaceStaging;
     try {
-      staging = await repo.beginReplace();
+      staging = await repo.beginReplace(startedAt);
     } catch (error) {
       return this.fail(storeFailed(error));
     }
@@ -161,7 +163,7 @@ export class CatalogSync {
         return this.fail({ code: 'EMPTY_CATALOG', message: `The service listed no usable brands (${skipped} skipped); kept the current catalog` });
       }
       try {
-        changes = await staging.commit(startedAt);
+        changes = await staging.commit();
       } catch (error) {
         return this.fail(storeFailed(error));
       }

@@ -2,13 +2,22 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/database.js';
 import type { PartnerBrand } from '../partner-api/types.js';
 import { CatalogCheckpointer } from './catalog-checkpoint.js';
-import { brandColumns, serialiseBrand, type BrandColumns } from './catalog-text.js';
+import { brandColumns, contentHash, type BrandColumns } from './catalog-text.js';
 import type { ReplaceSummary } from './catalog-types.js';
 
 export const KV_LAST_FULL_SYNC = 'catalog.lastFullSyncAt';
 export const KV_LAST_SUMMARY = 'catalog.lastSyncSummary';
 /** 25 pages per 'merge' step (steps of 100 held the loop up to ~45 ms at 100k brands); the bound only guards against a step that never reports done. */
 const MAX_MERGE_STEPS = 10_000;
+/**
+ * A first sync (no brand stored, never synced) commits every this many written rows. COMMIT
+ * grows with the transaction (SQLite writes and re-checksums the WAL frames the transaction
+ * touched): one transaction of 100k brands held the loop ~200–450 ms at its COMMIT; 5,000
+ * rows commit in ~10–45 ms on this loaded machine (with REPLACEMENT_CACHE_SIZE), 2,500 in about half that.
+ */
+export const FIRST_SYNC_CHUNK_ROWS = 2500;
+/** The writing connection's page cache during a replacement (negative: KiB). */
+const REPLACEMENT_CACHE_SIZE = -2000;
 /** Rows per read when listing the stored brands (keyset pages, so no statement stays open across a pause). */
 const PAGE = 1000;
 
@@ -79,21 +88,31 @@ interface StoredPageRow {
 
 /**
  * Full catalog replacement: atomic (one transaction, so a failure leaves the previous catalog
- * exactly as it was) yet without long event-loop blocks. It runs in three phases, yielding
- * (setImmediate) whenever a slice has run `sliceMs`:
+ * exactly as it was) yet without long event-loop blocks, yielding (setImmediate) whenever a
+ * slice has run `sliceMs`:
  *
  * 1. read the stored ids and content hashes with plain reads (no transaction held);
- * 2. serialise and hash every brand against them, keeping only new, changed and reappearing
- *    brands plus the ones that vanished; pure JS, nothing written, so a brand that cannot be
- *    serialised fails the call before any write;
- * 3. write that delta inside ONE transaction opened by hand (`BEGIN IMMEDIATE` … `COMMIT`,
- *    `ROLLBACK` on any error). better-sqlite3's `db.transaction()` cannot span an `await`, so
- *    it is not used here. A daily sync's delta is small and is written in one synchronous
- *    stretch; only a large delta (first sync, catalog-wide change) yields inside the open
- *    transaction. While it does, any other statement on THIS connection runs inside this
- *    transaction: it sees uncommitted rows, and its own writes commit or roll back with ours
- *    (better-sqlite3 turns a nested `db.transaction()` into a savepoint). Readers that must see
- *    the last committed catalog use a second connection (WAL snapshot isolation).
+ * 2. per page as it arrives: hash each brand against them (contentHash, no serialising) and
+ *    write the new, changed and reappearing ones at once, inside ONE transaction opened by
+ *    hand at the first write (`BEGIN IMMEDIATE`) and held across the following pages (a
+ *    page's brands are all serialised before any of them is written, so a brand that cannot
+ *    be serialised fails the page first); nothing of the list piles up in memory;
+ * 3. after the last page: mark the vanished brands removed, record the pages, `COMMIT`.
+ *    Any failure or an abandoned sync is a `ROLLBACK` of everything the pages wrote.
+ *
+ * The one exception is a first sync (no brand stored, never synced): it commits every
+ * FIRST_SYNC_CHUNK_ROWS rows, since one COMMIT of a 100k-brand transaction alone holds the
+ * loop for hundreds of ms. Its brands become readable chunk by chunk, but the catalog stays
+ * "never synced" (lastFullSyncAt null: what the Catalog screen, the self-check and isStale
+ * read as complete) until the last transaction commits the stamp with the page records. A
+ * first sync that fails leaves the chunks it committed (each brand whole and as the service
+ * listed it), still never synced; the next sync finds them unchanged and goes on.
+ *
+ * better-sqlite3's `db.transaction()` cannot span an `await`, so it is not used here. While
+ * the transaction is open, any other statement on THIS connection runs inside it: it sees
+ * uncommitted rows, and its writes commit or roll back with ours (a webhook's update is applied
+ * again after a rollback: replayOnRollback). Readers use a second connection (WAL snapshot
+ * isolation): until the COMMIT they see the previous catalog whole, never part of a sync.
  *
  * Each page taken whole is recorded (catalog_pages: its raw body's hash and its ids) in the same
  * transaction, so the next sync can take a byte-identical page as its stored brands unparsed.
@@ -118,6 +137,7 @@ export class CatalogWriter {
     /** Runs after every commit or rollback (the reader drops its memoised counts). */
     private readonly afterWrite: () => void,
     nativeBinding?: string,
+    private readonly firstSyncChunkRows = FIRST_SYNC_CHUNK_ROWS,
   ) {
     // The catalog is a copy of the service's list: a sync lost to a power cut is fetched again
     // at the next start, so its commits (and each FTS merge step) need not wait for an fsync;
@@ -130,21 +150,23 @@ export class CatalogWriter {
 
   /** The whole list at once: begin, add, commit. */
   async replaceAll(brands: readonly PartnerBrand[], syncedAt: number): Promise<ReplaceSummary> {
-    const staging = await this.begin();
+    const staging = await this.begin(syncedAt);
     try {
       await staging.add(brands);
-      return await staging.commit(syncedAt);
+      return await staging.commit();
     } finally {
       staging.abandon();
     }
   }
 
   /**
-   * Starts a replacement fed page by page (a sync adds each page as it arrives, so a 100k
-   * catalog is never held as ~800 MB of parsed objects, only as the delta's columns). Nothing
-   * is written before `commit`; `abandon` drops it. One at a time: CatalogBusyError otherwise.
+   * Starts a replacement fed page by page, stamped `syncedAt`. Each page's delta (new, changed
+   * and reappearing brands) is written as it arrives, inside one transaction opened at the
+   * first write and held until `commit`, so neither the parsed pages nor the delta's JSON pile
+   * up in memory (at 100k brands that heap made GC pauses of 100–200 ms); `abandon` rolls it
+   * all back. One at a time: CatalogBusyError otherwise.
    */
-  async begin(): Promise<ReplaceStaging> {
+  async begin(syncedAt: number): Promise<ReplaceStaging> {
     if (this.busy) throw new CatalogBusyError();
     this.busy = true;
     try {
@@ -163,9 +185,10 @@ export class CatalogWriter {
       }
       const pages = new Map<number, StoredPageRow>();
       for (const row of this.s.pagesAll.all() as StoredPageRow[]) pages.set(row.page_no, row);
-      return new Staging(this, stored, pages, this.pagesEpoch, slicer);
+      const firstSync = stored.size === 0 && this.s.getKv.get(KV_LAST_FULL_SYNC) === undefined;
+      return new Staging(this, stored, pages, this.pagesEpoch, slicer, syncedAt, firstSync ? this.firstSyncChunkRows : null);
     } catch (error) {
-      this.busy = false;
+      this.release();
       throw error;
     }
   }
@@ -184,22 +207,58 @@ export class CatalogWriter {
     return epoch === this.pagesEpoch;
   }
 
-  /** @internal Staging's end: the transaction, then merge and checkpoint. */
-  async write(
+  /** @internal Whether a replacement holds the write transaction open on this connection. */
+  get replacing(): boolean {
+    return this.openedBy !== null;
+  }
+
+  /**
+   * Runs `replay` after the running replacement rolls back. A webhook applied while a
+   * replacement holds its transaction open lands inside it (same connection); replayed after a
+   * rollback, it is not lost with the sync's rows.
+   */
+  replayOnRollback(replay: () => void): void {
+    this.replays.push(replay);
+  }
+
+  private openedBy: object | null = null;
+  private replays: (() => void)[] = [];
+
+  /**
+   * @internal Writes a staging's delta rows, opening its transaction at the first one. With
+   * `chunkRows` (a first sync only), the transaction is committed once it holds that many
+   * rows and the next row opens another.
+   */
+  async writeDelta(owner: object, rows: readonly BrandColumns[], syncedAt: number, slicer: TimeSlicer, chunkRows: number | null): Promise<Outcome[]> {
+    const outcomes: Outcome[] = [];
+    for (const row of rows) {
+      if (this.openedBy !== owner) this.open(owner, true);
+      outcomes.push(this.writeRow(row, syncedAt));
+      if (chunkRows !== null && ++this.rowsInTransaction >= chunkRows) {
+        this.db.exec('COMMIT');
+        this.openedBy = null;
+        // What the webhooks wrote inside it is committed now: nothing to replay.
+        this.replays = [];
+        this.afterWrite();
+      }
+      if (slicer.due()) await (this.openedBy === owner ? this.pauseInTransaction(slicer) : slicer.pause());
+    }
+    return outcomes;
+  }
+
+  private rowsInTransaction = 0;
+
+  /** @internal Staging's end: the removals, page records and stamps, COMMIT, then merge and checkpoint. */
+  async finish(
+    owner: object,
     /** `pages` null: the stored page records stay as they are (every page came back the same). */
-    staging: { delta: BrandColumns[]; vanished: number[]; pages: PageRecord[] | null; summary: ReplaceSummary; slicer: TimeSlicer },
+    staging: { written: boolean; vanished: number[]; pages: PageRecord[] | null; summary: ReplaceSummary; slicer: TimeSlicer; merge: boolean },
     syncedAt: number,
   ): Promise<void> {
-    const { delta, vanished, pages, summary, slicer } = staging;
-    const changed = delta.length + vanished.length > 0;
-    this.db.exec('BEGIN IMMEDIATE');
+    const { written, vanished, pages, summary, slicer } = staging;
+    const changed = written || vanished.length > 0;
+    if (this.openedBy !== owner) this.open(owner, false);
     try {
-      for (const row of delta) {
-        const outcome = this.writeRow(row, syncedAt);
-        summary[outcome.kind]++;
-        if (outcome.restored) summary.restored++;
-        if (slicer.due()) await this.pauseInTransaction(slicer);
-      }
       for (const seq of vanished) {
         summary.removed += this.s.markRemoved.run(syncedAt, seq).changes;
         if (slicer.due()) await this.pauseInTransaction(slicer);
@@ -214,21 +273,54 @@ export class CatalogWriter {
       this.s.setKv.run(KV_LAST_FULL_SYNC, String(syncedAt));
       this.s.setKv.run(KV_LAST_SUMMARY, JSON.stringify(summary));
       this.db.exec('COMMIT');
+      this.openedBy = null;
+      this.replays = [];
     } catch (error) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      this.afterWrite();
+      this.rollback(owner);
       throw error;
     }
     // An unchanged catalog keeps the reader's listing and match sets: reloading them costs
     // more than the whole unchanged sync.
     if (changed) this.afterWrite();
-    if (summary.inserted + summary.updated > 0) await this.mergeSearchIndex(slicer);
+    if (staging.merge) await this.mergeSearchIndex(slicer);
     if (changed || pages) void this.checkpointer.request();
+  }
+
+  /** @internal Ends `owner`'s transaction, if open, writing nothing; then replays the webhooks it swallowed. */
+  rollback(owner: object): void {
+    if (this.openedBy !== owner) return;
+    this.openedBy = null;
+    const replays = this.replays;
+    this.replays = [];
+    if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    this.afterWrite();
+    for (const replay of replays) replay();
   }
 
   /** @internal */
   release(): void {
+    if (this.cacheSize !== null) this.db.pragma(`cache_size = ${this.cacheSize}`);
+    this.cacheSize = null;
     this.busy = false;
+  }
+
+  /** The connection's own page cache size while a replacement writes with a small one. */
+  private cacheSize: number | null = null;
+
+  /** `bulk`: rows are about to be written, with the small cache (the closing stamps alone keep the cache). */
+  private open(owner: object, bulk: boolean): void {
+    if (this.openedBy !== null || this.db.inTransaction) throw new Error('The catalog connection is already in a transaction');
+    // A small page cache while writing: a COMMIT writes every dirty page still cached to the
+    // WAL, and with better-sqlite3's 16 MB cache a 5,000-row commit took 30-70 ms; with 2 MB
+    // the pages spill to the WAL as rows are written and the commit has little left to write.
+    // Not before the first write: reading the stored ids wants the whole cache.
+    if (bulk && this.cacheSize === null) {
+      this.cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
+      this.db.pragma(`cache_size = ${REPLACEMENT_CACHE_SIZE}`);
+    }
+    this.db.exec('BEGIN IMMEDIATE');
+    this.openedBy = owner;
+    this.rowsInTransaction = 0;
   }
 
   /** Resolves when the background checkpoint started by the last replacement has finished. */
@@ -323,6 +415,7 @@ function prepare(db: Db) {
     pagesAll: db.prepare('SELECT page_no, page_limit, hash, ids, next_page_no, next_limit FROM catalog_pages'),
     pagesClear: db.prepare('DELETE FROM catalog_pages'),
     pageInsert: db.prepare('INSERT INTO catalog_pages (page_no, page_limit, hash, ids, next_page_no, next_limit) VALUES (?, ?, ?, ?, ?, ?)'),
+    getKv: db.prepare('SELECT value FROM kv WHERE key = ?').pluck(),
     setKv: db.prepare('INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
   };
 }
@@ -344,20 +437,21 @@ export interface ReplaceStaging {
   keepPage(pageNo: number): { brands: number; nextCursor: SeenPage['nextCursor'] } | null;
   /** Distinct ids added so far. */
   readonly received: number;
-  /** Writes the delta in one transaction; atomic, rejects (changing nothing) on failure. */
-  commit(syncedAt: number): Promise<ReplaceSummary>;
-  /** Ends an uncommitted replacement; a no-op once committed or abandoned. */
+  /** Commits the transaction the pages were written in; atomic, rejects (changing nothing) on failure. */
+  commit(): Promise<ReplaceSummary>;
+  /** Ends an uncommitted replacement, rolling back what its pages wrote; a no-op once committed or abandoned. */
   abandon(): void;
 }
 
 class Staging implements ReplaceStaging {
-  /** Per id: the columns to write, or null when the stored row is listed with the same hash. */
-  private readonly incoming = new Map<string, BrandColumns | null>();
+  /** Per id, the last occurrence's outcome: null when it matched a stored, listed row (nothing written). */
+  private readonly incoming = new Map<string, Outcome | null>();
   /** Pages seen whole in this replacement, recorded at commit for the next one. */
   private readonly seenPages: PageRecord[] = [];
   /** Ids that came more than once: a page holding one does not vouch for the stored row. */
   private readonly repeated = new Set<string>();
   private added = 0;
+  private written = false;
   private done = false;
 
   constructor(
@@ -366,6 +460,9 @@ class Staging implements ReplaceStaging {
     private readonly knownPages: Map<number, StoredPageRow>,
     private readonly pagesEpoch: number,
     private readonly slicer: TimeSlicer,
+    private readonly syncedAt: number,
+    /** A first sync's rows per transaction; null: the whole sync is one transaction. */
+    private readonly chunkRows: number | null,
   ) {}
 
   knownPageHash(pageNo: number, limit: number): string | null {
@@ -394,21 +491,40 @@ class Staging implements ReplaceStaging {
 
   async add(brands: readonly PartnerBrand[], page?: SeenPage): Promise<void> {
     if (this.done) throw new Error('This catalog replacement has already ended');
-    // An unchanged brand costs one JSON.stringify + SHA-1 and leaves nothing behind; columns
-    // (folded sort key, categories, …) are derived for the delta alone.
+    // An unchanged brand costs one content hash (no serialising) and leaves nothing behind;
+    // the JSON and columns (folded sort key, categories, …) are derived for the delta alone,
+    // all of the batch before any is written, so a brand that cannot be serialised writes nothing.
+    const delta: BrandColumns[] = [];
+    const ids: string[] = [];
     for (const brand of brands) {
-      const serialised = serialiseBrand(brand);
+      const hash = contentHash(brand);
       const was = this.stored.get(brand.id);
-      // A repeated id: the last one wins.
-      if (this.incoming.has(brand.id)) this.repeated.add(brand.id);
-      this.incoming.set(brand.id, was && was.listed && was.hash === serialised.hash ? null : brandColumns(brand, serialised));
+      const earlier = this.incoming.get(brand.id);
+      // A repeated id: the last one wins (re-written when an earlier one was, even back to the stored content).
+      if (earlier !== undefined) this.repeated.add(brand.id);
+      if (was && was.listed && was.hash === hash && !earlier) {
+        this.incoming.set(brand.id, null);
+      } else {
+        delta.push(brandColumns(brand, hash));
+        ids.push(brand.id);
+      }
       this.added++;
       if (this.slicer.due()) await this.slicer.pause();
+    }
+    if (delta.length > 0) {
+      this.written = true;
+      const outcomes = await this.writer.writeDelta(this, delta, this.syncedAt, this.slicer, this.chunkRows);
+      outcomes.forEach((outcome, i) => {
+        const id = ids[i]!;
+        const earlier = this.incoming.get(id);
+        // An id written twice counts once, as what it was to the catalog before this sync.
+        this.incoming.set(id, earlier ? { kind: earlier.kind === 'unchanged' ? outcome.kind : earlier.kind, restored: earlier.restored || outcome.restored } : outcome);
+      });
     }
     if (page) this.seenPages.push({ ...page, ids: brands.map((b) => b.id) });
   }
 
-  async commit(syncedAt: number): Promise<ReplaceSummary> {
+  async commit(): Promise<ReplaceSummary> {
     if (this.done) throw new Error('This catalog replacement has already ended');
     this.done = true;
     try {
@@ -418,22 +534,20 @@ class Staging implements ReplaceStaging {
         if (was.listed && !this.incoming.has(id)) vanished.push(was.seq);
         if (this.slicer.due()) await this.slicer.pause();
       }
-      const delta: BrandColumns[] = [];
-      let unchanged = 0;
-      for (const row of this.incoming.values()) {
-        if (row) delta.push(row);
-        else unchanged++;
-        if (this.slicer.due()) await this.slicer.pause();
-      }
       const summary: ReplaceSummary = {
         received: this.incoming.size,
         duplicates: this.added - this.incoming.size,
         inserted: 0,
         updated: 0,
-        unchanged,
+        unchanged: 0,
         restored: 0,
         removed: 0,
       };
+      for (const outcome of this.incoming.values()) {
+        summary[outcome ? outcome.kind : 'unchanged']++;
+        if (outcome?.restored) summary.restored++;
+        if (this.slicer.due()) await this.slicer.pause();
+      }
       // A page record vouches that its ids are stored with the content the page gave: not so
       // for an id a later page overrode, nor after a webhook rewrote rows meanwhile.
       const current = this.writer.pagesCurrent(this.pagesEpoch);
@@ -447,9 +561,11 @@ class Staging implements ReplaceStaging {
         });
       this.stored.clear();
       this.incoming.clear();
-      await this.writer.write({ delta, vanished, pages: same ? null : pages, summary, slicer: this.slicer }, syncedAt);
+      const merge = summary.inserted + summary.updated > 0;
+      await this.writer.finish(this, { written: this.written, vanished, pages: same ? null : pages, summary, slicer: this.slicer, merge }, this.syncedAt);
       return summary;
     } finally {
+      this.writer.rollback(this);
       this.writer.release();
     }
   }
@@ -459,6 +575,7 @@ class Staging implements ReplaceStaging {
     this.done = true;
     this.stored.clear();
     this.incoming.clear();
+    this.writer.rollback(this);
     this.writer.release();
   }
 }
