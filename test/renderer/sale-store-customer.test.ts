@@ -11,6 +11,8 @@ const answers: Record<string, (input: unknown) => unknown> = {};
 vi.mock('../../src-renderer/bridge/api', () => ({
   api: (method: string, input: unknown) => {
     const answer = answers[method];
+    // A sold brand joins the recent ones, which the Sell screen then fetches whole.
+    if (!answer && method === 'catalog.brand') return Promise.resolve({ ok: true, data: FIXED });
     if (!answer) return Promise.resolve({ ok: true, data: { items: [], brands: [] } });
     return Promise.resolve(answer(input));
   },

@@ -13,6 +13,8 @@ vi.mock('../../src-renderer/bridge/api', () => ({
   api: (method: string, input: unknown) => {
     calls.push({ method, input });
     const answer = answers[method];
+    // A sold brand joins the recent ones, which the Sell screen then fetches whole.
+    if (!answer && method === 'catalog.brand') return Promise.resolve({ ok: true, data: FIXED });
     if (!answer) return Promise.resolve({ ok: true, data: { items: [], brands: [], sales: [], unprinted: [] } });
     return Promise.resolve(answer(input));
   },
