@@ -17,9 +17,11 @@ import type {
   ReplaceSummary,
   UnavailableBrand,
 } from './catalog-types.js';
-import { CatalogWriter, KV_LAST_FULL_SYNC, KV_LAST_SUMMARY, type ReplaceStaging } from './catalog-writer.js';
+import type { ReplaceStaging } from './catalog-staging.js';
+import { CatalogWriter, KV_LAST_FULL_SYNC, KV_LAST_SUMMARY } from './catalog-writer.js';
 
-export { CatalogBusyError, type ReplaceStaging } from './catalog-writer.js';
+export { CatalogBusyError } from './catalog-writer.js';
+export type { ReplaceStaging } from './catalog-staging.js';
 
 export interface CatalogRepositoryOptions {
   /**

@@ -1,0 +1,197 @@
+import type { PartnerBrand } from '../partner-api/types.js';
+import type { CatalogWriter } from './catalog-writer.js';
+import { brandColumns, contentHash, type BrandColumns } from './catalog-text.js';
+import type { ReplaceSummary } from './catalog-types.js';
+import type { TimeSlicer } from './time-slicer.js';
+
+/** A stored brand as a replacement compares against it. */
+export interface Stored {
+  seq: number;
+  hash: string;
+  listed: boolean;
+}
+
+export type Outcome = { kind: 'inserted' | 'updated' | 'unchanged'; restored: boolean };
+
+/** A page of the service's list as a sync saw it on the wire (see catalog_pages, catalog migration 4). */
+export interface SeenPage {
+  pageNo: number;
+  limit: number;
+  /** SHA-1 (base64url) of the page's raw body. */
+  hash: string;
+  nextCursor: { pageNo: number; limit: number } | null;
+}
+
+export interface PageRecord extends SeenPage {
+  /** The brand ids the page gave, in order. */
+  ids: string[];
+}
+
+export interface StoredPageRow {
+  page_no: number;
+  page_limit: number;
+  hash: string;
+  ids: string;
+  next_page_no: number | null;
+  next_limit: number | null;
+}
+
+/** A replacement being fed; see CatalogWriter.begin. */
+export interface ReplaceStaging {
+  /**
+   * Serialises and diffs a batch; throws (writing nothing) on a brand that cannot be serialised.
+   * `page`: the wire page the batch is, whole (no entry dropped), recorded for the next sync.
+   */
+  add(brands: readonly PartnerBrand[], page?: SeenPage): Promise<void>;
+  /** The hash the last committed sync recorded for this page and limit, if any. */
+  knownPageHash(pageNo: number, limit: number): string | null;
+  /**
+   * Takes a page whose body hashed as recorded as its stored brands, unparsed. Returns its
+   * brand count and cursor, or null when the record cannot be trusted (a brand of it is no
+   * longer stored and listed, or already came in this sync): then the caller parses the page.
+   */
+  keepPage(pageNo: number): { brands: number; nextCursor: SeenPage['nextCursor'] } | null;
+  /** Distinct ids added so far. */
+  readonly received: number;
+  /** Commits the transaction the pages were written in; atomic, rejects (changing nothing) on failure. */
+  commit(): Promise<ReplaceSummary>;
+  /** Ends an uncommitted replacement, rolling back what its pages wrote; a no-op once committed or abandoned. */
+  abandon(): void;
+}
+
+export class Staging implements ReplaceStaging {
+  /** Per id, the last occurrence's outcome: null when it matched a stored, listed row (nothing written). */
+  private readonly incoming = new Map<string, Outcome | null>();
+  /** Pages seen whole in this replacement, recorded at commit for the next one. */
+  private readonly seenPages: PageRecord[] = [];
+  /** Ids that came more than once: a page holding one does not vouch for the stored row. */
+  private readonly repeated = new Set<string>();
+  private added = 0;
+  private written = false;
+  private done = false;
+
+  constructor(
+    private readonly writer: CatalogWriter,
+    private readonly stored: Map<string, Stored>,
+    private readonly knownPages: Map<number, StoredPageRow>,
+    private readonly pagesEpoch: number,
+    private readonly slicer: TimeSlicer,
+    private readonly syncedAt: number,
+    /** A first sync's rows per transaction; null: the whole sync is one transaction. */
+    private readonly chunkRows: number | null,
+  ) {}
+
+  knownPageHash(pageNo: number, limit: number): string | null {
+    const page = this.knownPages.get(pageNo);
+    return page && page.page_limit === limit && this.writer.pagesCurrent(this.pagesEpoch) ? page.hash : null;
+  }
+
+  keepPage(pageNo: number): { brands: number; nextCursor: SeenPage['nextCursor'] } | null {
+    if (this.done) throw new Error('This catalog replacement has already ended');
+    const page = this.knownPages.get(pageNo);
+    if (!page || !this.writer.pagesCurrent(this.pagesEpoch)) return null;
+    const ids = JSON.parse(page.ids) as string[];
+    for (const id of ids) {
+      if (this.incoming.has(id) || this.stored.get(id)?.listed !== true) return null;
+    }
+    for (const id of ids) this.incoming.set(id, null);
+    this.added += ids.length;
+    const nextCursor = page.next_page_no === null || page.next_limit === null ? null : { pageNo: page.next_page_no, limit: page.next_limit };
+    this.seenPages.push({ pageNo, limit: page.page_limit, hash: page.hash, nextCursor, ids });
+    return { brands: ids.length, nextCursor };
+  }
+
+  get received(): number {
+    return this.incoming.size;
+  }
+
+  async add(brands: readonly PartnerBrand[], page?: SeenPage): Promise<void> {
+    if (this.done) throw new Error('This catalog replacement has already ended');
+    // An unchanged brand costs one content hash (no serialising) and leaves nothing behind;
+    // the JSON and columns (folded sort key, categories, …) are derived for the delta alone,
+    // all of the batch before any is written, so a brand that cannot be serialised writes nothing.
+    const delta: BrandColumns[] = [];
+    const ids: string[] = [];
+    for (const brand of brands) {
+      const hash = contentHash(brand);
+      const was = this.stored.get(brand.id);
+      const earlier = this.incoming.get(brand.id);
+      // A repeated id: the last one wins (re-written when an earlier one was, even back to the stored content).
+      if (earlier !== undefined) this.repeated.add(brand.id);
+      if (was && was.listed && was.hash === hash && !earlier) {
+        this.incoming.set(brand.id, null);
+      } else {
+        delta.push(brandColumns(brand, hash));
+        ids.push(brand.id);
+      }
+      this.added++;
+      if (this.slicer.due()) await this.slicer.pause();
+    }
+    if (delta.length > 0) {
+      this.written = true;
+      const outcomes = await this.writer.writeDelta(this, delta, this.syncedAt, this.slicer, this.chunkRows);
+      outcomes.forEach((outcome, i) => {
+        const id = ids[i]!;
+        const earlier = this.incoming.get(id);
+        // An id written twice counts once, as what it was to the catalog before this sync.
+        this.incoming.set(id, earlier ? { kind: earlier.kind === 'unchanged' ? outcome.kind : earlier.kind, restored: earlier.restored || outcome.restored } : outcome);
+      });
+    }
+    if (page) this.seenPages.push({ ...page, ids: brands.map((b) => b.id) });
+  }
+
+  async commit(): Promise<ReplaceSummary> {
+    if (this.done) throw new Error('This catalog replacement has already ended');
+    this.done = true;
+    try {
+      const vanished: number[] = [];
+      // Two walks over every brand (100k at most): sliced like the rest.
+      for (const [id, was] of this.stored) {
+        if (was.listed && !this.incoming.has(id)) vanished.push(was.seq);
+        if (this.slicer.due()) await this.slicer.pause();
+      }
+      const summary: ReplaceSummary = {
+        received: this.incoming.size,
+        duplicates: this.added - this.incoming.size,
+        inserted: 0,
+        updated: 0,
+        unchanged: 0,
+        restored: 0,
+        removed: 0,
+      };
+      for (const outcome of this.incoming.values()) {
+        summary[outcome ? outcome.kind : 'unchanged']++;
+        if (outcome?.restored) summary.restored++;
+        if (this.slicer.due()) await this.slicer.pause();
+      }
+      // A page record vouches that its ids are stored with the content the page gave: not so
+      // for an id a later page overrode, nor after a webhook rewrote rows meanwhile.
+      const current = this.writer.pagesCurrent(this.pagesEpoch);
+      const pages = current ? this.seenPages.filter((p) => !p.ids.some((id) => this.repeated.has(id))) : [];
+      const same =
+        current &&
+        pages.length === this.knownPages.size &&
+        pages.every((p) => {
+          const was = this.knownPages.get(p.pageNo);
+          return was !== undefined && was.hash === p.hash && was.page_limit === p.limit;
+        });
+      this.stored.clear();
+      this.incoming.clear();
+      const merge = summary.inserted + summary.updated > 0;
+      await this.writer.finish(this, { written: this.written, vanished, pages: same ? null : pages, summary, slicer: this.slicer, merge }, this.syncedAt);
+      return summary;
+    } finally {
+      this.writer.rollback(this);
+      this.writer.release();
+    }
+  }
+
+  abandon(): void {
+    if (this.done) return;
+    this.done = true;
+    this.stored.clear();
+    this.incoming.clear();
+    this.writer.rollback(this);
+    this.writer.release();
+  }
+}
