@@ -47,8 +47,13 @@ const refusal = (code: string, message: string, extra: object = {}): BridgeResul
  */
 export function createBridge(core: Core, options: BridgeOptions): Bridge {
   const session = newSession(core.clock.now());
-  const signal = (reason: string | null) =>
+  let signedInAs: string | null = null;
+  const signal = (reason: string | null) => {
+    // Whoever is no longer at this counter (signed out, locked out, replaced) is signed out at the store too.
+    if (signedInAs !== null && signedInAs !== (session.staff?.id ?? null)) core.store?.staff.signedOut(signedInAs);
+    signedInAs = session.staff?.id ?? null;
     core.events.emit('session.changed', { signedIn: session.staff !== null, role: session.staff?.role ?? null, reason });
+  };
   const handlers = buildHandlers(core, session, options.version, signal);
   const shellHandlers = options.shellHandlers ?? {};
   const idleLimit = () => core.settings.get().staff.lockAfterIdleMinutes * 60_000;

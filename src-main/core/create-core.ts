@@ -137,6 +137,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       nativeBinding: options.nativeBinding,
       allowedEnvironments: options.allowedEnvironments,
       storeLink: storeLink ?? undefined,
+      sellerHeaders: store ? () => store.client.sellerHeaders() : undefined,
     });
   } catch (error) {
     // Nothing could open: release what the core holds so the files are not left open behind the error.

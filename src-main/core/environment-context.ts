@@ -64,6 +64,8 @@ export interface EnvironmentEndpoint {
   fallbackCredentials: PartnerCredentials | null;
   /** The store server's relay: the counter signs in with its own credential, never the operator's. */
   viaStore?: boolean;
+  /** Through the store server, what a new order carries to say who is selling (its staff session). */
+  placeHeaders?: () => Record<string, string>;
 }
 
 export interface EnvironmentDeps {
@@ -171,7 +173,7 @@ async function buildEnvironment(
   });
   const engine = new OrderEngine({
     journal,
-    api: orderApiFor(() => client),
+    api: orderApiFor(() => client, deps.endpoint.placeHeaders),
     clock: deps.clock,
     logger,
     vault,

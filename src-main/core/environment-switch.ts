@@ -33,6 +33,8 @@ export interface EnvironmentSwitchDeps {
   allowedEnvironments?: Environment[];
   /** A counter of a store: its environment is the store's, reached through the store server. */
   storeLink?: StoreLink;
+  /** A store's counter: the staff session that says who is selling, for each order sent through the store. */
+  sellerHeaders?: () => Record<string, string>;
 }
 
 export type SwitchResult = { ok: true; changed: boolean } | { ok: false; message: string };
@@ -61,7 +63,7 @@ export async function openEnvironmentSwitch(deps: EnvironmentSwitchDeps): Promis
   async function endpointFor(environment: Environment): Promise<EnvironmentEndpoint | string> {
     // The store server relays the Partner API under /partner and signs the counter in with its own credential.
     if (link && environment === link.environment) {
-      return { baseUrl: `${link.url}/partner`, fallbackCredentials: { clientId: link.counterId, clientSecret: link.credential }, viaStore: true };
+      return { baseUrl: `${link.url}/partner`, fallbackCredentials: { clientId: link.counterId, clientSecret: link.credential }, viaStore: true, placeHeaders: deps.sellerHeaders };
     }
     if (environment === 'training') return deps.trainingEndpoint();
     const configured = settings.get()[environment];

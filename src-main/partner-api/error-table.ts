@@ -101,6 +101,15 @@ const TABLE: Record<string, Entry> = {
     action:
       "Register this machine's public IP address for this environment in the integration portal (staging and production are registered separately), then try again.",
   },
+  // The store server's own refusals, for a counter that reaches the service through it.
+  STAFF_SIGN_IN_NEEDED: {
+    message: 'The store server does not know who is signed in at this counter: you signed in while it could not be reached, or your session there has ended.',
+    action: 'Sign out, then sign in again with your PIN.',
+  },
+  STAFF_NOT_PERMITTED: {
+    message: 'The store server says the person signed in here may not do this: their permissions at the store have changed.',
+    action: 'Sign out and in again to see your permissions, or ask a manager.',
+  },
   // Requests the service refused.
   VALIDATION_FAILED: {
     message: 'The service rejected some of the order details.',
@@ -165,6 +174,10 @@ export function describeSaleFailure(code: string | null): ErrorDescription {
 }
 
 export const isKnownCode = (code: string): boolean => code in TABLE;
+
+/** The store server's refusals of the person at a counter (a 403 that is not about this machine's IP). */
+export const STORE_STAFF_REFUSAL = { signInNeeded: 'STAFF_SIGN_IN_NEEDED', notPermitted: 'STAFF_NOT_PERMITTED' } as const;
+export const STORE_STAFF_REFUSALS: ReadonlySet<string> = new Set(Object.values(STORE_STAFF_REFUSAL));
 
 /** Every code the table has words for. */
 export const KNOWN_CODES: readonly string[] = Object.keys(TABLE);

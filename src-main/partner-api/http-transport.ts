@@ -23,6 +23,8 @@ export interface TransportRequest {
   timeoutMs: number;
   /** 1-based, for the log line. */
   attempt?: number;
+  /** Extra headers, never logged; they cannot replace the client's own. */
+  headers?: Record<string, string>;
 }
 
 export type TransportOutcome =
@@ -58,7 +60,7 @@ export function createTransport(options: { baseUrl: string; logger: Logger; conn
     if (closed) return { kind: 'network', detail: 'the Partner API client is closed', ms: 0 };
     let started = performance.now();
     const elapsed = (): number => Math.round(performance.now() - started);
-    const headers: Record<string, string> = { Accept: 'application/json', 'X-REQUEST-ID': req.requestId, 'User-Agent': userAgent };
+    const headers: Record<string, string> = { ...req.headers, Accept: 'application/json', 'X-REQUEST-ID': req.requestId, 'User-Agent': userAgent };
     if (req.token) headers.Authorization = `Bearer ${req.token}`;
     if (req.method === 'POST') headers['Content-Type'] = 'application/json';
     let outcome: TransportOutcome;

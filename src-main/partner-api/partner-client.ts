@@ -85,7 +85,7 @@ export interface PartnerClient {
   placeOrder(
     body: OrderRequestBody,
     requestId: string,
-    options?: { beforeResend?: (requestId: string) => void | Promise<void> },
+    options?: { beforeResend?: (requestId: string) => void | Promise<void>; headers?: Record<string, string> },
   ): Promise<PlaceOrderResult>;
   getOrder(id: string, options?: CallOptions): Promise<PartnerResult<PartnerOrder>>;
   /** `null` when the service answers 404: no order has this reference (spec §4.4 timeout recovery). */
@@ -179,10 +179,10 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   async function placeOrder(
     body: OrderRequestBody,
     requestId: string,
-    opts: { beforeResend?: (requestId: string) => void | Promise<void> } = {},
+    opts: { beforeResend?: (requestId: string) => void | Promise<void>; headers?: Record<string, string> } = {},
   ): Promise<PlaceOrderResult> {
     const template = '/v1/partners/orders';
-    const out = await run({ method: 'POST', path: template, template, body, timeoutMs: timeouts.orderResponseMs, requestId, beforeResend: opts.beforeResend });
+    const out = await run({ method: 'POST', path: template, template, body, timeoutMs: timeouts.orderResponseMs, requestId, beforeResend: opts.beforeResend, headers: opts.headers });
     const { requestIds } = out;
     if (out.kind === 'not-sent') return { kind: 'rejected', error: out.error, requestIds };
     if (out.kind !== 'response') return { kind: 'unknown', error: transportFailure(out), requestIds };

@@ -1,4 +1,4 @@
-import { describeError, failureReasonToCode, isBusinessCode, isKnownCode } from './error-table.js';
+import { describeError, failureReasonToCode, isBusinessCode, isKnownCode, STORE_STAFF_REFUSALS } from './error-table.js';
 import type { PartnerOrder } from './types.js';
 
 /**
@@ -95,7 +95,7 @@ export function errorFromResponse(status: number, text: string, requestId: strin
     if (status === 401) return partnerError('INVALID_CREDENTIALS', { kind: 'auth', ...base });
   }
   if (status === 401) return partnerError('HTTP_401', { kind: 'auth', ...base });
-  if (status === 403) return partnerError('HTTP_403', { kind: 'forbidden', ...base });
+  if (status === 403) return partnerError(envelope.code && STORE_STAFF_REFUSALS.has(envelope.code) ? envelope.code : 'HTTP_403', { kind: 'forbidden', ...base });
   if (status >= 500) return partnerError('HTTP_5XX', { kind: 'http', ...base });
   const code = envelope.code;
   if (code && /^E\d+$/i.test(code)) return partnerError(code, { kind: 'business', ...base });

@@ -32,6 +32,8 @@ export interface RunRequest {
    * throws, nothing is resent and the error propagates: better no send than an unjournaled one.
    */
   beforeResend?: (requestId: string) => void | Promise<void>;
+  /** Sent as they are, besides the client's own (a store server's staff session on a relayed order). */
+  headers?: Record<string, string>;
 }
 
 export type RunOutcome =
@@ -79,6 +81,7 @@ export function createRunner(deps: RunnerDeps): (req: RunRequest) => Promise<Run
         requestId,
         token: token.value,
         attempt: requestIds.length,
+        headers: req.headers,
       };
       const out = await transport.send(send);
 

@@ -7,7 +7,8 @@ const same = (a: StoreStaffRow | undefined, b: StoreStaffRow) => a !== undefined
 
 /**
  * Staff are store-wide. A counter signs people in against its own copy (so a counter whose
- * store server is down still opens), taken from the store before each sign-in and list. A
+ * store server is down still opens), taken from the store before each sign-in and list; the
+ * store judges the PIN when it can be asked, and opens the person's session there. A
  * change made here is sent to the store before it is answered; if the store refuses it or
  * cannot be reached, the change is undone here and the refusal is the answer.
  */
@@ -47,12 +48,30 @@ export class StaffMirror {
    */
   readonly checkPin: StorePinCheck = async (staffId, pin, purpose) => {
     try {
-      return await this.deps.client.parsed(pinCheckAnswer, 'POST', '/staff/pin-check', { body: { staffId, pin, purpose } });
+      const verdict = await this.deps.client.parsed(pinCheckAnswer, 'POST', '/staff/pin-check', { body: { staffId, pin, purpose } });
+      if (verdict.kind !== 'right') return verdict;
+      // A sign-in's session at the store: what later calls made for this person carry.
+      if (verdict.session) this.deps.client.rememberStaffSession(staffId, verdict.session.token);
+      return { kind: 'right', lock: verdict.lock };
     } catch (error) {
       this.deps.logger.log('warn', 'store.pin_check_failed', { error });
       return null;
     }
   };
+
+  /**
+   * Opens `staffId`'s session at the store with the PIN they just chose (a first manager set
+   * up here is signed in without typing it again). false when the store could not open one.
+   */
+  async openSession(staffId: string, pin: string): Promise<boolean> {
+    const verdict = await this.checkPin(staffId, pin, null);
+    return verdict?.kind === 'right' && this.deps.client.hasStaffSession(staffId);
+  }
+
+  /** `staffId` is no longer signed in here: their session at the store ends too (told in the background). */
+  signedOut(staffId: string): void {
+    this.deps.client.endStaffSession(staffId).catch((error: unknown) => this.deps.logger.log('warn', 'store.staff_sign_out_failed', { error }));
+  }
 
   /** A manager lifts a lock for the whole store (refused by the store when it is not locked there). */
   async unlock(staffId: string, actor: string): Promise<void> {

@@ -1,7 +1,5 @@
 import type { StoreLink } from './store-link-file.js';
-
-/** The header that names the person at the counter on store calls that need a permission. */
-export const STAFF_HEADER = 'X-Staff-Id';
+import { STAFF_SESSION_HEADER, STAFF_SIGN_IN_NEEDED } from './store-wire.js';
 
 /** How long a counter waits on its store server for a shared view before it says it cannot reach it. */
 export const STORE_CALL_TIMEOUT_MS = 5_000;
@@ -38,10 +36,14 @@ export class StoreRefusedError extends Error {
 
 /**
  * The counter's calls to its store server's shared views (/store/v1): signed in with the
- * counter's credential, the session token kept in memory and renewed on a 401.
+ * counter's credential, the session token kept in memory and renewed on a 401. A call made
+ * for someone at the counter carries the staff session the store opened for them when their
+ * PIN was right; those tokens too are held in memory only, and die with the process.
  */
 export class StoreClient {
   private token: { value: string; staleAt: number } | null = null;
+  /** Staff session tokens by staff id, the newest last (Map keeps insertion order). */
+  private readonly staffSessions = new Map<string, string>();
 
   constructor(private readonly link: StoreLink) {}
 
@@ -56,7 +58,38 @@ export class StoreClient {
     return parsed.data;
   }
 
-  async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: { body?: unknown; staffId?: string | null } = {}): Promise<T> {
+  /** The store opened a session for `staffId` (their sign-in PIN was right there). */
+  rememberStaffSession(staffId: string, token: string): void {
+    this.staffSessions.delete(staffId);
+    this.staffSessions.set(staffId, token);
+  }
+
+  hasStaffSession(staffId: string): boolean {
+    return this.staffSessions.has(staffId);
+  }
+
+  /**
+   * The header that says who is selling at this counter: the newest session still open here
+   * (one person is signed in at a counter). Empty when nobody has one: the store then refuses
+   * a new order, and still answers for the ones it has.
+   */
+  sellerHeaders(): Record<string, string> {
+    const token = [...this.staffSessions.values()].at(-1);
+    return token ? { [STAFF_SESSION_HEADER]: token } : {};
+  }
+
+  /** `staffId` signed out (or was locked out) here: their session at the store is ended too, if it can be told. */
+  async endStaffSession(staffId: string): Promise<void> {
+    const token = this.staffSessions.get(staffId);
+    if (!token) return;
+    this.staffSessions.delete(staffId);
+    await this.call('POST', '/staff/sign-out', { headers: { [STAFF_SESSION_HEADER]: token } });
+  }
+
+  async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: { body?: unknown; staffId?: string | null; headers?: Record<string, string> } = {}): Promise<T> {
+    const staffToken = options.staffId ? this.staffSessions.get(options.staffId) : undefined;
+    // Nobody to vouch for at the store: said here, without asking it (it would refuse the same way).
+    if (options.staffId && !staffToken) throw new StoreRefusedError(403, STAFF_SIGN_IN_NEEDED.code, STAFF_SIGN_IN_NEEDED.message);
     for (let attempt = 0; ; attempt++) {
       const token = await this.sessionToken();
       const res = await this.fetch(`/store/v1${path}`, {
@@ -64,7 +97,8 @@ export class StoreClient {
         headers: {
           Authorization: `Bearer ${token}`,
           ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          ...(options.staffId ? { [STAFF_HEADER]: options.staffId } : {}),
+          ...(staffToken ? { [STAFF_SESSION_HEADER]: staffToken } : {}),
+          ...options.headers,
         },
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
       });
@@ -76,6 +110,8 @@ export class StoreClient {
       const json = parseJson(text);
       if (res.ok) return json as T;
       const error = (json as { error?: { code?: string; message?: string } } | null)?.error;
+      // The store ended that session (expired, PIN reset, disabled): it is no use here any more.
+      if (options.staffId && error?.code === STAFF_SIGN_IN_NEEDED.code) this.staffSessions.delete(options.staffId);
       throw new StoreRefusedError(res.status, error?.code ?? `HTTP_${res.status}`, error?.message ?? `The store server answered HTTP ${res.status}`);
     }
   }

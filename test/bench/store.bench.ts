@@ -10,6 +10,8 @@ import { startEmbeddedCluster } from '../../src-main/store-server/database/embed
 import { openPool } from '../../src-main/store-server/database/pool.js';
 import { pairWithStore } from '../../src-main/store-link/pairing.js';
 import { run, startStoreServerCli, type Running } from '../store-server/store-processes.js';
+import { counterFor, login, withSeller } from '../store-server/store-harness.js';
+import { STAFF_SESSION_HEADER } from '../../src-main/store-link/store-wire.js';
 import { tempDir } from '../support/temp-dir.js';
 import { now, row, single, summarize, type BenchRow } from './stats.js';
 
@@ -32,16 +34,22 @@ interface Phase {
   ms: number;
 }
 
+/** A counter's client, and what its orders carry (through the store: its seller's staff session). */
+interface BenchCounter {
+  client: PartnerClient;
+  headers?: Record<string, string>;
+}
+
 /** `counters` clients each place `each` orders one after another, all at once; every one must succeed. */
-async function phase(clients: PartnerClient[], each: number): Promise<Phase> {
+async function phase(clients: BenchCounter[], each: number): Promise<Phase> {
   const latencies: number[] = [];
   const t0 = now();
   await Promise.all(
-    clients.map(async (client) => {
+    clients.map(async ({ client, headers }) => {
       for (let i = 0; i < each; i++) {
         const referenceId = `BENCH-${randomUUID().replace(/-/g, '').slice(0, 24)}`;
         const s = now();
-        const result = await client.placeOrder({ productId: BRAND, referenceId, amount: DENOMINATION, denominationDetails: [{ denomination: DENOMINATION, quantity: 1 }] }, randomUUID());
+        const result = await client.placeOrder({ productId: BRAND, referenceId, amount: DENOMINATION, denominationDetails: [{ denomination: DENOMINATION, quantity: 1 }] }, randomUUID(), { headers });
         latencies.push(now() - s);
         if (result.kind !== 'accepted' || result.order.status !== 'SUCCESS') {
           throw new Error(`order ${referenceId} did not succeed: ${result.kind === 'accepted' ? result.order.status : `${result.kind} ${result.error.code} ${result.error.message}`}`);
@@ -85,8 +93,13 @@ export async function benchStore(counts: number[], rounds: number, ordersPerRoun
       clients.push(c);
       return c;
     };
-    const viaStore = links.map((l) => client(`${store.url}/partner`, { clientId: l.counterId, clientSecret: l.credential }));
-    const direct = links.map(() => client(sandboxUrl, DEFAULT_CREDENTIALS.staging));
+    // Each counter's person signs in at the store (a PIN check there), as a cashier does before selling.
+    const viaStore: BenchCounter[] = [];
+    for (const l of links) {
+      const counter = await withSeller(counterFor(store.url, { id: l.counterId, credential: l.credential, token: (await login(store.url, l.counterId, l.credential)).json.token, storeId: l.storeId }));
+      viaStore.push({ client: client(`${store.url}/partner`, { clientId: l.counterId, clientSecret: l.credential }), headers: { [STAFF_SESSION_HEADER]: [...counter.sessions.values()][0]! } });
+    }
+    const direct: BenchCounter[] = links.map(() => ({ client: client(sandboxUrl, DEFAULT_CREDENTIALS.staging) }));
 
     const rows: BenchRow[] = [];
     for (const n of counts) {

@@ -73,6 +73,12 @@ describe('error envelopes of unknown shape', () => {
     expect(errorFromResponse(401, '', 'r', 'login')).toMatchObject({ kind: 'auth', code: 'INVALID_CREDENTIALS' });
     expect(errorFromResponse(400, '', 'r', 'login')).toMatchObject({ kind: 'auth', code: 'CREDENTIALS_MISSING' });
     expect(errorFromResponse(403, '', 'r', 'api')).toMatchObject({ kind: 'forbidden', code: 'HTTP_403' });
+    // A store server's refusal of the person at the counter is not the service's IP whitelist.
+    const seller = errorFromResponse(403, '{"error":{"code":"STAFF_SIGN_IN_NEEDED","message":"x"}}', 'r', 'api');
+    expect(seller).toMatchObject({ kind: 'forbidden', code: 'STAFF_SIGN_IN_NEEDED', action: 'Sign out, then sign in again with your PIN.' });
+    expect(seller.message).not.toMatch(/whitelisted/);
+    expect(errorFromResponse(403, '{"error":{"code":"STAFF_NOT_PERMITTED"}}', 'r', 'api')).toMatchObject({ code: 'STAFF_NOT_PERMITTED' });
+    expect(errorFromResponse(403, '{"error":{"code":"E100"}}', 'r', 'api')).toMatchObject({ code: 'HTTP_403' });
     expect(errorFromResponse(404, '{"error":{"code":"NOT_FOUND"}}', 'r', 'api')).toMatchObject({ code: 'HTTP_404' });
   });
 

@@ -10,6 +10,7 @@ import { runningClusterUrl, startEmbeddedCluster } from '../../src-main/store-se
 import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
 import { STORE_VAULT_KEY_FILE } from '../../src-main/store-server/vault/store-vault.js';
 import { tempDir } from '../support/temp-dir.js';
+import { sellerHeaders } from './store-harness.js';
 
 const run = promisify(execFile);
 
@@ -49,10 +50,10 @@ describe('backing up the store’s database with pg_dump', () => {
     servers.push(original);
     const code = await newPairingCode(original.pool, 'main');
     const paired = (await (await fetch(`${original.url}/pair`, { method: 'POST', body: JSON.stringify({ code, counterName: 'Till A' }) })).json()) as { counterId: string; credential: string };
-    const login = (await (await fetch(`${original.url}/partner/v1/partners/auth/login`, { method: 'POST', body: JSON.stringify({ clientId: paired.counterId, clientSecret: paired.credential }) })).json()) as { token: string };
+    const seller = await sellerHeaders(original.url, paired);
     const placed = await fetch(`${original.url}/partner/v1/partners/orders`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${login.token}`, 'X-REQUEST-ID': crypto.randomUUID() },
+      headers: { ...seller, 'X-REQUEST-ID': crypto.randomUUID() },
       body: JSON.stringify({ productId: 'TEST_FIXED_STANDARD', referenceId: 'BACKUP-1', amount: 500, denominationDetails: [{ denomination: 500, quantity: 1 }] }),
     });
     expect(placed.status).toBe(201);

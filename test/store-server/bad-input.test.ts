@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { MAX_BODY_BYTES } from '../../src-main/store-server/http/http-kit.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
-import { firstManagerPush, staffRow } from './staff-rows.js';
-import { http, lastSeq, newRef, orderBody, pairedCounter, placeOrder, sql, startCluster, startStore, type Cluster, type Counter } from './store-harness.js';
+import { staffRow } from './staff-rows.js';
+import { http, lastSeq, newRef, orderBody, placeOrder, sellingCounter, sql, startCluster, startStore, type Cluster, type Counter } from './store-harness.js';
 
 /**
  * What arrives from the network is refused with a clear error and changes nothing: not the
@@ -15,13 +15,14 @@ describe('bad input from the network', () => {
   let server: StoreServer;
   let databaseUrl: string;
   let till: Counter;
-  const manager = staffRow({ role: 'manager', name: 'Meera' });
+  /** The store's manager, signed in at the till (the harness's seller). */
+  let manager: { id: string };
   let seq = 0;
   let before = '';
 
   /** Every table a request could change, as one string. */
   async function everything(): Promise<string> {
-    const tables = ['relayed_orders', 'staff', 'counter_sales', 'counters', 'pairing_codes', 'wallets'];
+    const tables = ['relayed_orders', 'staff', 'staff_sessions', 'counter_sales', 'counters', 'pairing_codes', 'wallets'];
     const rows = await Promise.all(tables.map((t) => sql(databaseUrl, `SELECT * FROM ${t} ORDER BY 1`)));
     return JSON.stringify(rows.map((r, i) => [tables[i], r.map((row) => ({ ...row, last_seen_at: undefined }))]));
   }
@@ -31,8 +32,8 @@ describe('bad input from the network', () => {
     sandbox = await startSandbox({ tickMs: 60_000 });
     databaseUrl = await cluster.freshDatabase('hostile');
     server = await startStore(sandbox, databaseUrl);
-    till = await pairedCounter(server, 'Till');
-    expect((await till.call('/store/v1/staff', { method: 'PUT', body: firstManagerPush(manager) })).status).toBe(200);
+    till = await sellingCounter(server, 'Till');
+    manager = { id: [...till.sessions.keys()][0]! };
     expect((await placeOrder(till, orderBody(newRef('OK')))).status).toBe(201);
   }, 60_000);
 
@@ -201,7 +202,7 @@ describe('bad input from the network', () => {
     await nothingChanged();
   });
 
-  it('refuses a missing, malformed or unknown bearer token with 401, and a garbage X-Staff-Id with 403', async () => {
+  it('refuses a missing, malformed or unknown bearer token with 401, and a missing or garbage staff session with 403', async () => {
     const unknown = 'A'.repeat(43);
     for (const authorization of [undefined, 'Bearer', 'Bearer short', `Basic ${till.token}`, `Bearer ${till.token} extra`, `Bearer ${unknown}`, `bearer${till.token}`]) {
       for (const path of ['/store/v1/staff', '/partner/v1/partners/wallet/balance']) {
@@ -212,10 +213,16 @@ describe('bad input from the network', () => {
     }
     const placed = await http(`${server.url}/partner/v1/partners/orders`, { headers: { Authorization: `Bearer ${unknown}` }, body: orderBody(newRef('NOAUTH')) });
     expect(placed.status).toBe(401);
-    for (const staffId of ['', "x' OR '1'='1", 'a'.repeat(65), 'no-such-person']) {
-      const reply = await till.call('/store/v1/counters', { staffId });
-      expect(reply.status, staffId).toBe(403);
-      expect(reply.json.error.code).toBe('FORBIDDEN');
+    for (const session of [undefined, '', "x' OR '1'='1", 'a'.repeat(201), 'A'.repeat(43), manager.id]) {
+      for (const [path, method] of [
+        ['/store/v1/counters', 'GET'],
+        ['/partner/v1/partners/orders', 'POST'],
+      ] as const) {
+        const headers: Record<string, string> = session === undefined ? {} : { 'X-Staff-Session': session };
+        const reply = await http(`${server.url}${path}`, { method, token: till.token, headers, body: method === 'POST' ? orderBody(newRef('NOSTAFF')) : undefined });
+        expect(reply.status, `${session} ${path}`).toBe(403);
+        expect(reply.json.error.code).toBe('STAFF_SIGN_IN_NEEDED');
+      }
     }
     // Sign-in and pairing with the wrong shapes.
     expect((await http(`${server.url}/partner/v1/partners/auth/login`, { body: { clientId: 'x', clientSecret: 'y' } })).status).toBe(401);

@@ -7,6 +7,7 @@ import { clusterDirOf, startEmbeddedCluster, type EmbeddedCluster } from '../../
 import { FIRST_QUESTION_SECONDS } from '../../src-main/store-server/relay/settle-schedule.js';
 import { tempDir } from '../support/temp-dir.js';
 import { pairingCode, startStoreServerCli, waitForHealth, type Running } from './store-processes.js';
+import { sellerHeaders } from './store-harness.js';
 
 /**
  * PostgreSQL dies while the store server's settle job is asking the service about an order:
@@ -40,15 +41,14 @@ describe('the store server when PostgreSQL dies under a running settle job', () 
   it('stays up and is healthy again when PostgreSQL is back', async () => {
     const code = await pairingCode({ databaseUrl: cluster.url });
     const paired = (await (await fetch(`${url}/pair`, { method: 'POST', body: JSON.stringify({ code, counterName: 'Lost' }) })).json()) as { counterId: string; credential: string };
-    const login = await fetch(`${url}/partner/v1/partners/auth/login`, { method: 'POST', body: JSON.stringify({ clientId: paired.counterId, clientSecret: paired.credential }) });
-    const { token } = (await login.json()) as { token: string };
+    const seller = await sellerHeaders(url, paired);
 
     // The order's answer is lost (so a settle job asks about it when its first question is due), and that question is held 3 s.
     sandbox.state.faults.arm({ kind: 'reset-after-commit', match: { method: 'POST', path: '/v1/partners/orders' } });
     sandbox.state.faults.arm({ kind: 'delay', ms: 3_000, stage: 'before', match: { method: 'GET', path: '/v1/partners/orders/by-reference/*' } });
     const placed = await fetch(`${url}/partner/v1/partners/orders`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: { ...seller, 'Content-Type': 'application/json' },
       body: JSON.stringify({ productId: 'TEST_FIXED_STANDARD', referenceId: `LOST-${Date.now()}`, amount: 1000, denominationDetails: [{ denomination: 1000, quantity: 1 }] }),
     });
     expect(placed.status).toBe(503);

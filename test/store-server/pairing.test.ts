@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { newPairingCode, normalizeCode, PAIRING_CODE_TTL_MINUTES } from '../../src-main/store-server/counters/counter-credentials.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
-import { firstManagerPush, staffRow } from './staff-rows.js';
-import { http, login, newRef, orderBody, orderPosts, lastSeq, pairedCounter, placeOrder, sql, startCluster, startStore, type Cluster } from './store-harness.js';
+import { firstManagerPush } from './staff-rows.js';
+import { http, login, newRef, orderBody, orderPosts, lastSeq, pairedCounter, placeOrder, signInAtStore, sql, staffWithPin, startCluster, startStore, type Cluster } from './store-harness.js';
 
 /**
  * Pairing: a code joins one counter to the store that printed it, once and only while it is
@@ -75,8 +75,9 @@ describe('pairing counters with a store', () => {
   it('stops a revoked counter at once: its token is refused on its next call and its credential cannot sign in', async () => {
     const manager = await pairedCounter(main, 'Manager’s till');
     const other = await pairedCounter(main, 'Front till');
-    const meera = staffRow({ role: 'manager', name: 'Meera' });
+    const meera = await staffWithPin('1357', { role: 'manager', name: 'Meera' });
     expect((await manager.call('/store/v1/staff', { method: 'PUT', body: firstManagerPush(meera) })).status).toBe(200);
+    await signInAtStore(manager, meera.id, '1357');
     expect((await other.call('/store/v1/staff')).status).toBe(200);
 
     const revoked = await manager.call(`/store/v1/counters/${other.id}/revoke`, { method: 'POST', staffId: meera.id });
@@ -120,8 +121,9 @@ describe('pairing counters with a store', () => {
     expect((await pair(main, code)).status).toBe(200);
 
     // A north manager cannot revoke a main counter.
-    const boss = staffRow({ role: 'manager', name: 'North boss' });
+    const boss = await staffWithPin('1357', { role: 'manager', name: 'North boss' });
     expect((await northTill.call('/store/v1/staff', { method: 'PUT', body: firstManagerPush(boss) })).status).toBe(200);
+    await signInAtStore(northTill, boss.id, '1357');
     expect((await northTill.call(`/store/v1/counters/${mainTill.id}/revoke`, { method: 'POST', staffId: boss.id })).status).toBe(404);
     expect((await mainTill.call('/store/v1/staff')).status).toBe(200);
     // Each store lists its own counters only.

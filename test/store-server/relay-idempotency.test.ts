@@ -9,7 +9,7 @@ import {
   orderBody,
   orderPosts,
   ordersReceived,
-  pairedCounter,
+  sellingCounter,
   placeOrder,
   relayedRow,
   sql,
@@ -39,8 +39,8 @@ describe('the order relay, idempotent on referenceId', () => {
     sandbox = await startSandbox({ tickMs: 60_000 });
     databaseUrl = await cluster.freshDatabase('relay');
     server = await startStore(sandbox, databaseUrl, { timeouts: { orderResponseMs: ORDER_TIMEOUT_MS } });
-    one = await pairedCounter(server, 'Counter 1');
-    two = await pairedCounter(server, 'Counter 2');
+    one = await sellingCounter(server, 'Counter 1');
+    two = await sellingCounter(server, 'Counter 2');
   }, 60_000);
 
   // A fault armed by one test and not used up there must not slow or cut the next.

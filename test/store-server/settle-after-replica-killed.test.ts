@@ -6,6 +6,7 @@ import { startEmbeddedCluster, type EmbeddedCluster } from '../../src-main/store
 import { FIRST_QUESTION_SECONDS } from '../../src-main/store-server/relay/settle-schedule.js';
 import { tempDir } from '../support/temp-dir.js';
 import { pairingCode, startStoreServerCli, type Running } from './store-processes.js';
+import { sellerHeaders } from './store-harness.js';
 
 /**
  * A store server SIGKILLed while its settle job asks the service about an order leaves that job
@@ -40,15 +41,12 @@ describe('settle jobs after a store server is killed mid-question', () => {
   it('settles the other orders at once and the killed question within about a minute', async () => {
     const code = await pairingCode({ databaseUrl: cluster.url });
     const paired = (await (await fetch(`${url}/pair`, { method: 'POST', body: JSON.stringify({ code, counterName: 'Mid-job' }) })).json()) as { counterId: string; credential: string };
-    const signIn = async () => {
-      const login = await fetch(`${url}/partner/v1/partners/auth/login`, { method: 'POST', body: JSON.stringify({ clientId: paired.counterId, clientSecret: paired.credential }) });
-      return ((await login.json()) as { token: string }).token;
-    };
-    const placeInDoubt = async (token: string, referenceId: string) => {
+    const signIn = () => sellerHeaders(url, paired);
+    const placeInDoubt = async (seller: Record<string, string>, referenceId: string) => {
       sandbox.state.faults.arm({ kind: 'reset-after-commit', match: { method: 'POST', path: '/v1/partners/orders' } });
       const placed = await fetch(`${url}/partner/v1/partners/orders`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        headers: { ...seller, 'Content-Type': 'application/json' },
         body: JSON.stringify({ productId: 'TEST_FIXED_STANDARD', referenceId, amount: 1000, denominationDetails: [{ denomination: 1000, quantity: 1 }] }),
       });
       expect(placed.status).toBe(503);
@@ -68,8 +66,8 @@ describe('settle jobs after a store server is killed mid-question', () => {
     server = (await startStoreServerCli({ dataDir: dirs.store.path, partnerBaseUrl: sandbox.url, databaseUrl: cluster.url, port: Number(new URL(url).port) })).proc;
 
     const others = Array.from({ length: 5 }, (_, i) => `AFTER-${Date.now()}-${i}`);
-    const token = await signIn();
-    for (const ref of others) await placeInDoubt(token, ref);
+    const seller = await signIn();
+    for (const ref of others) await placeInDoubt(seller, ref);
     const pool = new pg.Pool({ connectionString: cluster.url, max: 1 });
     const openOf = async (refs: string[]) =>
       Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM relayed_orders WHERE reference_id = ANY($1) AND state <> 'ACCEPTED'`, [refs])).rows[0]!.n);

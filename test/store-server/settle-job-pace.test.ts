@@ -6,6 +6,7 @@ import { newPairingCode } from '../../src-main/store-server/counters/counter-cre
 import { SETTLE_ORDER_QUEUE, SETTLE_RETRY_SECONDS } from '../../src-main/store-server/jobs/store-jobs.js';
 import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
 import { tempDir } from '../support/temp-dir.js';
+import { sellerHeaders } from './store-harness.js';
 
 /**
  * The store server asks the service about a PROCESSING order on the spec's protocol (§3.4: the
@@ -17,7 +18,8 @@ describe("the store server's settle jobs", () => {
   let sandbox: Sandbox;
   let server: StoreServer;
   const dir = tempDir('gv-store-pace-');
-  let token = '';
+  /** The counter's bearer token and its seller's staff session. */
+  let seller: Record<string, string> = {};
 
   beforeAll(async () => {
     sandbox = await startSandbox({});
@@ -33,8 +35,7 @@ describe("the store server's settle jobs", () => {
     });
     const code = await newPairingCode(server.pool, 'main');
     const paired = (await (await fetch(`${server.url}/pair`, { method: 'POST', body: JSON.stringify({ code, counterName: 'Pace' }) })).json()) as { counterId: string; credential: string };
-    const login = await fetch(`${server.url}/partner/v1/partners/auth/login`, { method: 'POST', body: JSON.stringify({ clientId: paired.counterId, clientSecret: paired.credential }) });
-    token = ((await login.json()) as { token: string }).token;
+    seller = await sellerHeaders(server.url, paired);
   }, 120_000);
 
   afterAll(async () => {
@@ -47,7 +48,7 @@ describe("the store server's settle jobs", () => {
     const referenceId = `PACE-${Date.now()}`;
     const placed = await fetch(`${server.url}/partner/v1/partners/orders`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: { ...seller, 'Content-Type': 'application/json' },
       body: JSON.stringify({ productId: 'TEST_PROCESSING_SUCCESS', referenceId, amount: 500, denominationDetails: [{ denomination: 500, quantity: 1 }] }),
     });
     expect(placed.status).toBe(201);
@@ -60,7 +61,7 @@ describe("the store server's settle jobs", () => {
 
     // The service finishes it; the counter's own poll (through the store) settles the store's journal.
     sandbox.state.clock.advance(200);
-    const asked = await fetch(`${server.url}/partner/v1/partners/orders/by-reference/${referenceId}`, { headers: { Authorization: `Bearer ${token}` } });
+    const asked = await fetch(`${server.url}/partner/v1/partners/orders/by-reference/${referenceId}`, { headers: { Authorization: seller.Authorization! } });
     expect(((await asked.json()) as { status: string }).status).toBe('SUCCESS');
     const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
     try {
@@ -80,7 +81,7 @@ describe("the store server's settle jobs", () => {
     for (const referenceId of refs) {
       const placed = await fetch(`${server.url}/partner/v1/partners/orders`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        headers: { ...seller, 'Content-Type': 'application/json' },
         body: JSON.stringify({ productId: 'TEST_FIXED_STANDARD', referenceId, amount: 1000, denominationDetails: [{ denomination: 1000, quantity: 1 }] }),
       });
       expect(placed.status).toBe(503);

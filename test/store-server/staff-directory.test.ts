@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import { firstManagerPush, staffRow } from './staff-rows.js';
-import { pairedCounter, sql, startCluster, startStore, type Cluster, type Counter } from './store-harness.js';
+import { pairedCounter, signInAtStore, sql, staffWithPin, startCluster, startStore, type Cluster, type Counter } from './store-harness.js';
 
 /**
  * Staff are store-wide: one first manager per store, however many counters set one up at
@@ -17,6 +17,7 @@ describe('the store’s staff directory', () => {
   let one: Counter;
   let two: Counter;
 
+  /** A staff change sent by `c` for `staffId` (with the session the store opened for them there, if any). */
   const put = (c: Counter, body: unknown, staffId?: string) => c.call('/store/v1/staff', { method: 'PUT', body, staffId });
   const staffInDb = async () => sql<{ id: string; role: string; pin_hash: string; permissions: string | null; name: string }>(databaseUrl, 'SELECT id, role, pin_hash, permissions, name FROM staff ORDER BY created_at, id');
 
@@ -45,8 +46,8 @@ describe('the store’s staff directory', () => {
     expect((await put(one, { rows: [staffRow({ role: 'manager' }), staffRow({ role: 'manager' })], firstManager: true })).status).toBe(400);
     expect(await staffInDb()).toEqual([]);
 
-    const meera = staffRow({ role: 'manager', name: 'Meera' });
-    const ravi = staffRow({ role: 'manager', name: 'Ravi' });
+    const meera = await staffWithPin('1357', { role: 'manager', name: 'Meera' });
+    const ravi = await staffWithPin('1357', { role: 'manager', name: 'Ravi' });
     const [a, b] = await Promise.all([put(one, firstManagerPush(meera)), put(two, firstManagerPush(ravi))]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const loser = a.status === 409 ? a : b;
@@ -66,8 +67,15 @@ describe('the store’s staff directory', () => {
 
   it('lets only staff with manageStaff change staff; a cashier may change their own PIN and nothing else', async () => {
     const [manager] = await staffInDb();
-    const asha = staffRow({ role: 'cashier', name: 'Asha' });
+    // Named without a session at the store, the manager is nobody: the counter's word is not taken.
+    expect((await put(one, { rows: [staffRow({ role: 'cashier', name: 'Unsigned' })] }, manager!.id)).status).toBe(403);
+    await signInAtStore(one, manager!.id, '1357');
+    const asha = await staffWithPin('2468', { role: 'cashier', name: 'Asha' });
     expect((await put(one, { rows: [asha] }, manager!.id)).status).toBe(200);
+    await signInAtStore(two, asha.id, '2468');
+    // Her session is good only at the counter where she typed her PIN.
+    const elsewhere = await one.call('/store/v1/staff', { method: 'PUT', body: { rows: [{ ...asha, pin_hash: 'new-pin-hash' }] }, headers: { 'X-Staff-Session': two.sessions.get(asha.id)! } });
+    expect(elsewhere.status).toBe(403);
 
     const refusals = [
       // Someone else's row, or a new one.

@@ -116,7 +116,7 @@ describe('wrong-PIN locks across a store’s counters', () => {
       expect(refused.json.error.code).toBe('VALIDATION_FAILED');
     }
     expect((await raw.call('/store/v1/staff/pin-check', { raw: '{"staffId":' })).status).toBe(400);
-    // Unlocking needs a manager of this store named on the call.
+    // Unlocking needs a manager of this store signed in at the store (naming one is not enough).
     expect((await raw.call('/store/v1/staff/unlock', { body: { staffId: cashierId } })).status).toBe(403);
     expect((await raw.call('/store/v1/staff/unlock', { body: { staffId: cashierId }, staffId: cashierId })).status).toBe(403);
     expect(await storeLock(cashierId)).toEqual(before);

@@ -4,6 +4,7 @@ import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
 import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
 import { tempDir } from '../support/temp-dir.js';
+import { sellerHeaders } from './store-harness.js';
 
 /**
  * The service takes amount − discountAmount from the wallet, so that is what the store's float
@@ -14,7 +15,8 @@ describe("the store's float guard and a discounted sale", () => {
   let sandbox: Sandbox;
   let server: StoreServer;
   const dir = tempDir('gv-store-discount-');
-  let token = '';
+  /** The counter's bearer token and its seller's staff session. */
+  let seller: Record<string, string> = {};
 
   beforeAll(async () => {
     sandbox = await startSandbox({ walletBalance: 1_000 });
@@ -30,8 +32,7 @@ describe("the store's float guard and a discounted sale", () => {
     });
     const code = await newPairingCode(server.pool, 'main');
     const paired = (await (await fetch(`${server.url}/pair`, { method: 'POST', body: JSON.stringify({ code, counterName: 'Discounts' }) })).json()) as { counterId: string; credential: string };
-    const login = await fetch(`${server.url}/partner/v1/partners/auth/login`, { method: 'POST', body: JSON.stringify({ clientId: paired.counterId, clientSecret: paired.credential }) });
-    token = ((await login.json()) as { token: string }).token;
+    seller = await sellerHeaders(server.url, paired);
   }, 120_000);
 
   afterAll(async () => {
@@ -43,7 +44,7 @@ describe("the store's float guard and a discounted sale", () => {
   const place = (referenceId: string, amount: number, discountAmount?: number) =>
     fetch(`${server.url}/partner/v1/partners/orders`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: { ...seller, 'Content-Type': 'application/json' },
       body: JSON.stringify({ productId: 'TEST_FLEXIBLE_STANDARD', referenceId, amount, denominationDetails: [{ denomination: amount, quantity: 1 }], ...(discountAmount ? { discountAmount } : {}) }),
     });
 

@@ -8,7 +8,7 @@ import {
   newRef,
   orderBody,
   orderPosts,
-  pairedCounter,
+  sellingCounter,
   placeOrder,
   sql,
   startCluster,
@@ -44,8 +44,8 @@ describe('the float across the store’s counters', () => {
     sandbox = await startSandbox({ tickMs: 60_000 });
     databaseUrl = await cluster.freshDatabase('float');
     server = await startStore(sandbox, databaseUrl, { timeouts: { orderResponseMs: 10_000 } });
-    one = await pairedCounter(server, 'Counter 1');
-    two = await pairedCounter(server, 'Counter 2');
+    one = await sellingCounter(server, 'Counter 1');
+    two = await sellingCounter(server, 'Counter 2');
   }, 60_000);
 
   // A fault armed by one test and not used up there must not slow or cut the next.

@@ -5,6 +5,9 @@ import { startEmbeddedCluster, type EmbeddedCluster } from '../../src-main/store
 import { startStoreServer, type StoreServer, type StoreServerOptions } from '../../src-main/store-server/server.js';
 import type { Sandbox } from '../../src-main/sandbox/server.js';
 import { tempDir } from '../support/temp-dir.js';
+import { hashPin } from '../../src-main/staff/pin-hash.js';
+import { STAFF_SESSION_HEADER, type StoreStaffRow } from '../../src-main/store-link/store-wire.js';
+import { firstManagerPush, staffRow } from './staff-rows.js';
 
 /**
  * Store servers started in this process against one embedded PostgreSQL per test file, and
@@ -109,8 +112,14 @@ export interface Counter {
   credential: string;
   token: string;
   storeId: string;
-  /** An HTTP call to the store server as this counter. */
-  call(path: string, init?: { method?: string; body?: unknown; raw?: string; staffId?: string }): Promise<Reply>;
+  /** Staff sessions the store opened at this counter (right sign-in PINs), by staff id, newest last. */
+  sessions: Map<string, string>;
+  /**
+   * An HTTP call to the store server as this counter. `staffId`: made for that person, with the
+   * session the store opened for them here (none sent when they have none). A POST of an order
+   * carries the newest session, as the counter's client does.
+   */
+  call(path: string, init?: { method?: string; body?: unknown; raw?: string; staffId?: string; headers?: Record<string, string> }): Promise<Reply>;
 }
 
 export async function login(serverUrl: string, counterId: string, credential: string): Promise<Reply> {
@@ -127,12 +136,71 @@ export async function pairedCounter(server: StoreServer, name: string, storeId =
   return counterFor(server.url, { id: paired.json.counterId, credential: paired.json.credential, token: signedIn.json.token, storeId: paired.json.storeId });
 }
 
-export function counterFor(serverUrl: string, c: { id: string; credential: string; token: string; storeId: string }): Counter {
+/** `c.sessions`: the staff sessions of the same counter reached at another replica (they are the store's, not a replica's). */
+export function counterFor(serverUrl: string, c: { id: string; credential: string; token: string; storeId: string; sessions?: Map<string, string> }): Counter {
+  const sessions = c.sessions ?? new Map<string, string>();
   return {
     ...c,
-    call: (path, init = {}) =>
-      http(`${serverUrl}${path}`, { method: init.method, token: c.token, body: init.body, raw: init.raw, headers: init.staffId ? { 'X-Staff-Id': init.staffId } : {} }),
+    sessions,
+    call: (path, init = {}) => {
+      const token = init.staffId ? sessions.get(init.staffId) : path === ORDERS_PATH && init.method !== 'GET' ? [...sessions.values()].at(-1) : undefined;
+      const headers = { ...(token ? { [STAFF_SESSION_HEADER]: token } : {}), ...init.headers };
+      return http(`${serverUrl}${path}`, { method: init.method, token: c.token, body: init.body, raw: init.raw, headers });
+    },
   };
+}
+
+const ORDERS_PATH = '/partner/v1/partners/orders';
+
+/** Signs `staffId` in at `counter` with their PIN, as the counter's PIN pad does: the store opens their session there. */
+export async function signInAtStore(counter: Counter, staffId: string, pin: string): Promise<void> {
+  const answer = await counter.call('/store/v1/staff/pin-check', { body: { staffId, pin, purpose: null } });
+  if (answer.status !== 200 || answer.json.kind !== 'right' || !answer.json.session) throw new Error(`sign-in at the store failed: ${answer.text}`);
+  counter.sessions.delete(staffId);
+  counter.sessions.set(staffId, answer.json.session.token);
+}
+
+/** A staff row whose PIN the store can check (a real hash, made once per PIN in this process). */
+const hashes = new Map<string, Promise<string>>();
+export async function staffWithPin(pin: string, over: Partial<StoreStaffRow> = {}): Promise<StoreStaffRow> {
+  if (!hashes.has(pin)) hashes.set(pin, hashPin(pin));
+  return staffRow({ ...over, pin_hash: await hashes.get(pin)! });
+}
+
+export const SELLER = { name: 'Harness Seller', pin: '2468' };
+
+/**
+ * Signs the store's harness manager in at `counter`, so it may sell through the store: set up
+ * as the store's first manager when it has none (the store then refuses anyone else's set-up).
+ */
+export async function withSeller(counter: Counter): Promise<Counter> {
+  const staff = await counter.call('/store/v1/staff');
+  if (staff.status !== 200) throw new Error(`could not list the store's staff: ${staff.text}`);
+  let seller: { id: string } | undefined = (staff.json.staff as StoreStaffRow[]).find((s) => s.name === SELLER.name && s.disabled_at === null);
+  if (!seller) {
+    const row = await staffWithPin(SELLER.pin, { name: SELLER.name, role: 'manager' });
+    const put = await counter.call('/store/v1/staff', { method: 'PUT', body: firstManagerPush(row) });
+    if (put.status !== 200) throw new Error(`could not set up the harness seller: ${put.text}`);
+    seller = row;
+  }
+  await signInAtStore(counter, seller.id, SELLER.pin);
+  return counter;
+}
+
+/**
+ * What a counter paired at `serverUrl` sends with an order, signed in afresh (for tests that
+ * speak plain fetch): its bearer token and its seller's staff session (withSeller).
+ */
+export async function sellerHeaders(serverUrl: string, paired: { counterId: string; credential: string }, storeId = 'main'): Promise<Record<string, string>> {
+  const signedIn = await login(serverUrl, paired.counterId, paired.credential);
+  if (signedIn.status !== 200) throw new Error(`login failed: ${signedIn.text}`);
+  const counter = await withSeller(counterFor(serverUrl, { id: paired.counterId, credential: paired.credential, token: signedIn.json.token, storeId }));
+  return { Authorization: `Bearer ${counter.token}`, [STAFF_SESSION_HEADER]: [...counter.sessions.values()].at(-1)! };
+}
+
+/** A paired counter with the harness manager signed in at the store (withSeller). */
+export async function sellingCounter(server: StoreServer, name: string, storeId = 'main'): Promise<Counter> {
+  return withSeller(await pairedCounter(server, name, storeId));
 }
 
 /** The sandbox's always-SUCCESS brand, one voucher of `rupees` (100, 250, 500, 1000 or 2000). */

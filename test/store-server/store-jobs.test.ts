@@ -10,7 +10,7 @@ import {
   newRef,
   orderBody,
   ordersReceived,
-  pairedCounter,
+  sellingCounter,
   placeOrder,
   relayedRow,
   sql,
@@ -56,7 +56,7 @@ describe('settling orders by jobs', () => {
     databaseUrl = await cluster.freshDatabase('jobs');
     first = await startStore(sandbox, databaseUrl, { timeouts: { orderResponseMs: ORDER_TIMEOUT_MS } });
     second = await startStore(sandbox, databaseUrl, { timeouts: { orderResponseMs: ORDER_TIMEOUT_MS } });
-    till = await pairedCounter(first, 'Till');
+    till = await sellingCounter(first, 'Till');
   }, 60_000);
 
   beforeEach(() => sandbox.state.faults.clear());

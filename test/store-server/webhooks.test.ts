@@ -5,6 +5,7 @@ import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
 import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
 import { tempDir } from '../support/temp-dir.js';
+import { sellerHeaders } from './store-harness.js';
 
 const SECRET = 'store-webhook-secret-1';
 const sign = (body: string) => createHmac('sha256', SECRET).update(body).digest('base64');
@@ -14,7 +15,8 @@ describe('the store server’s webhook receiver', () => {
   let sandbox: Sandbox;
   let server: StoreServer;
   const dir = tempDir('gv-store-webhooks-');
-  let token = '';
+  /** The counter's bearer token and its seller's staff session. */
+  let seller: Record<string, string> = {};
 
   beforeAll(async () => {
     sandbox = await startSandbox({ tickMs: 60_000 });
@@ -33,8 +35,7 @@ describe('the store server’s webhook receiver', () => {
     sandbox.state.webhooks.endpoint = { url: `${server.url}/webhooks`, secret: SECRET };
     const code = await newPairingCode(server.pool, 'main');
     const paired = (await (await fetch(`${server.url}/pair`, { method: 'POST', body: JSON.stringify({ code, counterName: 'Counter 1' }) })).json()) as { counterId: string; credential: string };
-    const login = await fetch(`${server.url}/partner/v1/partners/auth/login`, { method: 'POST', body: JSON.stringify({ clientId: paired.counterId, clientSecret: paired.credential }) });
-    token = ((await login.json()) as { token: string }).token;
+    seller = await sellerHeaders(server.url, paired);
   }, 60_000);
 
   afterAll(async () => {
@@ -58,7 +59,7 @@ describe('the store server’s webhook receiver', () => {
   it('settles a PROCESSING order when its terminal event arrives, and applies a redelivery once', async () => {
     const placed = await fetch(`${server.url}/partner/v1/partners/orders`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'X-REQUEST-ID': crypto.randomUUID() },
+      headers: { ...seller, 'Content-Type': 'application/json', 'X-REQUEST-ID': crypto.randomUUID() },
       body: JSON.stringify({ productId: 'TEST_PROCESSING_SUCCESS', referenceId: 'WEBHOOK-ORDER-1', amount: 500, denominationDetails: [{ denomination: 500, quantity: 1 }] }),
     });
     expect(placed.status).toBe(201);

@@ -4,6 +4,7 @@ import { fail } from '../bridge-result.js';
 import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
 import type { Session } from '../session.js';
 import { STORE_AWAY } from '../../store-link/store-reachability.js';
+import { describeError, STORE_STAFF_REFUSAL } from '../../partner-api/error-table.js';
 import { storeFailure } from './store-handlers.js';
 
 function quoteFailure(result: Exclude<QuoteResult, { ok: true }>): never {
@@ -28,6 +29,11 @@ export function saleHandlers(core: Core, session: Session) {
   const refuseWithoutStore = async (store: NonNullable<Core['store']>): Promise<void> => {
     const unreachable = await store.unreachable();
     if (unreachable) fail('STORE_UNREACHABLE', `${unreachable} ${STORE_AWAY}`);
+    // The store takes a sale only from someone signed in there; said before the customer pays.
+    if (!store.client.hasStaffSession(session.staff!.id)) {
+      const { message, action } = describeError(STORE_STAFF_REFUSAL.signInNeeded);
+      fail(STORE_STAFF_REFUSAL.signInNeeded, message, { action });
+    }
   };
   return {
     'sale.quote': async ({ tenders, ...input }: ParsedInput<'sale.quote'>) => {

@@ -8,6 +8,7 @@ import { fail } from '../bridge-result.js';
 import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
 import type { Session } from '../session.js';
 import { storeFailure } from './store-handlers.js';
+import { STORE_STAFF_REFUSAL } from '../../partner-api/error-table.js';
 
 const memberView = (m: StaffMember): StaffMemberView => ({ id: m.id, name: m.name, role: m.role, mustChangePin: m.mustChangePin, permissions: m.permissions });
 
@@ -45,6 +46,10 @@ export function staffHandlers(core: Core, session: Session, signal: (reason: str
       if (core.staff.hasManager()) return fail('FORBIDDEN', 'A manager already exists; ask a manager to add staff');
       const created = await storeWide(() => core.staff.create({ name: input.name, role: 'manager', pin: input.pin }, null), { firstManager: true });
       if (!created.ok) return fail(created.error.code, created.error.message, { fields: [{ field: 'pin', message: created.error.message }] });
+      // Signed in at once, here and at the store (whose session says who sells and manages).
+      if (core.store && !(await core.store.staff.openSession(created.value.id, input.pin))) {
+        return fail(STORE_STAFF_REFUSAL.signInNeeded, 'The manager is set up, but the store server did not sign them in: sign in with the name and PIN.');
+      }
       session.staff = created.value;
       signal(null);
       return memberView(created.value);

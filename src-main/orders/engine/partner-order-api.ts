@@ -10,11 +10,14 @@ const toApiError = (e: PartnerError): OrderApiError => ({
   requestId: e.requestId,
 });
 
-/** The order engine's view of the Partner API client. */
-export function orderApiFor(client: () => PartnerClient): OrderApi {
+/**
+ * The order engine's view of the Partner API client. `placeHeaders`: what a new order carries
+ * besides (through a store server: who is selling, read at the moment it is sent).
+ */
+export function orderApiFor(client: () => PartnerClient, placeHeaders?: () => Record<string, string>): OrderApi {
   return {
     async placeOrder(body, requestId, onResend) {
-      const result = await client().placeOrder(body, requestId, { beforeResend: onResend });
+      const result = await client().placeOrder(body, requestId, { beforeResend: onResend, headers: placeHeaders?.() });
       if (result.kind === 'accepted') return { kind: 'accepted', order: result.order, requestId: result.requestId };
       return { kind: result.kind, error: toApiError(result.error) };
     },

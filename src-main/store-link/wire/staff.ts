@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './primitives.js';
+import { describeError, STORE_STAFF_REFUSAL } from '../../partner-api/error-table.js';
 
 /** A staff member as counters copy them: everything but the per-counter count of wrong PINs. */
 export const storeStaffRow = z.strictObject({
@@ -30,6 +31,18 @@ export const staffList = z.strictObject({
 });
 export type StaffLocks = z.infer<typeof staffList>['locks'];
 
+/**
+ * The header that carries a staff session's token on every store call made for someone at a
+ * counter (shared views, staff changes, a sale relayed to the service). The store takes the
+ * person from the token it issued, never from the counter's word.
+ */
+export const STAFF_SESSION_HEADER = 'X-Staff-Session';
+
+/** The store's refusals of the person at a counter: the error table's sentences (the counter shows them). */
+const refusal = (code: string) => ({ code, message: describeError(code).message });
+export const STAFF_SIGN_IN_NEEDED = refusal(STORE_STAFF_REFUSAL.signInNeeded);
+export const STAFF_NOT_PERMITTED = refusal(STORE_STAFF_REFUSAL.notPermitted);
+
 /** A PIN typed at a counter, for the store to judge: `purpose` null is a sign-in, else what it was given for. */
 export const pinCheckRequest = z.strictObject({
   staffId: z.string().min(1).max(64),
@@ -39,7 +52,8 @@ export const pinCheckRequest = z.strictObject({
 
 /** The store's judgement of one PIN attempt (pin-lock.ts), with the account's lock after it. */
 export const pinCheckAnswer = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('right'), lock: pinLock }),
+  // A right sign-in PIN (purpose null) opens a staff session at the store: its token.
+  z.strictObject({ kind: z.literal('right'), lock: pinLock, session: z.strictObject({ token: z.string().min(20).max(200), expiresAt: z.number().int() }).optional() }),
   z.strictObject({ kind: z.literal('locked'), lock: pinLock }),
   z.strictObject({ kind: z.literal('wrong'), lock: pinLock, newlyLocked: z.boolean() }),
   z.strictObject({ kind: z.literal('unknown') }),

@@ -5,6 +5,7 @@ import type { Pool } from '../database/pool.js';
 import type { OrderRelay, RelayAnswer } from '../relay/order-relay.js';
 import { stillUnknown } from '../relay/order-relay.js';
 import type { StoreFloat } from '../relay/store-float.js';
+import { staffPermitted } from '../store-api/staff-sessions.js';
 import { HttpError, readJson, requestIdOf } from './http-kit.js';
 
 /** A path segment as sent, decoded; one that is not valid URL encoding is the caller's error. */
@@ -21,7 +22,8 @@ const notFound = (what: string): RelayAnswer => ({ status: 404, body: JSON.strin
 /**
  * The Partner API as a counter of this store sees it, under /partner: the same paths and wire
  * format, so a counter's client and order engine work unchanged against it. Orders, vouchers
- * and deliveries are answered only for the counter that placed the order.
+ * and deliveries are answered only for the counter that placed the order; a new order only for
+ * someone signed in at the store who may sell.
  */
 export function partnerRelayRoutes(deps: { pool: Pool; client: PartnerClient; relay: OrderRelay; float: StoreFloat }) {
   const { pool, client, relay } = deps;
@@ -50,7 +52,13 @@ export function partnerRelayRoutes(deps: { pool: Pool; client: PartnerClient; re
     let m: RegExpExecArray | null;
     if (req.method === 'GET' && path === '/v1/partners/products') return passThrough(req, path, path, query);
     if (req.method === 'GET' && (m = /^\/v1\/partners\/products\/([^/]{1,64})$/.exec(path))) return passThrough(req, `/v1/partners/products/${seg(m[1]!)}`, '/v1/partners/products/:productId');
-    if (req.method === 'POST' && path === '/v1/partners/orders') return relay.place(counter, await readJson(req), requestIdOf(req));
+    if (req.method === 'POST' && path === '/v1/partners/orders') {
+      // The person selling must be signed in at the store with the sell permission. Asked first
+      // and decided in the relay: a reference the counter sent already is answered regardless.
+      const seller = await staffPermitted(pool, req, counter, 'sell');
+      const refusal = seller.ok ? null : { status: seller.status, body: JSON.stringify({ error: { code: seller.code, message: seller.message, details: [] } }) };
+      return relay.place(counter, await readJson(req), requestIdOf(req), refusal);
+    }
     if (req.method === 'GET' && (m = /^\/v1\/partners\/orders\/by-reference\/([^/]{1,120})$/.exec(path))) return relay.byReference(counter, decodeSegment(m[1]!), requestIdOf(req));
     if (req.method === 'GET' && (m = /^\/v1\/partners\/orders\/vouchers\/([^/]{1,120})$/.exec(path))) {
       const voucherId = decodeSegment(m[1]!);

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import type { Permission } from '../../contract/permissions.js';
 import { listCounters, revokeCounter, type CounterIdentity } from '../counters/counter-credentials.js';
 import type { Pool } from '../database/pool.js';
-import { listStaff, pushStaff, staffMay, type StaffPushRefusal } from '../store-api/staff-directory.js';
+import { listStaff, pushStaff, type StaffPushRefusal } from '../store-api/staff-directory.js';
 import type { CardVault } from '../../platform/card-vault.js';
 import { auditPush, counterDayCheck, pinCheckRequest, recordsPush, salesPush, staffPush, storeVoucherReveal, topUpPush, unlockRequest, vouchersPush } from '../../store-link/store-wire.js';
 import { checkStaffPin, staffLocks, unlockStaff } from '../store-api/staff-pins.js';
+import { endStaffSession, staffOfRequest, staffPermitted } from '../store-api/staff-sessions.js';
 import { appendCounterAudit, counterAuditPosition } from '../store-api/counter-audit.js';
 import { recordCounterRecords } from '../store-api/store-records.js';
 import { recordCounterVouchers } from '../store-api/store-vouchers.js';
@@ -23,11 +24,6 @@ const saleQuery = z.strictObject({ saleId: z.string().min(1).max(64) });
 const dayQuery = z.strictObject({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), from: z.number().int(), to: z.number().int() });
 import { HttpError, readJson } from './http-kit.js';
 
-const staffIdOf = (req: IncomingMessage): string | null => {
-  const header = req.headers['x-staff-id'];
-  return typeof header === 'string' && /^[A-Za-z0-9-]{1,64}$/.test(header) ? header : null;
-};
-
 const STAFF_REFUSAL_STATUS: Record<StaffPushRefusal, number> = { FORBIDDEN: 403, VALIDATION_FAILED: 400, STORE_HAS_MANAGER: 409, STAFF_ID_IN_USE: 409 };
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -39,28 +35,30 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 /**
  * What counters share through the store server, under /store/v1: staff, every counter's
  * sales and money records (payments, refunds, shifts, vouchers sealed here, audit lines), and
- * the counters themselves. The counter is known from its token; the person at it
- * from X-Staff-Id, checked against the store's own staff for the permission each view needs.
+ * the counters themselves. The counter is known from its token; the person at it from the
+ * staff session the store opened when their PIN was right (staff-sessions.ts), checked against
+ * the store's own staff for the permission each view needs.
  */
 export function storeRoutes(pool: Pool, vault: CardVault) {
   async function requirePermission(req: IncomingMessage, counter: CounterIdentity, permission: Permission): Promise<string> {
-    const staffId = staffIdOf(req);
-    if (!(await staffMay(pool, counter.storeId, staffId, permission))) throw new HttpError(403, 'FORBIDDEN', `This needs the ${permission} permission`);
-    return staffId!;
+    const check = await staffPermitted(pool, req, counter, permission);
+    if (!check.ok) throw new HttpError(check.status, check.code, check.message);
+    return check.staffId;
   }
 
   return async function route(req: IncomingMessage, path: string, counter: CounterIdentity): Promise<{ status: number; body: unknown } | null> {
     let m: RegExpExecArray | null;
     if (req.method === 'GET' && path === '/me') return { status: 200, body: { counterId: counter.id, name: counter.name, storeId: counter.storeId } };
     if (req.method === 'GET' && path === '/staff') return { status: 200, body: { staff: await listStaff(pool, counter.storeId), locks: await staffLocks(pool, counter.storeId) } };
-    if (req.method === 'POST' && path === '/staff/pin-check') return { status: 200, body: await checkStaffPin(pool, counter.storeId, counter.id, parse(pinCheckRequest, await readJson(req))) };
+    if (req.method === 'POST' && path === '/staff/pin-check') return { status: 200, body: await checkStaffPin(pool, counter, parse(pinCheckRequest, await readJson(req))) };
+    if (req.method === 'POST' && path === '/staff/sign-out') return { status: 200, body: { ended: await endStaffSession(pool, req, counter) } };
     if (req.method === 'POST' && path === '/staff/unlock') {
       const by = await requirePermission(req, counter, 'manageStaff');
       const unlocked = await unlockStaff(pool, counter.storeId, counter.id, parse(unlockRequest, await readJson(req)).staffId, by);
       return unlocked ? { status: 200, body: { unlocked: true } } : { status: 409, body: { error: { code: 'NOT_LOCKED', message: 'That account is not locked out' } } };
     }
     if (req.method === 'PUT' && path === '/staff') {
-      const result = await pushStaff(pool, counter.storeId, counter.id, parse(staffPush, await readJson(req)), { staffId: staffIdOf(req) });
+      const result = await pushStaff(pool, counter.storeId, counter.id, parse(staffPush, await readJson(req)), { staffId: await staffOfRequest(pool, req, counter) });
       return result.ok ? { status: 200, body: { ok: true } } : { status: STAFF_REFUSAL_STATUS[result.code], body: { error: { code: result.code, message: result.message } } };
     }
     if (req.method === 'POST' && path === '/sales') {

@@ -112,7 +112,8 @@ export class OrderRelay {
     },
   ) {}
 
-  async place(counter: CounterIdentity, rawBody: unknown, requestId: string): Promise<RelayAnswer> {
+  /** `refusal`: the store will not take a new order from this caller (its seller is not signed in, or may not sell). */
+  async place(counter: CounterIdentity, rawBody: unknown, requestId: string, refusal: RelayAnswer | null): Promise<RelayAnswer> {
     const body = placeBody(rawBody);
     if (typeof body === 'string') return envelope(400, 'VALIDATION_FAILED', body);
     await this.deps.float.ensureFresh().catch((error: unknown) => this.deps.logger.log('warn', 'store.float_read_failed', { error }));
@@ -126,9 +127,11 @@ export class OrderRelay {
     const decision = await inTransaction(this.deps.pool, async (tx) => {
       const copy = copyOf(await this.row(tx, body.referenceId, true));
       if (copy) return copy;
+      // Nothing is journaled for a refused caller: the reference stays unknown here, as the service never saw it.
+      if (refusal) return { kind: 'answer' as const, answer: refusal };
       const float = await this.deps.float.reserve(tx, body.debitPaise);
       const state = float.ok ? 'SENDING' : 'REFUSED';
-      const refusal = float.ok
+      const overspend = float.ok
         ? null
         : envelope(
             422,
@@ -144,10 +147,10 @@ export class OrderRelay {
            hold_paise = EXCLUDED.hold_paise, body = EXCLUDED.body, http_status = EXCLUDED.http_status, error_body = EXCLUDED.error_body,
            request_ids = relayed_orders.request_ids || EXCLUDED.request_ids, sends = relayed_orders.sends + EXCLUDED.sends, updated_at = now()
          WHERE relayed_orders.state = 'NOT_PLACED' AND relayed_orders.counter_id = EXCLUDED.counter_id`,
-        [body.referenceId, counter.storeId, counter.id, body.productId, body.amountPaise, float.ok ? body.debitPaise : 0, rawBody, state, refusal?.status ?? null, refusal?.body ?? null, requestId, float.ok ? 1 : 0],
+        [body.referenceId, counter.storeId, counter.id, body.productId, body.amountPaise, float.ok ? body.debitPaise : 0, rawBody, state, overspend?.status ?? null, overspend?.body ?? null, requestId, float.ok ? 1 : 0],
       );
       if (written.rowCount === 0) return copyOf(await this.row(tx, body.referenceId, true))!;
-      if (refusal) return { kind: 'answer' as const, answer: refusal };
+      if (overspend) return { kind: 'answer' as const, answer: overspend };
       await this.deps.watchIfOrphaned(tx, body.referenceId, this.deps.orderTimeoutMs + NOT_PLACED_MARGIN_MS);
       return { kind: 'send' as const };
     });

@@ -2,6 +2,7 @@ import type { StaffPush, StoreStaffRow } from '../../store-link/store-wire.js';
 import type { Permission } from '../../contract/permissions.js';
 import { effectivePermissions } from '../../staff/permission-presets.js';
 import { inTransaction, type Pool } from '../database/pool.js';
+import { endSessionsOf } from './staff-sessions.js';
 
 export async function listStaff(pool: Pool, storeId: string): Promise<StoreStaffRow[]> {
   const rows = await pool.query<Omit<StoreStaffRow, 'created_at' | 'disabled_at'> & { created_at: string; disabled_at: string | null }>(
@@ -43,6 +44,17 @@ export async function pushStaff(
       const may = (await staffMay(tx, storeId, actor.staffId, 'manageStaff')) || (push.rows.length === 1 && (await isOwnPinChange(tx, storeId, actor.staffId, push.rows[0]!)));
       if (!may) return { ok: false, code: 'FORBIDDEN', message: FORBIDDEN };
     }
+    const before = await tx.query<{ id: string; pin_hash: string; disabled_at: string | null }>('SELECT id, pin_hash, disabled_at FROM staff WHERE id = ANY($1) AND store_id = $2 FOR UPDATE', [
+      push.rows.map((r) => r.id),
+      storeId,
+    ]);
+    const was = new Map(before.rows.map((r) => [r.id, r]));
+    // Someone disabled, or given a PIN by a manager (others know it), is signed out at every counter.
+    const signedOut = push.rows.filter((r) => {
+      const old = was.get(r.id);
+      return old !== undefined && ((r.disabled_at !== null && old.disabled_at === null) || (r.must_change_pin && r.pin_hash !== old.pin_hash));
+    });
+    await endSessionsOf(tx, signedOut.map((r) => r.id));
     for (const r of push.rows) {
       const written = await tx.query(
         `INSERT INTO staff (id, store_id, name, role, pin_hash, created_at, disabled_at, must_change_pin, permissions, updated_by)

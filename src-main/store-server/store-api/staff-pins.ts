@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import { judgePin, UNLOCKED } from '../../staff/pin-lock.js';
 import { hashPin, verifyPin } from '../../staff/pin-hash.js';
 import type { pinCheckAnswer, pinCheckRequest, StaffLocks } from '../../store-link/store-wire.js';
+import type { CounterIdentity } from '../counters/counter-credentials.js';
 import { inTransaction, type Pool } from '../database/pool.js';
+import { openStaffSession } from './staff-sessions.js';
 
 type PinCheckAnswer = z.infer<typeof pinCheckAnswer>;
 
@@ -13,9 +15,11 @@ let decoy: Promise<string> | null = null;
 /**
  * Judges a PIN typed at one of the store's counters. The account's row is locked for the
  * check, so attempts at several counters at once are counted one after another: a guesser
- * gets MAX_PIN_FAILURES tries per lock in the whole store, not per counter.
+ * gets MAX_PIN_FAILURES tries per lock in the whole store, not per counter. A right sign-in
+ * PIN opens a staff session there, in the same commit as the count it clears.
  */
-export async function checkStaffPin(pool: Pool, storeId: string, counterId: string, request: z.infer<typeof pinCheckRequest>, now = Date.now()): Promise<PinCheckAnswer> {
+export async function checkStaffPin(pool: Pool, counter: CounterIdentity, request: z.infer<typeof pinCheckRequest>, now = Date.now()): Promise<PinCheckAnswer> {
+  const { storeId, id: counterId } = counter;
   return inTransaction(pool, async (tx) => {
     const found = await tx.query<{ pin_hash: string; failed_attempts: number; locked_until: string | null }>(
       'SELECT pin_hash, failed_attempts, locked_until FROM staff WHERE id = $1 AND store_id = $2 AND disabled_at IS NULL FOR UPDATE',
@@ -31,6 +35,8 @@ export async function checkStaffPin(pool: Pool, storeId: string, counterId: stri
     const verdict = await judgePin(before, now, () => verifyPin(request.pin, row.pin_hash));
     if (verdict.kind === 'locked') return verdict;
     await tx.query('UPDATE staff SET failed_attempts = $1, locked_until = $2 WHERE id = $3', [verdict.lock.failedAttempts, verdict.lock.lockedUntil, request.staffId]);
+    // A sign-in (no purpose) opens the person's session at the store; an approval's PIN opens nothing.
+    if (verdict.kind === 'right' && request.purpose === null) return { ...verdict, session: await openStaffSession(tx, counter, request.staffId) };
     if (verdict.kind === 'wrong') {
       await tx.query('INSERT INTO store_audit (store_id, counter_id, action, details) VALUES ($1, $2, $3, $4)', [
         storeId,

@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Permission } from '../../contract/permissions.js';
+import { STAFF_NOT_PERMITTED, STAFF_SESSION_HEADER, STAFF_SIGN_IN_NEEDED } from '../../store-link/store-wire.js';
+import type { CounterIdentity } from '../counters/counter-credentials.js';
+import type { Pool, PoolClient } from '../database/pool.js';
+import { staffMay } from './staff-directory.js';
+
+/**
+ * How long a staff session at the store lasts at most: one long shift. The counter ends it
+ * sooner, when its person signs out or its screen locks after inactivity.
+ */
+export const STAFF_SESSION_HOURS = 12;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const HEADER = STAFF_SESSION_HEADER.toLowerCase();
+
+/** The session token a request carries; null when it carries none, or something that cannot be one. */
+export function staffTokenOf(req: IncomingMessage): string | null {
+  const header = req.headers[HEADER];
+  return typeof header === 'string' && /^[A-Za-z0-9_-]{20,200}$/.test(header) ? header : null;
+}
+
+/** Opens a session for `staffId` at `counter`, in the transaction that found their PIN right. */
+export async function openStaffSession(tx: PoolClient, counter: CounterIdentity, staffId: string): Promise<{ token: string; expiresAt: number }> {
+  const token = randomBytes(32).toString('base64url');
+  const opened = await tx.query<{ expires_at: Date }>(
+    `INSERT INTO staff_sessions (token_hash, staff_id, counter_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(hours => $4)) RETURNING expires_at`,
+    [sha256(token), staffId, counter.id, STAFF_SESSION_HOURS],
+  );
+  return { token, expiresAt: opened.rows[0]!.expires_at.getTime() };
+}
+
+/**
+ * The person behind a request's session token: opened at this very counter, not ended, not
+ * expired, and still an active member of this store. null otherwise.
+ */
+export async function staffOfRequest(pool: Pool, req: IncomingMessage, counter: CounterIdentity): Promise<string | null> {
+  const token = staffTokenOf(req);
+  if (!token) return null;
+  const found = await pool.query<{ staff_id: string }>(
+    `SELECT s.staff_id FROM staff_sessions s JOIN staff m ON m.id = s.staff_id
+      WHERE s.token_hash = $1 AND s.counter_id = $2 AND s.ended_at IS NULL AND s.expires_at > now()
+        AND m.store_id = $3 AND m.disabled_at IS NULL`,
+    [sha256(token), counter.id, counter.storeId],
+  );
+  return found.rows[0]?.staff_id ?? null;
+}
+
+export type StaffCheck = { ok: true; staffId: string } | { ok: false; status: 403; code: string; message: string };
+
+/** Whether the request's person may do what `permission` covers, at the store's word. */
+export async function staffPermitted(pool: Pool, req: IncomingMessage, counter: CounterIdentity, permission: Permission): Promise<StaffCheck> {
+  const staffId = await staffOfRequest(pool, req, counter);
+  if (!staffId) return { ok: false, status: 403, ...STAFF_SIGN_IN_NEEDED };
+  if (!(await staffMay(pool, counter.storeId, staffId, permission))) return { ok: false, status: 403, code: STAFF_NOT_PERMITTED.code, message: `${STAFF_NOT_PERMITTED.message} (${permission})` };
+  return { ok: true, staffId };
+}
+
+/** Ends the request's session (its person signed out at the counter); false when it had none open. */
+export async function endStaffSession(pool: Pool, req: IncomingMessage, counter: CounterIdentity): Promise<boolean> {
+  const token = staffTokenOf(req);
+  if (!token) return false;
+  const ended = await pool.query('UPDATE staff_sessions SET ended_at = now() WHERE token_hash = $1 AND counter_id = $2 AND ended_at IS NULL', [sha256(token), counter.id]);
+  return ended.rowCount === 1;
+}
+
+/** Ends every open session of these people (their PIN was reset by a manager, or they were disabled). */
+export async function endSessionsOf(tx: PoolClient, staffIds: string[]): Promise<void> {
+  if (staffIds.length > 0) await tx.query('UPDATE staff_sessions SET ended_at = now() WHERE staff_id = ANY($1) AND ended_at IS NULL', [staffIds]);
+}

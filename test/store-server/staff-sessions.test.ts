@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../src-main/core/create-core.js';
+import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
+import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
+import type { StoreServer } from '../../src-main/store-server/server.js';
+import { fakeSecretStore } from '../support/fake-secret-store.js';
+import { tempDir } from '../support/temp-dir.js';
+import { bridgeCounter, type BridgeCounter } from './bridge-counter.js';
+import { eventually, lastSeq, newRef, orderBody, orderPosts, pairedCounter, placeOrder, relayedRow, signInAtStore, startStore, type Counter } from './store-harness.js';
+
+/**
+ * The store takes who is at a counter from the session it opened when their PIN was right
+ * there, never from the counter's word: a relayed sale needs a seller signed in at the store
+ * who may sell, and every shared view a signed-in person who may see it.
+ */
+describe('staff sessions at the store', () => {
+  let sandbox: Sandbox;
+  let server: StoreServer;
+  const dirs = { store: tempDir('gv-sessions-store-'), one: tempDir('gv-sessions-one-') };
+  const keychain = fakeSecretStore();
+  const open: Core[] = [];
+  let one: BridgeCounter;
+  let managerId: string;
+  let cashierId: string;
+  let brand: { productId: string; amountPaise: number };
+
+  const openSessions = async (staffId: string) =>
+    (await server.pool.query<{ counter_id: string }>('SELECT counter_id FROM staff_sessions WHERE staff_id = $1 AND ended_at IS NULL AND expires_at > now()', [staffId])).rows;
+  const salesOn = (c: BridgeCounter) => (c.core.env().db.prepare('SELECT COUNT(*) AS n FROM sales').get() as { n: number }).n;
+  const sell = (c: BridgeCounter) => c.call('sale.place', { productId: brand.productId, amountPaise: brand.amountPaise, tenders: [{ method: 'CASH', amountPaise: brand.amountPaise }] });
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ tickMs: 60_000 });
+    server = await startStore(sandbox, { dataDir: dirs.store.path });
+    const alone = await bridgeCounter(dirs.one.path, { sandboxUrl: sandbox.url, keychain, open });
+    managerId = (await alone.ok('staff.setupFirstManager', { name: 'Meera Shah', pin: '2580' })).id;
+    await alone.ok('store.join', { url: server.url, pairingCode: await newPairingCode(server.pool, 'main'), counterName: 'Till 1' });
+    await alone.core.close();
+    open.splice(open.indexOf(alone.core), 1);
+    one = await bridgeCounter(dirs.one.path, { sandboxUrl: sandbox.url, keychain, open });
+    await one.ok('staff.signIn', { staffId: managerId, pin: '2580' });
+    cashierId = (await one.ok('staff.create', { name: 'Ravi Kumar', role: 'cashier', pin: '1357' })).id;
+    await one.ok('staff.signOut');
+    const wire = [...sandbox.state.catalog.list({})].map((r) => r.wire).find((b) => b.id === 'TEST_FIXED_STANDARD')!;
+    brand = { productId: wire.id, amountPaise: Math.round(wire.amountRestrictions!.denominations![0]! * 100) };
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const core of open) await core.close();
+    await server?.close();
+    await sandbox?.close();
+    for (const d of Object.values(dirs)) d.cleanup();
+  });
+
+  it('opens a session at the store on a right sign-in PIN, sells with it, and ends it when the person signs out', async () => {
+    expect(await openSessions(cashierId)).toEqual([]);
+    await one.ok('staff.signIn', { staffId: cashierId, pin: '1357' });
+    expect(await openSessions(cashierId)).toEqual([{ counter_id: one.core.store!.view().counterId }]);
+    await one.ok('shift.open', { openingFloatPaise: 0 });
+    const sale = await sell(one);
+    expect(sale).toMatchObject({ ok: true, data: { state: 'SUCCESS' } });
+    // The store journaled the sale as this counter's; the seller was checked there, not taken on the counter's word.
+    expect(await relayedRow(server.databaseUrl, sale.data.referenceId)).toMatchObject({ counter_id: one.core.store!.view().counterId, order_status: 'SUCCESS' });
+    await one.ok('staff.signOut');
+    await eventually('the store ends the session at sign-out', async () => (await openSessions(cashierId)).length === 0);
+  }, 60_000);
+
+  it('refuses a sale at once, journaling nothing, from someone signed in while the store server was away; signing in again sells', async () => {
+    const port = Number(new URL(server.url).port);
+    await server.close();
+    // The counter judges the PIN alone: signed in here, unknown at the store.
+    await one.ok('staff.signIn', { staffId: cashierId, pin: '1357' });
+    server = await startStore(sandbox, { dataDir: dirs.store.path }, { port });
+    await eventually('the store answers again', async () => (await fetch(`${server.url}/health`).catch(() => null))?.ok);
+    const before = salesOn(one);
+    const seq = lastSeq(sandbox);
+    const refused = await sell(one);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'STAFF_SIGN_IN_NEEDED', message: expect.stringMatching(/does not know who is signed in/), action: 'Sign out, then sign in again with your PIN.' } });
+    expect(salesOn(one)).toBe(before);
+    expect(orderPosts(sandbox, seq)).toBe(0);
+    // A shared view says the same, rather than taking the counter's word for who is asking.
+    await one.ok('staff.signOut');
+    await one.ok('staff.signIn', { staffId: managerId, pin: '2580' });
+    await server.pool.query('UPDATE staff_sessions SET ended_at = now() WHERE staff_id = $1', [managerId]);
+    expect(await one.call('store.counters', {})).toMatchObject({ ok: false, error: { code: 'STAFF_SIGN_IN_NEEDED' } });
+    await one.ok('staff.signOut');
+    await one.ok('staff.signIn', { staffId: cashierId, pin: '1357' });
+    expect(await sell(one)).toMatchObject({ ok: true, data: { state: 'SUCCESS' } });
+    await one.ok('staff.signOut');
+  }, 90_000);
+
+  describe('relayed orders and shared views, as the wire sees them', () => {
+    let till: Counter;
+    let other: Counter;
+
+    beforeAll(async () => {
+      till = await pairedCounter(server, 'Raw till');
+      other = await pairedCounter(server, 'Other till');
+    });
+
+    it('refuses a new order with no session, or with someone else’s, and journals and sends nothing', async () => {
+      const seq = lastSeq(sandbox);
+      const ref = newRef('NOSELLER');
+      const bare = await placeOrder(till, orderBody(ref));
+      expect(bare.status).toBe(403);
+      expect(bare.json.error.code).toBe('STAFF_SIGN_IN_NEEDED');
+      await signInAtStore(till, cashierId, '1357');
+      // Ravi's session is good at the till where he typed his PIN, not at another one.
+      const borrowed = await other.call('/partner/v1/partners/orders', { body: orderBody(ref), headers: { 'X-Staff-Session': till.sessions.get(cashierId)! } });
+      expect(borrowed.status).toBe(403);
+      expect(await relayedRow(server.databaseUrl, ref)).toBeUndefined();
+      expect(orderPosts(sandbox, seq)).toBe(0);
+      expect((await placeOrder(till, orderBody(ref))).status).toBe(201);
+    });
+
+    it('answers a reference it has already taken even when the seller has since left, and refuses a new one', async () => {
+      const ref = newRef('KNOWN');
+      expect((await placeOrder(till, orderBody(ref))).status).toBe(201);
+      expect((await till.call('/store/v1/staff/sign-out', { method: 'POST', headers: { 'X-Staff-Session': till.sessions.get(cashierId)! } })).json).toEqual({ ended: true });
+      const seq = lastSeq(sandbox);
+      const copy = await placeOrder(till, orderBody(ref));
+      expect([200, 201]).toContain(copy.status);
+      expect(copy.json.referenceId).toBe(ref);
+      expect((await placeOrder(till, orderBody(newRef('AFTER')))).json.error.code).toBe('STAFF_SIGN_IN_NEEDED');
+      expect(orderPosts(sandbox, seq)).toBe(0);
+      till.sessions.delete(cashierId);
+    });
+
+    it('checks the seller’s permission at the store, and ends their sessions when a manager resets their PIN', async () => {
+      await signInAtStore(till, cashierId, '1357');
+      await one.ok('staff.signIn', { staffId: managerId, pin: '2580' });
+      await one.ok('staff.setPermissions', { staffId: cashierId, permissions: ['lookUpOrders'] });
+      const refused = await placeOrder(till, orderBody(newRef('NOSELL')));
+      expect(refused.status).toBe(403);
+      expect(refused.json.error.code).toBe('STAFF_NOT_PERMITTED');
+      await one.ok('staff.setPermissions', { staffId: cashierId, permissions: ['sell', 'lookUpOrders'] });
+      expect((await placeOrder(till, orderBody(newRef('SELLAGAIN')))).status).toBe(201);
+      await one.ok('staff.resetPin', { staffId: cashierId, newPin: '8642' });
+      expect(await openSessions(cashierId)).toEqual([]);
+      expect((await placeOrder(till, orderBody(newRef('AFTERRESET')))).json.error.code).toBe('STAFF_SIGN_IN_NEEDED');
+      await one.ok('staff.signOut');
+    }, 60_000);
+
+    it('opens no session for a PIN given as an approval, nor for a wrong one', async () => {
+      const approval = await till.call('/store/v1/staff/pin-check', { body: { staffId: managerId, pin: '2580', purpose: 'approve reprint' } });
+      expect(approval.json).toEqual({ kind: 'right', lock: { failedAttempts: 0, lockedUntil: null } });
+      const wrong = await till.call('/store/v1/staff/pin-check', { body: { staffId: managerId, pin: '0000', purpose: null } });
+      expect(wrong.json.kind).toBe('wrong');
+      expect(wrong.json.session).toBeUndefined();
+      expect((await openSessions(managerId)).map((s) => s.counter_id)).not.toContain(till.id);
+    });
+
+    it('takes the person asking for a shared view from their session, never from a name', async () => {
+      expect((await till.call('/store/v1/counters', { headers: { 'X-Staff-Id': managerId } })).status).toBe(403);
+      await signInAtStore(till, managerId, '2580');
+      const listed = await till.call('/store/v1/counters', { staffId: managerId });
+      expect(listed.status).toBe(200);
+      expect(listed.json.counters.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining([till.id, other.id]));
+    });
+  });
+});
