@@ -46,6 +46,12 @@ export interface SalePage {
   notice?: string;
 }
 
+/** Orders' sales needing attention: the oldest of them and how many in all; a store's counter says whose, as SalePage does. */
+export interface AttentionList extends Pick<SalePage, 'scope' | 'notice'> {
+  items: SaleListItem[];
+  total: number;
+}
+
 export interface SalesSummary {
   byState: { state: SaleState; count: number; amountPaise: number }[];
   byBrand: { productId: string; brandTitle: string; count: number; amountPaise: number }[];
@@ -77,7 +83,7 @@ export const ordersMethods = {
    * SUCCESS ones listed), pinned on top of Orders until a person resolves them; oldest first.
    */
   /** The oldest of them (SalesHistory's ATTENTION_SHOWN), and how many there are in all. */
-  'orders.attention': needs('lookUpOrders')(empty).returns<{ items: SaleListItem[]; total: number }>(),
+  'orders.attention': needs('lookUpOrders')(empty).returns<AttentionList>(),
   'orders.detail': needs('lookUpOrders')(saleIdInput).returns<OrderDetail>(),
   'orders.exportCsv': needs('seeAllTotals')(z.strictObject({ filter: saleListFilter.default({}) })).returns<{ csv: string }>(),
   'orders.summary': needs('seeAllTotals')(z.strictObject({ from: z.number().int(), to: z.number().int() })).returns<SalesSummary>(),

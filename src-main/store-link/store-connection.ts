@@ -1,4 +1,4 @@
-import type { OrderDetail, SaleListFilter, SaleListItem, SalePage, SalesSummary } from '../contract/orders.js';
+import type { AttentionList, OrderDetail, SaleListFilter, SaleListItem, SalePage, SalesSummary } from '../contract/orders.js';
 import type { RevealedVoucher } from '../contract/sale.js';
 import type { Db } from '../db/database.js';
 import type { Logger } from '../platform/logger.js';
@@ -16,7 +16,7 @@ import type { StoreLink } from './store-link-file.js';
 import type { StoreCounterView, StoreLinkView } from '../contract/store.js';
 import type { StatementLine } from '../contract/wallet.js';
 import { REACHABLE_FOR_MS, STORE_AWAY } from './store-reachability.js';
-import { statementAnswer, storeCounters, storeDay, storeCsvAnswer, storeOrderDetail, storeRevealedVoucher, storeSalePage, storeSalesSummary, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
+import { statementAnswer, storeAttentionList, storeCounters, storeDay, storeCsvAnswer, storeOrderDetail, storeRevealedVoucher, storeSalePage, storeSalesSummary, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
 
 const HEALTH_TIMEOUT_MS = 2_000;
 
@@ -117,6 +117,27 @@ export class StoreConnection {
       return {
         items: page.items.map((item) => ({ ...item, counterId: this.link.counterId, counterName: this.link.counterName })),
         next: page.next,
+        scope: 'counter',
+        notice: `${error.message} Only this counter's sales are listed.`,
+      };
+    }
+  }
+
+  /**
+   * Every counter's sales needing attention, from the store's records (this counter's changes
+   * sent first). When the store cannot be reached, this counter's own, saying so.
+   */
+  async attention(staffId: string, local: () => { items: SaleListItem[]; total: number }): Promise<AttentionList> {
+    await this.outbox?.kick();
+    try {
+      const answer = await this.client.parsed(storeAttentionList, 'GET', '/orders/attention', { staffId });
+      return { ...answer, scope: 'store' };
+    } catch (error) {
+      if (!(error instanceof StoreUnreachableError)) throw error;
+      const own = local();
+      return {
+        items: own.items.map((item) => ({ ...item, counterId: this.link.counterId, counterName: this.link.counterName })),
+        total: own.total,
         scope: 'counter',
         notice: `${error.message} Only this counter's sales are listed.`,
       };

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import type { BridgeError } from '../bridge/api';
 import type { SaleListItem, SaleState } from '../bridge/contract';
 import { LeftWithoutReceiptDialog } from '../sell/LeftWithoutReceiptDialog';
 import { formatCount, formatDateTime, formatPaise } from '../ui/format';
-import { ErrorNotice } from '../ui/Notice';
+import { ErrorNotice, Notice } from '../ui/Notice';
 import { STATE_LOOK, StateBadge } from '../ui/StateBadge';
+import { useStoreLink } from '../store/store-status-store';
 import { useAttentionStore } from './attention-store';
 import { useOrderDetailStore } from './order-detail-store';
 import { useOrdersStore } from './orders-store';
@@ -37,8 +39,77 @@ export function CheckNowButton({ saleId, reference, onChecked }: { saleId: strin
   );
 }
 
+/**
+ * One sale needing attention. On a store's counter each says which counter sold it; another
+ * counter's sale is resolved there (checking it, printing its receipt or recording that the
+ * customer left without it are that counter's), so only "Open order" is offered here.
+ */
+export function AttentionCard({
+  item,
+  self,
+  outcome,
+  onChecked,
+  onOpen,
+  onLeftWithoutReceipt,
+}: {
+  item: SaleListItem;
+  /** This counter's id when it belongs to a store. */
+  self: string | undefined;
+  outcome: { error?: BridgeError } | undefined;
+  onChecked: (state: SaleState | null) => void;
+  onOpen: () => void;
+  onLeftWithoutReceipt: () => void;
+}) {
+  const owed = receiptOwed(item);
+  const elsewhere = item.counterId !== undefined && item.counterId !== self;
+  return (
+    <li className="attention__card">
+      <div className="attention__head">
+        <StateBadge state={item.state} />
+        {owed && <span className="badge badge--warn">Receipt not printed</span>}
+        <strong className="big">{item.brandTitle}</strong>
+        <span className="big">{formatPaise(item.amountPaise)}</span>
+        <span className="muted">{formatDateTime(item.createdAt)}</span>
+        {item.counterName && (
+          <span className="badge">
+            Sold at {item.counterName}
+            {!elsewhere && ' (this counter)'}
+          </span>
+        )}
+      </div>
+      <p>
+        Reference <code>{item.referenceId}</code>
+        {item.orderId && (
+          <>
+            {' '}
+            · {ORDER_AT_SERVICE} <code>{item.orderId}</code>
+          </>
+        )}
+      </p>
+      {item.supportReason && <p className="attention__reason">{item.supportReason}</p>}
+      <p>
+        <strong>{elsewhere ? `What to do, at ${item.counterName}: ` : 'What to do: '}</strong>
+        {owed ? RECEIPT_OWED_TO_DO : whatToDo(item.state)}
+      </p>
+      {outcome?.error && <ErrorNotice error={outcome.error} title="The check did not finish" />}
+      <div className="actions">
+        {!owed && !elsewhere && <CheckNowButton saleId={item.id} reference={item.referenceId} onChecked={onChecked} />}
+        <button type="button" className="button" data-sale-id={item.id} onClick={onOpen}>
+          Open order<span className="visually-hidden"> {item.referenceId}</span>
+        </button>
+        {owed && !elsewhere && (
+          <button type="button" className="button" onClick={onLeftWithoutReceipt}>
+            Customer left without receipt<span className="visually-hidden"> order {item.referenceId}</span>
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
 export function AttentionPanel({ onOpen }: { onOpen: (saleId: string) => void }) {
-  const { items, total, status, error, checks, load, leftWithoutReceipt } = useAttentionStore();
+  const { items, total, status, error, checks, load, leftWithoutReceipt, scope, notice } = useAttentionStore();
+  const self = useStoreLink()?.counterId;
   const reloadList = useOrdersStore((s) => s.reload);
   const openSaleId = useOrderDetailStore((s) => s.saleId);
   const [announce, setAnnounce] = useState('');
@@ -63,6 +134,11 @@ export function AttentionPanel({ onOpen }: { onOpen: (saleId: string) => void })
         {items.length > 0 && <span aria-hidden="true">⚠ </span>}
         {items.length > 0 ? `Needs your attention (${formatCount(total)})` : 'Needs your attention'}
       </h2>
+      {scope === 'counter' && (
+        <Notice tone="warning" role="status" title="Only this counter’s orders needing attention are listed">
+          <p>{notice ?? 'The store server did not answer, so the other counters’ orders cannot be listed now.'}</p>
+        </Notice>
+      )}
       {total > items.length && <p className="muted">The oldest {formatCount(items.length)} are listed; as they are settled, the next ones appear.</p>}
       <p className="live" role="status">
         {announce}
@@ -75,47 +151,17 @@ export function AttentionPanel({ onOpen }: { onOpen: (saleId: string) => void })
       )}
       {items.length > 0 && (
         <ul className="attention__list" aria-label="Orders that need attention">
-          {items.map((item) => {
-            const outcome = checks[item.id];
-            const owed = receiptOwed(item);
-            return (
-              <li key={item.id} className="attention__card">
-                <div className="attention__head">
-                  <StateBadge state={item.state} />
-                  {owed && <span className="badge badge--warn">Receipt not printed</span>}
-                  <strong className="big">{item.brandTitle}</strong>
-                  <span className="big">{formatPaise(item.amountPaise)}</span>
-                  <span className="muted">{formatDateTime(item.createdAt)}</span>
-                </div>
-                <p>
-                  Reference <code>{item.referenceId}</code>
-                  {item.orderId && (
-                    <>
-                      {' '}
-                      · {ORDER_AT_SERVICE} <code>{item.orderId}</code>
-                    </>
-                  )}
-                </p>
-                {item.supportReason && <p className="attention__reason">{item.supportReason}</p>}
-                <p>
-                  <strong>What to do: </strong>
-                  {owed ? RECEIPT_OWED_TO_DO : whatToDo(item.state)}
-                </p>
-                {outcome?.error && <ErrorNotice error={outcome.error} title="The check did not finish" />}
-                <div className="actions">
-                  {!owed && <CheckNowButton saleId={item.id} reference={item.referenceId} onChecked={checked(item)} />}
-                  <button type="button" className="button" data-sale-id={item.id} onClick={() => onOpen(item.id)}>
-                    Open order<span className="visually-hidden"> {item.referenceId}</span>
-                  </button>
-                  {owed && (
-                    <button type="button" className="button" onClick={() => setWaiving(item)}>
-                      Customer left without receipt<span className="visually-hidden"> order {item.referenceId}</span>
-                    </button>
-                  )}
-                </div>
-              </li>
-            );
-          })}
+          {items.map((item) => (
+            <AttentionCard
+              key={item.id}
+              item={item}
+              self={self}
+              outcome={checks[item.id]}
+              onChecked={checked(item)}
+              onOpen={() => onOpen(item.id)}
+              onLeftWithoutReceipt={() => setWaiving(item)}
+            />
+          ))}
         </ul>
       )}
       {waiving && (

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { api, type BridgeError } from '../bridge/api';
-import type { SaleListItem, SaleState } from '../bridge/contract';
+import type { AttentionList, SaleListItem, SaleState } from '../bridge/contract';
 
 interface CheckOutcome {
   busy: boolean;
@@ -12,6 +12,9 @@ interface AttentionState {
   /** The oldest of them (main lists a bounded number); `total` counts them all. */
   items: SaleListItem[];
   total: number;
+  /** A store's counter: 'store' lists every counter's; 'counter' only this one's (`notice` says why). */
+  scope: AttentionList['scope'] | null;
+  notice: string | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: BridgeError | null;
   /** The last "Check now" per sale: running, its new state, or why it could not ask. */
@@ -26,7 +29,7 @@ interface AttentionState {
 }
 
 /** IN_DOUBT and NEEDS_SUPPORT sales, and receipts still owed: pinned on top of Orders until a person resolves them. */
-const initial = { items: [], total: 0, status: 'idle' as const, error: null, checks: {} };
+const initial = { items: [], total: 0, scope: null, notice: null, status: 'idle' as const, error: null, checks: {} };
 
 export const useAttentionStore = create<AttentionState>()((set, get) => ({
   ...initial,
@@ -34,8 +37,10 @@ export const useAttentionStore = create<AttentionState>()((set, get) => ({
   async load() {
     if (get().status === 'idle') set({ status: 'loading' });
     const result = await api('orders.attention');
-    if (result.ok) set({ items: result.data.items, total: result.data.total, status: 'ready', error: null });
-    else set({ status: 'error', error: result.error });
+    if (result.ok) {
+      const { items, total, scope, notice } = result.data;
+      set({ items, total, scope: scope ?? null, notice: notice ?? null, status: 'ready', error: null });
+    } else set({ status: 'error', error: result.error });
   },
 
   async checkNow(saleId) {

@@ -16,7 +16,11 @@ export function managerHandlers(core: Core, session: Session) {
       if (!core.store) return filter.counterId ? fail('NOT_IN_A_STORE', NOT_IN_A_STORE) : local();
       return core.store.listOrders({ filter, after: input.after ?? null, limit: input.limit }, session.staff!.id, local).catch(storeFailure);
     },
-    'orders.attention': () => ({ items: core.orders.attention(), total: core.orders.attentionTotal() }),
+    'orders.attention': async () => {
+      const local = () => ({ items: core.orders.attention(), total: core.orders.attentionTotal() });
+      // A store's counter lists every counter's sales needing attention, as Orders lists them.
+      return core.store ? core.store.attention(session.staff!.id, local).catch(storeFailure) : local();
+    },
     'orders.detail': async (input: ParsedInput<'orders.detail'>) => {
       const own = core.orders.detail(input.saleId);
       if (own) return own;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SALE_STATES } from '../../orders/journal/sale-state.js';
+import { ATTENTION_SHOWN } from '../../orders/sales/sales-history.js';
 import { PAYMENT_STATES } from '../../till/tender.js';
 import { epochMs, money, paise, recordId, text, tenderMethod } from './primitives.js';
 
@@ -29,6 +30,12 @@ export const storeSaleItem = counterSaleItem.extend({ counterId: z.string().uuid
 export const storeSalePage = z.strictObject({
   items: z.array(storeSaleItem).max(200),
   next: z.strictObject({ createdAt: z.number().int(), id: text(64) }).nullable(),
+});
+
+/** Orders' sales needing attention across the store, as the store server answers them: the oldest, and how many there are in all. */
+export const storeAttentionList = z.strictObject({
+  items: z.array(storeSaleItem).max(ATTENTION_SHOWN),
+  total: z.number().int().min(0),
 });
 
 /*

@@ -17,6 +17,7 @@ import { storeSalesCsv } from '../store-api/store-csv.js';
 import { recordStoreTopUp, saveDayCheck, storeDayOf } from '../store-api/store-day.js';
 import { storeWalletStatement } from '../store-api/store-wallet.js';
 import { listStoreSales, recordCounterSales, storeOrdersQuery } from '../store-api/store-sales.js';
+import { storeAttention } from '../store-api/store-attention.js';
 
 const statementQuery = z.strictObject({ before: z.number().int(), limit: z.number().int().min(1).max(1_000), counterId: z.string().uuid().optional() });
 const storeCsvQuery = storeOrdersQuery.pick({ filter: true });
@@ -79,6 +80,10 @@ export function storeRoutes(pool: Pool, vault: CardVault) {
     if (req.method === 'POST' && path === '/orders/list') {
       await requirePermission(req, counter, 'lookUpOrders');
       return { status: 200, body: await listStoreSales(pool, counter.storeId, parse(storeOrdersQuery, await readJson(req))) };
+    }
+    if (req.method === 'GET' && path === '/orders/attention') {
+      await requirePermission(req, counter, 'lookUpOrders');
+      return { status: 200, body: await storeAttention(pool, counter.storeId) };
     }
     if (req.method === 'POST' && path === '/orders/detail') {
       await requirePermission(req, counter, 'lookUpOrders');
