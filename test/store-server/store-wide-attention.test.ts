@@ -142,10 +142,10 @@ describe('store-wide sales needing attention', () => {
     expect(cashier.ok).toBe(true);
     expect((await one.call('staff.signIn', { staffId: cashier.data.id, pin: '1357' })).ok).toBe(true);
     expect((await one.call('orders.attention')).error.code).toBe('FORBIDDEN');
-    // The store server checks the person itself, whatever a counter asks it.
+    // The store server checks the person itself (their session there), whatever a counter asks it.
     const refused = await one.core.store!.attention(cashier.data.id, () => ({ items: [], total: 0 })).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(StoreRefusedError);
-    expect(refused).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(refused).toMatchObject({ status: 403, code: 'STAFF_NOT_PERMITTED' });
     expect((await one.call('staff.signIn', { staffId: managerId, pin: '4826' })).ok).toBe(true);
   }, 60_000);
 
