@@ -68,6 +68,19 @@ export class StaffMirror {
     return verdict?.kind === 'right' && this.deps.client.hasStaffSession(staffId);
   }
 
+  /**
+   * Has the store judge a manager's approval PIN for a shared action (`purpose`): its single-use
+   * token when the PIN is right there, null otherwise (wrong, locked, or the store not asked).
+   * A wrong one counts toward that manager's lock at the store, as a sign-in's does.
+   */
+  async approvalAtStore(approverId: string, pin: string, purpose: string): Promise<string | null> {
+    const verdict = await this.deps.client.parsed(pinCheckAnswer, 'POST', '/staff/pin-check', { body: { staffId: approverId, pin, purpose } }).catch((error: unknown) => {
+      this.deps.logger.log('warn', 'store.pin_check_failed', { error });
+      return null;
+    });
+    return verdict?.kind === 'right' ? (verdict.approval?.token ?? null) : null;
+  }
+
   /** `staffId` is no longer signed in here: their session at the store ends too (told in the background). */
   signedOut(staffId: string): void {
     this.deps.client.endStaffSession(staffId).catch((error: unknown) => this.deps.logger.log('warn', 'store.staff_sign_out_failed', { error }));

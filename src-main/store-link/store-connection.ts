@@ -16,7 +16,7 @@ import type { StoreLink } from './store-link-file.js';
 import type { StoreCounterView, StoreLinkView } from '../contract/store.js';
 import type { StatementLine } from '../contract/wallet.js';
 import { REACHABLE_FOR_MS, STORE_AWAY } from './store-reachability.js';
-import { statementAnswer, storeAttentionList, storeCounters, storeDay, storeCsvAnswer, storeOrderDetail, storeRevealedVoucher, storeSalePage, storeSalesSummary, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
+import { APPROVAL_NEEDED, statementAnswer, storeAttentionList, storeCounters, storeDay, storeCsvAnswer, storeOrderDetail, storeRevealedVoucher, storeSalePage, storeSalesSummary, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
 
 const HEALTH_TIMEOUT_MS = 2_000;
 
@@ -151,8 +151,14 @@ export class StoreConnection {
   }
 
   /** A voucher of another counter's sale, unsealed by the store (which audits it) for a reveal a manager approved here. */
-  async revealVoucher(ask: { saleId: string; seq: number; approvedBy: string }, staffId: string): Promise<RevealedVoucher & { counterName: string }> {
-    return this.client.parsed(storeRevealedVoucher, 'POST', '/vouchers/reveal', { body: ask, staffId });
+  /**
+   * Another counter's card, unsealed by the store. The manager's PIN, approved here already, is
+   * judged by the store too: the store takes its own word for the approval, not this counter's.
+   */
+  async revealVoucher(ask: { saleId: string; seq: number; approvedBy: string }, approved: { pin: string; what: string }, staffId: string): Promise<RevealedVoucher & { counterName: string }> {
+    const approval = await this.staff.approvalAtStore(ask.approvedBy, approved.pin, approved.what);
+    if (!approval) throw new StoreRefusedError(403, APPROVAL_NEEDED.code, APPROVAL_NEEDED.message);
+    return this.client.parsed(storeRevealedVoucher, 'POST', '/vouchers/reveal', { body: { ...ask, approval }, staffId });
   }
 
   /**

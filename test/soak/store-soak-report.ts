@@ -30,7 +30,7 @@ export function formatStoreSoakReport(r: StoreSoakReport): string {
   return [
     `Store soak: seed ${o.seed}, ${o.counters} counters × ${o.sales} sales through ${o.storeServers} store servers on one PostgreSQL — ${r.wallSeconds} s wall`,
     `  selling: ${r.sellingSeconds} s, ${r.salesPerSecond} sales/s (all counters); sale.place p50 ${Math.round(r.placeMs.p50)} ms, p95 ${Math.round(r.placeMs.p95)} ms (n ${r.placeMs.n})`,
-    `  ring-ups by outcome: ${list(r.outcomes)}; refused while a store server or PostgreSQL was down (tried again): ${list(r.waits)}`,
+    `  ring-ups by outcome: ${list(r.outcomes)}; refused and tried again (a store server or PostgreSQL down, or the cashier signed in while it was and signed in again): ${list(r.waits)}`,
     `  SIGKILLs: counters ${r.kills.counter}, store servers ${r.kills.storeServer}, PostgreSQL postmaster ${r.kills.postgres}; sales recovered at counter start-up ${r.recovered}`,
     `  service faults fired: ${list(r.faultsFired)}`,
     `  counters' journals: ${c.journalSales} sales (${list(c.byState)}); service: ${c.serviceOrders} orders (${list(c.serviceByStatus)})`,

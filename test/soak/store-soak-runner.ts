@@ -46,7 +46,7 @@ export interface StoreSoakReport {
   /** sale.place through the bridge, as the cashier waits for it (store reachable). */
   placeMs: Summary;
   kills: StoreKillCounts;
-  /** Ring-ups refused while a store server or PostgreSQL was down (the cashier tried again), by code. */
+  /** Ring-ups refused and tried again, by code: a store server or PostgreSQL down, or the cashier signed in while it was (and signed in again). */
   waits: Record<string, number>;
   outcomes: Record<string, number>;
   recovered: number;

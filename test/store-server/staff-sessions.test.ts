@@ -143,11 +143,26 @@ describe('staff sessions at the store', () => {
 
     it('opens no session for a PIN given as an approval, nor for a wrong one', async () => {
       const approval = await till.call('/store/v1/staff/pin-check', { body: { staffId: managerId, pin: '2580', purpose: 'approve reprint' } });
-      expect(approval.json).toEqual({ kind: 'right', lock: { failedAttempts: 0, lockedUntil: null } });
+      expect(approval.json).toEqual({ kind: 'right', lock: { failedAttempts: 0, lockedUntil: null }, approval: { token: expect.any(String), expiresAt: expect.any(Number) } });
       const wrong = await till.call('/store/v1/staff/pin-check', { body: { staffId: managerId, pin: '0000', purpose: null } });
       expect(wrong.json.kind).toBe('wrong');
       expect(wrong.json.session).toBeUndefined();
       expect((await openSessions(managerId)).map((s) => s.counter_id)).not.toContain(till.id);
+    });
+
+    it('reveals another counter’s voucher only on an approval the store judged at the asking counter, used once', async () => {
+      await signInAtStore(till, managerId, '2580');
+      const reveal = (c: Counter, approval: string) =>
+        c.call('/store/v1/vouchers/reveal', { body: { saleId: crypto.randomUUID(), seq: 1, approvedBy: managerId, approval }, staffId: managerId });
+      const approve = async (c: Counter) => (await c.call('/store/v1/staff/pin-check', { body: { staffId: managerId, pin: '2580', purpose: 'show a card number or PIN' } })).json.approval.token as string;
+      // Named, but never approved at the store: the counter's word is not taken.
+      expect((await reveal(till, 'A'.repeat(43))).json.error.code).toBe('APPROVAL_NEEDED');
+      // Approved at another counter: no good here.
+      expect((await reveal(till, await approve(other))).json.error.code).toBe('APPROVAL_NEEDED');
+      // Approved here: taken once (no such sale, so nothing to show), then spent.
+      const token = await approve(till);
+      expect((await reveal(till, token)).json.error.code).toBe('NOT_FOUND');
+      expect((await reveal(till, token)).json.error.code).toBe('APPROVAL_NEEDED');
     });
 
     it('takes the person asking for a shared view from their session, never from a name', async () => {

@@ -115,11 +115,12 @@ export function saleHandlers(core: Core, session: Session) {
       };
     },
     'voucher.reveal': async (input: ParsedInput<'voucher.reveal'>) => {
-      const approver = await managerApproval(input.managerPin, 'show a card number or PIN', input.approverId);
+      const what = 'show a card number or PIN';
+      const approver = await managerApproval(input.managerPin, what, input.approverId);
       const store = core.store;
       if (!store || core.env().journal.get(input.saleId)) return core.sales.reveal(input.saleId, input.seq, approver.id) ?? fail('NOT_FOUND', 'No such voucher');
       // Another counter's sale: the store unseals it (and audits it there); this counter audits who asked and who approved.
-      const { counterName, ...revealed } = await store.revealVoucher({ saleId: input.saleId, seq: input.seq, approvedBy: approver.id }, session.staff!.id).catch(storeFailure);
+      const { counterName, ...revealed } = await store.revealVoucher({ saleId: input.saleId, seq: input.seq, approvedBy: approver.id }, { pin: input.managerPin!, what }, session.staff!.id).catch(storeFailure);
       core.audit.append({ actor: approver.id, action: 'voucher.revealed', saleId: input.saleId, details: { seq: input.seq, soldAt: counterName, by: session.staff!.id } });
       return revealed;
     },

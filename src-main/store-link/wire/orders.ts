@@ -119,7 +119,8 @@ export const storeOrderDetail = saleDetailExtras.extend({
 });
 
 /** Asks the store for one voucher's credentials of another counter's sale; the counter checked the approver's PIN. */
-export const storeVoucherReveal = z.strictObject({ saleId: recordId, seq: z.number().int().min(1).max(10_000), approvedBy: recordId });
+/** `approval`: the store's token for the manager's approval PIN typed at the asking counter (used up by this). */
+export const storeVoucherReveal = z.strictObject({ saleId: recordId, seq: z.number().int().min(1).max(10_000), approvedBy: recordId, approval: z.string().min(20).max(200) });
 export const storeRevealedVoucher = z.strictObject({ seq: z.number().int(), cardNumber: text(64).nullable(), cardPin: text(64).nullable(), counterName: text(60) });
 
 const summaryLine = { count: z.number().int().min(0), amountPaise: paise };

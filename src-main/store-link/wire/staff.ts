@@ -42,6 +42,11 @@ export const STAFF_SESSION_HEADER = 'X-Staff-Session';
 const refusal = (code: string) => ({ code, message: describeError(code).message });
 export const STAFF_SIGN_IN_NEEDED = refusal(STORE_STAFF_REFUSAL.signInNeeded);
 export const STAFF_NOT_PERMITTED = refusal(STORE_STAFF_REFUSAL.notPermitted);
+/** A shared action needing a manager's approval, without one the store judged at this counter (fresh and unused). */
+export const APPROVAL_NEEDED = {
+  code: 'APPROVAL_NEEDED',
+  message: 'The store server has no fresh approval from that manager at this counter: ask them to type their PIN again, while the store server can be reached.',
+} as const;
 
 /** A PIN typed at a counter, for the store to judge: `purpose` null is a sign-in, else what it was given for. */
 export const pinCheckRequest = z.strictObject({
@@ -50,10 +55,12 @@ export const pinCheckRequest = z.strictObject({
   purpose: z.string().min(1).max(60).nullable(),
 });
 
+const storeToken = z.strictObject({ token: z.string().min(20).max(200), expiresAt: z.number().int() });
+
 /** The store's judgement of one PIN attempt (pin-lock.ts), with the account's lock after it. */
 export const pinCheckAnswer = z.discriminatedUnion('kind', [
-  // A right sign-in PIN (purpose null) opens a staff session at the store: its token.
-  z.strictObject({ kind: z.literal('right'), lock: pinLock, session: z.strictObject({ token: z.string().min(20).max(200), expiresAt: z.number().int() }).optional() }),
+  // A right sign-in PIN (purpose null) opens a staff session at the store; a right approval PIN gives a single-use approval.
+  z.strictObject({ kind: z.literal('right'), lock: pinLock, session: storeToken.optional(), approval: storeToken.optional() }),
   z.strictObject({ kind: z.literal('locked'), lock: pinLock }),
   z.strictObject({ kind: z.literal('wrong'), lock: pinLock, newlyLocked: z.boolean() }),
   z.strictObject({ kind: z.literal('unknown') }),

@@ -5,9 +5,9 @@ import { listCounters, revokeCounter, type CounterIdentity } from '../counters/c
 import type { Pool } from '../database/pool.js';
 import { listStaff, pushStaff, type StaffPushRefusal } from '../store-api/staff-directory.js';
 import type { CardVault } from '../../platform/card-vault.js';
-import { auditPush, counterDayCheck, pinCheckRequest, recordsPush, salesPush, staffPush, storeVoucherReveal, topUpPush, unlockRequest, vouchersPush } from '../../store-link/store-wire.js';
+import { APPROVAL_NEEDED, auditPush, counterDayCheck, pinCheckRequest, recordsPush, salesPush, staffPush, storeVoucherReveal, topUpPush, unlockRequest, vouchersPush } from '../../store-link/store-wire.js';
 import { checkStaffPin, staffLocks, unlockStaff } from '../store-api/staff-pins.js';
-import { endStaffSession, staffOfRequest, staffPermitted } from '../store-api/staff-sessions.js';
+import { endStaffSession, staffOfRequest, staffPermitted, useApproval } from '../store-api/staff-sessions.js';
 import { appendCounterAudit, counterAuditPosition } from '../store-api/counter-audit.js';
 import { recordCounterRecords } from '../store-api/store-records.js';
 import { recordCounterVouchers } from '../store-api/store-vouchers.js';
@@ -101,11 +101,12 @@ export function storeRoutes(pool: Pool, vault: CardVault) {
       return { status: 200, body: await storeSalesSummary(pool, counter.storeId, query) };
     }
     if (req.method === 'POST' && path === '/vouchers/reveal') {
-      // The same rule as at the counter that sold it: the permission, and a manager's approval (PIN checked by the asking counter).
+      // The same rule as at the counter that sold it: the permission, and a manager's approval, given at the asking counter and judged here.
       const staffId = await requirePermission(req, counter, 'reprintWithApproval');
       const ask = parse(storeVoucherReveal, await readJson(req));
       const approver = await pool.query('SELECT 1 FROM staff WHERE id = $1 AND store_id = $2 AND role = $3 AND disabled_at IS NULL', [ask.approvedBy, counter.storeId, 'manager']);
       if (approver.rowCount === 0) throw new HttpError(403, 'NOT_A_MANAGER', 'The approver is not a manager of this store');
+      if (!(await useApproval(pool, counter, ask.approvedBy, ask.approval))) throw new HttpError(403, APPROVAL_NEEDED.code, APPROVAL_NEEDED.message);
       const revealed = await revealStoreVoucher(pool, vault, { storeId: counter.storeId, askingCounterId: counter.id, staffId, approvedBy: ask.approvedBy, saleId: ask.saleId, seq: ask.seq });
       return revealed ? { status: 200, body: revealed } : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No such voucher at the store' } } };
     }

@@ -5,7 +5,7 @@ import { hashPin, verifyPin } from '../../staff/pin-hash.js';
 import type { pinCheckAnswer, pinCheckRequest, StaffLocks } from '../../store-link/store-wire.js';
 import type { CounterIdentity } from '../counters/counter-credentials.js';
 import { inTransaction, type Pool } from '../database/pool.js';
-import { openStaffSession } from './staff-sessions.js';
+import { giveApproval, openStaffSession } from './staff-sessions.js';
 
 type PinCheckAnswer = z.infer<typeof pinCheckAnswer>;
 
@@ -35,8 +35,12 @@ export async function checkStaffPin(pool: Pool, counter: CounterIdentity, reques
     const verdict = await judgePin(before, now, () => verifyPin(request.pin, row.pin_hash));
     if (verdict.kind === 'locked') return verdict;
     await tx.query('UPDATE staff SET failed_attempts = $1, locked_until = $2 WHERE id = $3', [verdict.lock.failedAttempts, verdict.lock.lockedUntil, request.staffId]);
-    // A sign-in (no purpose) opens the person's session at the store; an approval's PIN opens nothing.
-    if (verdict.kind === 'right' && request.purpose === null) return { ...verdict, session: await openStaffSession(tx, counter, request.staffId) };
+    // A sign-in (no purpose) opens the person's session at the store; an approval's PIN is recorded as one, for one use.
+    if (verdict.kind === 'right') {
+      return request.purpose === null
+        ? { ...verdict, session: await openStaffSession(tx, counter, request.staffId) }
+        : { ...verdict, approval: await giveApproval(tx, counter, request.staffId, request.purpose) };
+    }
     if (verdict.kind === 'wrong') {
       await tx.query('INSERT INTO store_audit (store_id, counter_id, action, details) VALUES ($1, $2, $3, $4)', [
         storeId,

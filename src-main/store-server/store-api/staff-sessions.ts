@@ -65,6 +65,28 @@ export async function endStaffSession(pool: Pool, req: IncomingMessage, counter:
   return ended.rowCount === 1;
 }
 
+/** How long a manager's approval typed at a counter may wait for the action it approves. */
+export const APPROVAL_SECONDS = 120;
+
+/** Records a right approval PIN (`purpose` is what it was given for), in the transaction that judged it. */
+export async function giveApproval(tx: PoolClient, counter: CounterIdentity, staffId: string, purpose: string): Promise<{ token: string; expiresAt: number }> {
+  const token = randomBytes(32).toString('base64url');
+  const given = await tx.query<{ expires_at: Date }>(
+    `INSERT INTO staff_approvals (token_hash, staff_id, counter_id, purpose, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING expires_at`,
+    [sha256(token), staffId, counter.id, purpose, APPROVAL_SECONDS],
+  );
+  return { token, expiresAt: given.rows[0]!.expires_at.getTime() };
+}
+
+/** Uses up `approvedBy`'s approval given at this counter; false when there is none fresh and unused. */
+export async function useApproval(pool: Pool, counter: CounterIdentity, approvedBy: string, token: string): Promise<boolean> {
+  const used = await pool.query(
+    'UPDATE staff_approvals SET used_at = now() WHERE token_hash = $1 AND counter_id = $2 AND staff_id = $3 AND used_at IS NULL AND expires_at > now()',
+    [sha256(token), counter.id, approvedBy],
+  );
+  return used.rowCount === 1;
+}
+
 /** Ends every open session of these people (their PIN was reset by a manager, or they were disabled). */
 export async function endSessionsOf(tx: PoolClient, staffIds: string[]): Promise<void> {
   if (staffIds.length > 0) await tx.query('UPDATE staff_sessions SET ended_at = now() WHERE staff_id = ANY($1) AND ended_at IS NULL', [staffIds]);
