@@ -27,6 +27,7 @@ export { parseWebhookEvent } from './webhook-events.js';
 
 import { readBrandFast } from './brand-fast-read.js';
 import { usableUsageInstructions } from './deprecated-fields.js';
+import { readOrderFast } from './order-fast-read.js';
 import { idText, numberish, optionalNumber, optionalText } from './wire-primitives.js';
 
 export { numberish } from './wire-primitives.js';
@@ -207,7 +208,13 @@ function parseWith<S extends z.ZodType>(schema: S, json: unknown): Result<z.outp
 export const parseBrand = (json: unknown): Result<PartnerBrand, string> => parseWith(brandWire, json);
 /** The schema itself, for the test that holds brand-fast-read.ts to it. */
 export const brandSchema = brandWire;
-export const parseOrder = (json: unknown): Result<PartnerOrder, string> => parseWith(orderWire, json);
+/** The schema itself, for the test that holds order-fast-read.ts to it. */
+export const orderSchema = orderWire;
+/** An order plainly well formed is read by hand (a sale waits on it); the schema decides every other. */
+export function parseOrder(json: unknown): Result<PartnerOrder, string> {
+  const fast = readOrderFast(json);
+  return fast ? ok(fast) : parseWith(orderWire, json);
+}
 export const parseLogin = (json: unknown): Result<LoginResult, string> => parseWith(loginWire, json);
 export const parseResendResult = (json: unknown): Result<ResendDeliveryResult, string> => parseWith(resendWire, json);
 export const parseWalletBalance = (json: unknown): Result<{ balance: number }, string> => parseWith(balanceWire, json);

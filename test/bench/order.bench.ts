@@ -109,6 +109,33 @@ export async function benchOrder(reps: number, firstRuns: number): Promise<Bench
       },
     );
     rows.push(row('order', 'engine.placeSale vs the journal\'s own commits', journalOnly.subject, journalOnly.baseline, 'bare POST + insertIntent + transition (same rows written)'));
+
+    // The same writes with the engine's own client (got, its parse) in place of the bare POST:
+    // what is left between this and placeSale is the engine itself (sealing, logs, the lock);
+    // this against the issue's baseline is the floor placeSale can reach with got and these rows.
+    const clientAndJournal = async () => {
+      const s = sale();
+      const requestId = randomUUID();
+      const intent = h.journal.insertIntent(s, { requestId, at: Date.now() });
+      const answer = await h.client.placeOrder(s.payload, requestId);
+      if (answer.kind !== 'accepted') throw new Error(`client POST: ${answer.kind}`);
+      h.journal.transition(intent.id, 'INTENT', 'SUCCESS', { orderId: answer.order.id, nextCheckAt: null, supportReason: null }, [voucher], { seq: 1, at: Date.now(), outcome: 'HTTP 2xx SUCCESS' });
+    };
+    const engineOnly = await paired(
+      Math.ceil(reps / 2),
+      async () => {
+        const done = await h.engine.placeSale(sale());
+        if (done.state !== 'SUCCESS') throw new Error(`placeSale ended ${done.state}`);
+      },
+      clientAndJournal,
+    );
+    rows.push(row('order', 'engine.placeSale vs its client and journal alone', engineOnly.subject, engineOnly.baseline, 'client.placeOrder + insertIntent + transition'));
+    const floor = await paired(Math.ceil(reps / 2), clientAndJournal, async () => {
+      await post();
+      commit();
+      commit();
+    });
+    rows.push(row('order', 'floor: client.placeOrder + the journal\'s own commits', floor.subject, floor.baseline, 'bare keep-alive POST + 2 FULL commits'));
   } finally {
     bare.close();
     await h.close();

@@ -180,7 +180,9 @@ export class OrderEngine {
     if (outcome.kind === 'accepted') {
       // The answer and the move it causes are one commit: the second and last fsync of a sale.
       const finished = { seq: lastSeq, at: clock.now(), outcome: `HTTP 2xx ${outcome.order.status}` };
-      return this.applyOrder(journal.get(sale.id)!, outcome.order, finished);
+      // The intent's own record is current: under the sale's lock, from its commit to here only
+      // attempts were written (a resend after login). A resend of an older sale re-reads it.
+      return this.applyOrder(journaled ? sale : journal.get(sale.id)!, outcome.order, finished);
     }
     const answered = { seq: lastSeq, at: clock.now(), outcome: placeOutcome(outcome.kind, outcome.error.code) };
     if (outcome.kind === 'rejected') {

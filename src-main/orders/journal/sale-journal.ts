@@ -47,7 +47,8 @@ export interface SaleJournal {
    * Commits the intent. With `firstSend`, attempt 1 (its X-REQUEST-ID) and placedAt go into
    * the same commit: one synchronous=FULL fsync before the request leaves instead of three.
    * `withIntent` writes what must exist exactly when the intent does (the customer's payment),
-   * in the same commit; if it throws, nothing is committed.
+   * in the same commit; if it throws, nothing is committed. It writes other tables, never the
+   * sale's row: the record handed back is the row as the intent's INSERT wrote it.
    */
   insertIntent(sale: NewSale, firstSend?: FirstSend, withIntent?: () => void): SaleRecord;
   get(id: string): SaleRecord | undefined;

@@ -64,6 +64,11 @@ const toRecord = (r: SaleRow): SaleRecord => ({
 
 /** A sale row with its brand snapshot, wherever that is kept; queries add `WHERE s.…`. */
 const SALE_SELECT = 'SELECT s.*, b.snapshot AS shared_snapshot FROM sales s LEFT JOIN brand_snapshots b ON b.id = s.brand_snapshot_id';
+/**
+ * The same row as SALE_SELECT, handed back by the INSERT or UPDATE that wrote it: a sale's two
+ * commits read it back in the statement that writes it rather than in a second query.
+ */
+const SALE_RETURNING = 'RETURNING *, (SELECT b.snapshot FROM brand_snapshots b WHERE b.id = brand_snapshot_id) AS shared_snapshot';
 
 /** The order journal on SQLite (synchronous=FULL, set by openDatabase): durable when a call returns. */
 export class SqliteSaleJournal implements SaleJournal {
@@ -78,10 +83,10 @@ export class SqliteSaleJournal implements SaleJournal {
   constructor(private readonly db: Db, private readonly now: () => number) {
     this.updates = statementCache(db);
     this.stmts = {
-      insert: db.prepare(`INSERT INTO sales (id, reference_id, state, product_id, brand_title, brand_snapshot, brand_snapshot_id, payload,
+      insert: db.prepare<[Record<string, unknown>], SaleRow>(`INSERT INTO sales (id, reference_id, state, product_id, brand_title, brand_snapshot, brand_snapshot_id, payload,
           amount_paise, discount_paise, customer_phone, cashier_id, retry_of, created_at, placed_at, updated_at)
         VALUES (@id, @referenceId, 'INTENT', @productId, @brandTitle, '', @brandSnapshotId, @payload,
-          @amountPaise, @discountPaise, @customerPhone, @cashierId, @retryOf, @createdAt, @placedAt, @createdAt)`),
+          @amountPaise, @discountPaise, @customerPhone, @cashierId, @retryOf, @createdAt, @placedAt, @createdAt) ${SALE_RETURNING}`),
       insertSnapshot: db.prepare<[string, string], { id: number }>(
         'INSERT INTO brand_snapshots (sha256, snapshot) VALUES (?, ?) ON CONFLICT (sha256) DO UPDATE SET sha256 = excluded.sha256 RETURNING id',
       ),
@@ -122,15 +127,16 @@ export class SqliteSaleJournal implements SaleJournal {
     const snapshot = this.snapshotFor(sale.brandSnapshot, sale.productId);
     const record = this.db.transaction(() => {
       const brandSnapshotId = snapshot.id ?? this.stmts.insertSnapshot.get(snapshot.sha256!, snapshot.json)!.id;
-      this.stmts.insert.run({
+      const row = this.stmts.insert.get({
         ...sale,
         brandSnapshotId,
         payload: JSON.stringify(sale.payload),
         placedAt: firstSend?.at ?? null,
-      });
+      })!;
       if (firstSend) this.stmts.insertAttempt.run(sale.id, 1, 'place', firstSend.requestId, firstSend.at);
+      // The payment and the like: other tables, so the row the INSERT returned is still the sale's.
       withIntent?.();
-      return { brandSnapshotId, record: this.get(sale.id)! };
+      return { brandSnapshotId, record: toRecord(row) };
     }).immediate();
     // Remembered only once committed (not inside a caller's transaction, which may still roll
     // back): a rolled-back intent takes its new snapshot row with it.
@@ -165,9 +171,12 @@ export class SqliteSaleJournal implements SaleJournal {
   transition(id: string, from: SaleState, to: SaleState, patch: SaleOutcomePatch, vouchers: NewVoucher[] = [], finished?: FinishedAttempt): TransitionResult {
     const result = this.db.transaction((): TransitionResult => {
       if (finished) this.stmts.finishAttempt.run(finished.at, finished.outcome, id, finished.seq);
-      const current = this.get(id);
-      if (!current) throw new Error(`No sale ${id}`);
-      if (current.state !== from || !canTransition(from, to)) return { applied: false, record: current };
+      const refused = (): TransitionResult => {
+        const current = this.get(id);
+        if (!current) throw new Error(`No sale ${id}`);
+        return { applied: false, record: current };
+      };
+      if (!canTransition(from, to)) return refused();
       const sets = ['state = @to', 'updated_at = @now'];
       // The receipt is owed from the commit that makes the sale SUCCESS; a reversed or cancelled one's vouchers are void.
       if (to === 'SUCCESS') sets.push('receipt_owed = 1');
@@ -188,11 +197,13 @@ export class SqliteSaleJournal implements SaleJournal {
           params[key] = patch[key];
         }
       }
-      this.update(`${sets.join(', ')} WHERE id = @id AND state = @from`).run(params);
+      // Only a sale still in `from` is moved; none returned means it is elsewhere (or not there).
+      const moved = this.update(`${sets.join(', ')} WHERE id = @id AND state = @from ${SALE_RETURNING}`).get(params) as SaleRow | undefined;
+      if (!moved) return refused();
       vouchers.forEach((v, i) =>
         this.stmts.insertVoucher.run(id, i + 1, v.voucherId, v.cardType, v.cardNumberSealed, v.cardPinSealed, v.cardNumberLast4, v.validTill, v.amountPaise),
       );
-      return { applied: true, record: this.get(id)! };
+      return { applied: true, record: toRecord(moved) };
     }).immediate();
     if (result.applied && patch.orderId) this.search.schedule();
     return result;

@@ -117,6 +117,30 @@ describe('the order journal on SQLite', () => {
     ]);
   });
 
+  it('hands back from each commit the sale exactly as stored (the row its own statement wrote)', () => {
+    const sale = journal.insertIntent(newSale({ customerPhone: '9876543210' }), { requestId: 'req-1', at: 1_200 });
+    expect(sale).toStrictEqual(journal.get(sale.id));
+    now = 2_000;
+    const moved = journal.transition(sale.id, 'INTENT', 'SUCCESS', { orderId: 'ord_1', nextCheckAt: null }, [], { seq: 1, at: 1_900, outcome: 'HTTP 2xx SUCCESS' });
+    expect(moved.applied).toBe(true);
+    expect(moved.record).toStrictEqual(journal.get(sale.id));
+    expect(moved.record).toMatchObject({ state: 'SUCCESS', orderId: 'ord_1', updatedAt: 2_000, receiptOwed: true, placedAt: 1_200 });
+    // A refused move hands back the sale as it is, in whatever state it is.
+    const refused = journal.transition(sale.id, 'INTENT', 'FAILED', { failureReason: 'x' });
+    expect(refused).toStrictEqual({ applied: false, record: journal.get(sale.id) });
+    expect(refused.record.state).toBe('SUCCESS');
+    expect(() => journal.transition('no-such-sale', 'INTENT', 'SUCCESS', {})).toThrow('No sale no-such-sale');
+  });
+
+  it('hands back a sale journaled before snapshots were shared with its own inline snapshot', () => {
+    const sale = journal.insertIntent(newSale());
+    const inline = JSON.stringify({ ...sale.brandSnapshot, title: 'Kept inline' });
+    db.prepare('UPDATE sales SET brand_snapshot = ?, brand_snapshot_id = NULL WHERE id = ?').run(inline, sale.id);
+    const moved = journal.transition(sale.id, 'INTENT', 'IN_DOUBT', {});
+    expect(moved.record.brandSnapshot.title).toBe('Kept inline');
+    expect(moved.record).toStrictEqual(journal.get(sale.id));
+  });
+
   it('lists only INTENT, IN_DOUBT and PROCESSING as unfinished', () => {
     const states: SaleState[] = ['INTENT', 'IN_DOUBT', 'PROCESSING', 'SUCCESS', 'REJECTED'];
     const ids = states.map((state) => {
