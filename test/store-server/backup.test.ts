@@ -10,7 +10,7 @@ import { runningClusterUrl, startEmbeddedCluster } from '../../src-main/store-se
 import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
 import { STORE_VAULT_KEY_FILE } from '../../src-main/store-server/vault/store-vault.js';
 import { tempDir } from '../support/temp-dir.js';
-import { sellerHeaders } from './store-harness.js';
+import { pairWithCode, sellerHeaders } from './store-harness.js';
 
 const run = promisify(execFile);
 
@@ -49,7 +49,7 @@ describe('backing up the store’s database with pg_dump', () => {
     const original = await start(dirs[0]!.path);
     servers.push(original);
     const code = await newPairingCode(original.pool, 'main');
-    const paired = (await (await fetch(`${original.url}/pair`, { method: 'POST', body: JSON.stringify({ code, counterName: 'Till A' }) })).json()) as { counterId: string; credential: string };
+    const paired = await pairWithCode(original.url, code, 'Till A');
     const seller = await sellerHeaders(original.url, paired);
     const placed = await fetch(`${original.url}/partner/v1/partners/orders`, {
       method: 'POST',

@@ -7,7 +7,7 @@ import { clusterDirOf, startEmbeddedCluster, type EmbeddedCluster } from '../../
 import { FIRST_QUESTION_SECONDS } from '../../src-main/store-server/relay/settle-schedule.js';
 import { tempDir } from '../support/temp-dir.js';
 import { pairingCode, startStoreServerCli, waitForHealth, type Running } from './store-processes.js';
-import { sellerHeaders } from './store-harness.js';
+import { pairWithCode, sellerHeaders } from './store-harness.js';
 
 /**
  * PostgreSQL dies while the store server's settle job is asking the service about an order:
@@ -40,7 +40,7 @@ describe('the store server when PostgreSQL dies under a running settle job', () 
 
   it('stays up and is healthy again when PostgreSQL is back', async () => {
     const code = await pairingCode({ databaseUrl: cluster.url });
-    const paired = (await (await fetch(`${url}/pair`, { method: 'POST', body: JSON.stringify({ code, counterName: 'Lost' }) })).json()) as { counterId: string; credential: string };
+    const paired = await pairWithCode(url, code, 'Lost');
     const seller = await sellerHeaders(url, paired);
 
     // The order's answer is lost (so a settle job asks about it when its first question is due), and that question is held 3 s.

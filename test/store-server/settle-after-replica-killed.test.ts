@@ -6,7 +6,7 @@ import { startEmbeddedCluster, type EmbeddedCluster } from '../../src-main/store
 import { FIRST_QUESTION_SECONDS } from '../../src-main/store-server/relay/settle-schedule.js';
 import { tempDir } from '../support/temp-dir.js';
 import { pairingCode, startStoreServerCli, type Running } from './store-processes.js';
-import { sellerHeaders } from './store-harness.js';
+import { pairWithCode, sellerHeaders } from './store-harness.js';
 
 /**
  * A store server SIGKILLed while its settle job asks the service about an order leaves that job
@@ -40,7 +40,7 @@ describe('settle jobs after a store server is killed mid-question', () => {
 
   it('settles the other orders at once and the killed question within about a minute', async () => {
     const code = await pairingCode({ databaseUrl: cluster.url });
-    const paired = (await (await fetch(`${url}/pair`, { method: 'POST', body: JSON.stringify({ code, counterName: 'Mid-job' }) })).json()) as { counterId: string; credential: string };
+    const paired = await pairWithCode(url, code, 'Mid-job');
     const signIn = () => sellerHeaders(url, paired);
     const placeInDoubt = async (seller: Record<string, string>, referenceId: string) => {
       sandbox.state.faults.arm({ kind: 'reset-after-commit', match: { method: 'POST', path: '/v1/partners/orders' } });

@@ -6,7 +6,7 @@ import { newPairingCode } from '../../src-main/store-server/counters/counter-cre
 import { SETTLE_ORDER_QUEUE, SETTLE_RETRY_SECONDS } from '../../src-main/store-server/jobs/store-jobs.js';
 import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
 import { tempDir } from '../support/temp-dir.js';
-import { sellerHeaders } from './store-harness.js';
+import { pairWithCode, sellerHeaders } from './store-harness.js';
 
 /**
  * The store server asks the service about a PROCESSING order on the spec's protocol (§3.4: the
@@ -34,7 +34,7 @@ describe("the store server's settle jobs", () => {
       logger: silentLogger,
     });
     const code = await newPairingCode(server.pool, 'main');
-    const paired = (await (await fetch(`${server.url}/pair`, { method: 'POST', body: JSON.stringify({ code, counterName: 'Pace' }) })).json()) as { counterId: string; credential: string };
+    const paired = await pairWithCode(server.url, code, 'Pace');
     seller = await sellerHeaders(server.url, paired);
   }, 120_000);
 

@@ -4,7 +4,7 @@ import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
 import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
 import { tempDir } from '../support/temp-dir.js';
-import { sellerHeaders } from './store-harness.js';
+import { pairWithCode, sellerHeaders } from './store-harness.js';
 
 /**
  * The service takes amount − discountAmount from the wallet, so that is what the store's float
@@ -31,7 +31,7 @@ describe("the store's float guard and a discounted sale", () => {
       logger: silentLogger,
     });
     const code = await newPairingCode(server.pool, 'main');
-    const paired = (await (await fetch(`${server.url}/pair`, { method: 'POST', body: JSON.stringify({ code, counterName: 'Discounts' }) })).json()) as { counterId: string; credential: string };
+    const paired = await pairWithCode(server.url, code, 'Discounts');
     seller = await sellerHeaders(server.url, paired);
   }, 120_000);
 

@@ -126,6 +126,13 @@ export async function login(serverUrl: string, counterId: string, credential: st
   return http(`${serverUrl}/partner/v1/partners/auth/login`, { body: { clientId: counterId, clientSecret: credential } });
 }
 
+/** Pairs a counter at `serverUrl` with `code` (what `pairing-code` printed): its id and credential. */
+export async function pairWithCode(serverUrl: string, code: string, counterName: string): Promise<{ counterId: string; credential: string }> {
+  const paired = await http(`${serverUrl}/pair`, { body: { code, counterName } });
+  if (paired.status !== 200) throw new Error(`pairing failed: ${paired.text}`);
+  return paired.json;
+}
+
 /** Pairs a counter with a fresh code of `storeId` (what `pairing-code` prints) and signs it in. */
 export async function pairedCounter(server: StoreServer, name: string, storeId = 'main'): Promise<Counter> {
   const code = await newPairingCode(server.pool, storeId);

@@ -5,7 +5,7 @@ import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
 import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
 import { tempDir } from '../support/temp-dir.js';
-import { sellerHeaders } from './store-harness.js';
+import { pairWithCode, sellerHeaders } from './store-harness.js';
 
 const SECRET = 'store-webhook-secret-1';
 const sign = (body: string) => createHmac('sha256', SECRET).update(body).digest('base64');
@@ -34,7 +34,7 @@ describe('the store server’s webhook receiver', () => {
     });
     sandbox.state.webhooks.endpoint = { url: `${server.url}/webhooks`, secret: SECRET };
     const code = await newPairingCode(server.pool, 'main');
-    const paired = (await (await fetch(`${server.url}/pair`, { method: 'POST', body: JSON.stringify({ code, counterName: 'Counter 1' }) })).json()) as { counterId: string; credential: string };
+    const paired = await pairWithCode(server.url, code, 'Counter 1');
     seller = await sellerHeaders(server.url, paired);
   }, 60_000);
 
