@@ -8,6 +8,7 @@ import { lazy } from '../platform/lazy.js';
 import { BridgeFailure } from './bridge-result.js';
 import { buildHandlers } from './handlers/index.js';
 import { newSession } from './session.js';
+import { STORE_STAFF_REFUSAL } from '../partner-api/error-table.js';
 
 /** The contract's schemas are built by the first call rather than when the shell registers the bridge at start-up. */
 const loadContract = lazy(() => import('../contract/index.js'));
@@ -120,7 +121,14 @@ export function createBridge(core: Core, options: BridgeOptions): Bridge {
       }
       return answer;
     } catch (error) {
-      if (error instanceof BridgeFailure) return { ok: false, error: error.error };
+      if (error instanceof BridgeFailure) {
+        // The store server does not know the person signed in here: only their PIN can fix that, so the counter asks for it.
+        if (error.error.code === STORE_STAFF_REFUSAL.signInNeeded && session.staff) {
+          session.staff = null;
+          signal(error.error.message);
+        }
+        return { ok: false, error: error.error };
+      }
       // The keychain refused (none on this machine, or it cannot unwrap a key): its own sentence
       // says what to do, and the refusal came before anything was written.
       if (isKeyRefusal(error)) {

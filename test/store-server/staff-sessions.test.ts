@@ -78,12 +78,20 @@ describe('staff sessions at the store', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'STAFF_SIGN_IN_NEEDED', message: expect.stringMatching(/does not know who is signed in/), action: 'Sign out, then sign in again with your PIN.' } });
     expect(salesOn(one)).toBe(before);
     expect(orderPosts(sandbox, seq)).toBe(0);
-    // A shared view says the same, rather than taking the counter's word for who is asking.
-    await one.ok('staff.signOut');
+    // Only the PIN can mend it: the counter signs the person out, saying why.
+    expect(await one.ok('staff.session')).toEqual({ signedIn: false });
+    // A shared view says the same, rather than taking the counter's word for who is asking
+    // (here the store ended the manager's session itself, as at a PIN reset or after 12 hours).
     await one.ok('staff.signIn', { staffId: managerId, pin: '2580' });
     await server.pool.query('UPDATE staff_sessions SET ended_at = now() WHERE staff_id = $1', [managerId]);
+    const reasons: (string | null)[] = [];
+    const stop = one.core.events.subscribe((name, event) => {
+      if (name === 'session.changed') reasons.push((event as { reason: string | null }).reason);
+    });
     expect(await one.call('store.counters', {})).toMatchObject({ ok: false, error: { code: 'STAFF_SIGN_IN_NEEDED' } });
-    await one.ok('staff.signOut');
+    stop();
+    expect(reasons).toEqual([expect.stringMatching(/does not know who is signed in/)]);
+    expect(await one.ok('staff.session')).toEqual({ signedIn: false });
     await one.ok('staff.signIn', { staffId: cashierId, pin: '1357' });
     expect(await sell(one)).toMatchObject({ ok: true, data: { state: 'SUCCESS' } });
     await one.ok('staff.signOut');
