@@ -7,6 +7,7 @@ import { silentLogger, type Logger } from '../platform/logger.js';
 import type { SecretStore } from '../platform/secret-store.js';
 import { clientSecrets } from '../secrets/client-secrets.js';
 import type { Environment } from '../settings/settings-schema.js';
+import { settingsParser } from '../settings/settings-parser.js';
 import { SettingsService, type SettingsBackend } from '../settings/settings-service.js';
 import { StaffService } from '../staff/staff-service.js';
 import { webhookLifecycle } from '../webhooks/webhook-lifecycle.js';
@@ -93,10 +94,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
   const events = new CoreEvents();
-  // Imported here rather than at the top so that zod is loaded after the desktop shell has turned
-  // on V8's compile cache (src-main/index.ts): later starts then skip compiling it.
-  const { settingsSchema } = await import('../settings/settings-schema.js');
-  const settings = new SettingsService(settingsSchema, options.settingsBackend);
+  // Read and updated with the hand-written parser: zod, which the schema it mirrors needs, is not loaded at start.
+  const settings = new SettingsService(settingsParser, options.settingsBackend);
   // Staff and the audit log span environments: one shift, one trail, whatever the backend.
   const appDb: Db = openDatabase(join(options.dataDir, 'app.db'), 'app', { nativeBinding: options.nativeBinding });
   const audit = new AuditLog(appDb, () => clock.now());

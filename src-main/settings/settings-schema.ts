@@ -1,28 +1,27 @@
 import { z } from 'zod';
+import { BUSINESS_MODELS, COUNTER_CODE_FORMAT, ENVIRONMENTS, GSTIN_FORMAT, HTTP_PROTOCOL, isPhoneNumber, PAPER_WIDTHS, SETTINGS_MESSAGES, URL_MAX_LENGTH, WEBHOOK_HOSTS } from './settings-rules.js';
 
 /**
  * Every setting the app keeps, with its default, in one schema. Secrets are NOT here: client
  * secrets and the webhook signing secret go through the secret store (secrets/credential-store.ts).
  * A section missing from the file is filled field by field from the defaults below (prefault).
+ *
+ * The start-up reads the file with settings-parser.ts instead (zod costs tens of ms to load);
+ * this schema is the reference it is tested against (test/settings/settings-parser.test.ts),
+ * so a change here must be made there too.
  */
-const httpsUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(300);
+const httpsUrl = z.url({ protocol: HTTP_PROTOCOL, error: SETTINGS_MESSAGES.url }).max(URL_MAX_LENGTH);
 
-/**
- * Format only (state code, PAN, entity number, 'Z', check character): the check character itself
- * is not verified, so a mistyped GSTIN of the right shape is accepted.
- */
-const GSTIN_FORMAT = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 const gstin = z
   .string()
   .trim()
   .toUpperCase()
-  .refine((v) => v === '' || GSTIN_FORMAT.test(v), 'must be a 15-character GSTIN, like 27AAPFU0939F1ZV')
+  .refine((v) => v === '' || GSTIN_FORMAT.test(v), SETTINGS_MESSAGES.gstin)
   .default('');
-/** A mobile or a landline with its STD code, as people write them: digits, spaces, + and -. */
 const phone = z
   .string()
   .trim()
-  .refine((v) => v === '' || (/^\+?[0-9][0-9 -]{0,19}$/.test(v) && v.length <= 20 && v.replace(/\D/g, '').length >= 6), 'must be a phone number: digits, spaces, + and -, up to 20 characters')
+  .refine((v) => v === '' || isPhoneNumber(v), SETTINGS_MESSAGES.phone)
   .default('');
 
 const environmentEndpoint = z
@@ -33,14 +32,14 @@ const environmentEndpoint = z
   .prefault({});
 
 export const settingsSchema = z.strictObject({
-  environment: z.enum(['training', 'staging', 'production']).default('training'),
-  businessModel: z.enum(['B2B', 'B2C']).default('B2B'),
+  environment: z.enum(ENVIRONMENTS).default('training'),
+  businessModel: z.enum(BUSINESS_MODELS).default('B2B'),
   store: z
     .strictObject({
       name: z.string().trim().min(1).max(80).default('My Store'),
       counter: z.string().trim().min(1).max(40).default('Counter 1'),
       /** Up to 6 characters that prefix referenceIds from this counter (support can tell counters apart). */
-      counterCode: z.string().regex(/^[A-Z0-9]{1,6}$/, 'must be 1–6 capital letters or digits').default('C1'),
+      counterCode: z.string().regex(COUNTER_CODE_FORMAT, SETTINGS_MESSAGES.counterCode).default('C1'),
       address: z.string().trim().max(200).default(''),
       gstin,
       phone,
@@ -50,7 +49,7 @@ export const settingsSchema = z.strictObject({
     .strictObject({
       header: z.string().max(200).default(''),
       footer: z.string().max(300).default('Thank you for shopping with us.'),
-      paperWidth: z.enum(['58mm', '80mm', 'A4']).default('80mm'),
+      paperWidth: z.enum(PAPER_WIDTHS).default('80mm'),
       showStoreLocatorQr: z.boolean().default(true),
     })
     .prefault({}),
@@ -67,7 +66,7 @@ export const settingsSchema = z.strictObject({
   webhook: z
     .strictObject({
       enabled: z.boolean().default(false),
-      host: z.union([z.literal('127.0.0.1'), z.literal('0.0.0.0')]).default('127.0.0.1'),
+      host: z.union([z.literal(WEBHOOK_HOSTS[0]), z.literal(WEBHOOK_HOSTS[1])]).default('127.0.0.1'),
       port: z.number().int().min(1024).max(65535).default(8787),
     })
     .prefault({}),

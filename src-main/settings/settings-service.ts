@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import type { Settings, SettingsSchema } from './settings-schema.js';
+import type { SettingsIssue, SettingsParser } from './settings-parser.js';
+import type { Settings } from './settings-schema.js';
 
 /**
  * Where settings are persisted: electron-store in the desktop app, a JSON file in the browser
@@ -15,8 +15,8 @@ export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartia
 export type SettingsUpdate = { ok: true; settings: Settings } | { ok: false; problems: { field: string; message: string }[] };
 
 /**
- * The one module that reads and writes settings. What is on disk is parsed with the schema it
- * is given (settings-schema.ts), never trusted: a damaged or hand-edited file falls back to
+ * The one module that reads and writes settings. What is on disk is parsed with the parser it
+ * is given (the core's: settings-parser.ts; the zod schema it mirrors answers the same), never trusted: a damaged or hand-edited file falls back to
  * defaults section by section rather than crashing the counter, and an update is validated
  * whole before anything is written.
  */
@@ -25,7 +25,7 @@ export class SettingsService {
   private readonly listeners = new Set<(s: Settings) => void>();
 
   constructor(
-    private readonly schema: SettingsSchema,
+    private readonly schema: SettingsParser,
     private readonly backend: SettingsBackend,
   ) {
     this.current = readTolerantly(schema, backend.read());
@@ -37,7 +37,7 @@ export class SettingsService {
 
   update(patch: DeepPartial<Settings>): SettingsUpdate {
     const parsed = this.schema.safeParse(deepMerge(this.current, patch));
-    if (!parsed.success) return { ok: false, problems: problems(parsed.error) };
+    if (!parsed.success) return { ok: false, problems: problems(parsed.error.issues) };
     this.backend.write(parsed.data);
     this.current = parsed.data;
     for (const listener of this.listeners) listener(this.get());
@@ -51,7 +51,7 @@ export class SettingsService {
 }
 
 /** The stored settings as the schema reads them; a section that does not parse is reset to its defaults, the others kept. */
-function readTolerantly(schema: SettingsSchema, raw: unknown): Settings {
+function readTolerantly(schema: SettingsParser, raw: unknown): Settings {
   const whole = schema.safeParse(raw ?? {});
   if (whole.success) return whole.data;
   const stored = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
@@ -59,7 +59,10 @@ function readTolerantly(schema: SettingsSchema, raw: unknown): Settings {
   for (const key of Object.keys(schema.shape)) {
     if (schema.safeParse({ [key]: stored[key] }).success) kept[key] = stored[key];
   }
-  return schema.parse(kept);
+  const sections = schema.safeParse(kept);
+  // Each kept section parsed on its own, and sections do not depend on one another.
+  if (!sections.success) throw new Error(`Settings sections that parse alone did not parse together: ${problems(sections.error.issues).map((p) => p.field).join(', ')}`);
+  return sections.data;
 }
 
 function deepMerge<T>(base: T, patch: unknown): T {
@@ -72,6 +75,6 @@ function deepMerge<T>(base: T, patch: unknown): T {
   return out as T;
 }
 
-function problems(error: z.ZodError): { field: string; message: string }[] {
-  return error.issues.map((i) => ({ field: i.path.join('.') || '(settings)', message: i.message }));
+function problems(issues: readonly SettingsIssue[]): { field: string; message: string }[] {
+  return issues.map((i) => ({ field: i.path.map(String).join('.') || '(settings)', message: i.message }));
 }

@@ -1,5 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { startSandbox } from '../../src-main/sandbox/server.js';
 import { emptyPageServer, freshPage, hostWithCatalog, launchChromium, RENDERER_DIR } from './browser.js';
@@ -17,55 +20,103 @@ export async function benchStartup(brands: number, runs: number, log: (s: string
   return [...(await coreReady(brands, runs, log)), ...(await rendererInteractive(brands, runs, log)), ...bundleSize()];
 }
 
+/** The files a start opens before ready: the staff and audit database, the journal, the catalog. */
+const DATABASE_FILES = ['app.db', 'training.db', 'training-catalog.db'];
+
+/**
+ * The physical floor of a core start: Node, better-sqlite3 loaded as the app loads it (an ES
+ * import) and the start's database files opened and read — no app code. What is left above it
+ * is the app's.
+ */
+function floorScript(dir: string): string {
+  const sqlite = pathToFileURL(createRequire(import.meta.url).resolve('better-sqlite3')).href;
+  return [
+    `import Database from ${JSON.stringify(sqlite)};`,
+    `for (const file of ${JSON.stringify(DATABASE_FILES.map((f) => join(dir, f)))}) { const db = new Database(file); db.pragma('user_version', { simple: true }); db.close(); }`,
+    `console.log('{}');`,
+  ].join('\n');
+}
+
+/** A throw-away copy of a data folder, for one start. */
+function copyOf(path: string): { path: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'gv-bench-run-'));
+  cpSync(path, dir, { recursive: true });
+  return { path: dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 async function coreReady(brands: number, runs: number, log: (s: string) => void): Promise<BenchRow[]> {
   const { 'startup-child': child } = await childBundles();
   const template = await prefilledDataDir(brands);
   // The service the core talks to lives in this process, as a real service lives elsewhere.
   const sandbox = await startSandbox({ tickMs: 60_000 });
+  // The catalog alone, as the fixture makes it: no staff, journal or key file yet.
+  const neverStarted = copyOf(template.path);
   const ready: number[] = [];
   const inChild: number[] = [];
   const modules: number[] = [];
   const cpu: number[] = [];
+  const firstStart: number[] = [];
+  const floor: number[] = [];
   const empty: number[] = [];
   const emptyCpu: number[] = [];
+  const startIn = async (dir: string) => {
+    const r = await runNode([child!, dir, sandbox.url, String(brands)]);
+    const said = JSON.parse(r.firstLine ?? '{}') as { ready?: boolean; inChildMs?: number; modulesMs?: number; cpuMs?: number; listed?: number; firstPage?: number };
+    if (!said.ready || (said.listed ?? 0) < brands || !said.firstPage) throw new Error(`start-up child said ${r.firstLine}`);
+    return { ms: r.firstLineMs!, said };
+  };
+  const start = async (from: string) => {
+    const dir = copyOf(from);
+    try {
+      return await startIn(dir.path);
+    } finally {
+      dir.cleanup();
+    }
+  };
   try {
+    // A folder whose catalog was synced has been started before (the sync ran in a started
+    // core): one untimed start leaves it as every later start finds it, with the staff and
+    // audit database, the journal and Training's key file in place. The first start of a
+    // new folder, which creates (and fsyncs) those, is timed on its own row.
+    await startIn(template.path);
     const once = async (record: boolean) => {
-      const dir = template.copy();
-      try {
-        const r = await runNode([child!, dir.path, sandbox.url, String(brands)]);
-        const said = JSON.parse(r.firstLine ?? '{}') as { ready?: boolean; inChildMs?: number; modulesMs?: number; cpuMs?: number; listed?: number; firstPage?: number };
-        if (!said.ready || (said.listed ?? 0) < brands || !said.firstPage) throw new Error(`start-up child said ${r.firstLine}`);
-        if (record) {
-          ready.push(r.firstLineMs!);
-          inChild.push(said.inChildMs!);
-          modules.push(said.modulesMs!);
-          cpu.push(said.cpuMs!);
-        }
-      } finally {
-        dir.cleanup();
+      const { ms, said } = await start(template.path);
+      if (record) {
+        ready.push(ms);
+        inChild.push(said.inChildMs!);
+        modules.push(said.modulesMs!);
+        cpu.push(said.cpuMs!);
       }
     };
     const bare = async (record: boolean) => {
       const r = await runNode(['-e', '0']);
       // The same empty process once more, saying its own CPU time (the baseline of the CPU row).
       const c = await runNode(['-e', 'const c = process.cpuUsage(); console.log((c.user + c.system) / 1000)']);
+      const dir = copyOf(template.path);
+      const f = await runNode(['--input-type=module', '-e', floorScript(dir.path)]).finally(() => dir.cleanup());
+      const first = await start(neverStarted.path);
       if (record) {
         empty.push(r.exitMs);
         emptyCpu.push(Number(c.firstLine));
+        floor.push(f.firstLineMs!);
+        firstStart.push(first.ms);
       }
     };
     await alternating(runs, once, bare);
   } finally {
     await sandbox.close();
     template.cleanup();
+    neverStarted.cleanup();
   }
   log(`  startup: core ready p50 ${summarize(ready).p50.toFixed(0)} ms over ${runs} spawns`);
   return [
-    row('startup', `core ready, ${brands} brands (spawn → ready + first catalog page)`, summarize(ready), summarize(empty), 'node -e 0 (spawn → exit)'),
+    row('startup', `core ready, ${brands} brands (spawn → ready + first catalog page)`, summarize(ready), summarize(empty), 'node -e 0 (spawn → exit)', 'a folder as the previous start left it'),
     row('startup', '  of which: inside the child, process start → ready', summarize(inChild), null, '—'),
     row('startup', '  of which: inside the child, process start → app modules loaded', summarize(modules), null, '—'),
     // On a shared machine wall time includes waiting for a core; CPU time is the work itself.
     row('startup', '  CPU time (user + sys) of the child to ready', summarize(cpu), summarize(emptyCpu), 'CPU time of an empty node -e'),
+    row('startup', `  floor: node + better-sqlite3 opening the same ${DATABASE_FILES.length} files, no app code (spawn → opened)`, summarize(floor), summarize(empty), 'node -e 0 (spawn → exit)'),
+    row('startup', `first start on that catalog, ${brands} brands (staff, journal and key files created)`, summarize(firstStart), summarize(empty), 'node -e 0 (spawn → exit)'),
   ];
 }
 

@@ -25,6 +25,36 @@ function staticValueImports(file: string): string[] {
   return specifiers;
 }
 
+/** The specifiers of every import('…') in a file: modules it loads later, when that code runs. */
+function dynamicImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const specifiers: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) specifiers.push(node.arguments[0].text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return specifiers;
+}
+
+/** The app's own files reached through static imports from `entry` (entry included). */
+function filesLoadedWith(entry: string): string[] {
+  const seen = new Set([entry]);
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    for (const specifier of staticValueImports(file)) {
+      if (!specifier.startsWith('.')) continue;
+      const target = resolve(dirname(file), specifier.replace(/\.js$/, '.ts'));
+      if (!seen.has(target)) {
+        seen.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  return [...seen];
+}
+
 /** Every package (node: built-ins too) reached through static imports from `entry`, each with the chain of files that reaches it. */
 function packagesLoadedWith(entry: string): Map<string, string[]> {
   const packages = new Map<string, string[]>();
@@ -67,6 +97,17 @@ describe('what the core loads on its way to ready', () => {
     expect(packages.get('got') ?? null).toBeNull();
     // The walk does reach packages: better-sqlite3 is loaded at every start.
     expect(packages.has('better-sqlite3')).toBe(true);
+  });
+
+  // The settings are read on the way to ready, with the hand-written parser: the zod schema it
+  // mirrors (and so zod) is for tests, and is loaded by nothing the core runs.
+  it('the core factory reads settings without the zod schema, not even through import()', () => {
+    const schema = resolve(SRC_MAIN, 'settings/settings-schema.ts');
+    const loaders = filesLoadedWith(resolve(SRC_MAIN, 'core/create-core.ts')).filter((file) =>
+      dynamicImports(file).some((specifier) => specifier.startsWith('.') && resolve(dirname(file), specifier.replace(/\.js$/, '.ts')) === schema),
+    );
+    expect(loaders.map((file) => relative(SRC_MAIN, file))).toEqual([]);
+    expect(filesLoadedWith(resolve(SRC_MAIN, 'core/create-core.ts'))).toContain(resolve(SRC_MAIN, 'settings/settings-parser.ts'));
   });
 
   // node:https brings TLS, net and the HTTP machinery (≈ 6 ms of CPU); the first Partner API call comes after ready.
