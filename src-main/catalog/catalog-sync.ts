@@ -3,6 +3,7 @@ import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import { err, ok, type Result } from '../platform/result.js';
 import type { CatalogRepository, ReplaceStaging } from './catalog-repository.js';
+import { StalePageRecordsError } from './catalog-staging.js';
 import type { ReplaceSummary, SyncProgress, SyncSummary } from './catalog-types.js';
 
 /** One malformed list entry the partner client dropped while parsing a page. */
@@ -138,7 +139,16 @@ export class CatalogSync {
     };
   }
 
+  /** Once more, reading every page, when the page records turned out not to describe the stored brands. */
   private async run(): Promise<CatalogSyncResult> {
+    const first = await this.attempt();
+    if (first !== STALE_RECORDS) return first;
+    this.options.logger.log('warn', 'catalog.sync.page-records-stale', {});
+    const second = await this.attempt();
+    return second === STALE_RECORDS ? this.fail(storeFailed(new StalePageRecordsError())) : second;
+  }
+
+  private async attempt(): Promise<CatalogSyncResult | typeof STALE_RECORDS> {
     const { repo, clock, logger } = this.options;
     const startedAt = clock.now();
     // Each page goes to the staging as it arrives (hashed and diffed; its new and changed
@@ -156,6 +166,7 @@ export class CatalogSync {
     let pages: number;
     try {
       const fetched = await this.fetchAll(staging);
+      if (fetched === STALE_RECORDS) return fetched;
       if (!fetched.ok) return this.fail(fetched.error);
       ({ skipped, pages } = fetched.value);
       // An empty list would mark every brand removed; far likelier a service fault than a real catalog.
@@ -165,6 +176,7 @@ export class CatalogSync {
       try {
         changes = await staging.commit();
       } catch (error) {
+        if (error instanceof StalePageRecordsError) return STALE_RECORDS;
         return this.fail(storeFailed(error));
       }
     } finally {
@@ -175,7 +187,7 @@ export class CatalogSync {
     return ok(summary);
   }
 
-  private async fetchAll(staging: ReplaceStaging): Promise<Result<{ skipped: number; pages: number }, CatalogSyncError>> {
+  private async fetchAll(staging: ReplaceStaging): Promise<Result<{ skipped: number; pages: number }, CatalogSyncError> | typeof STALE_RECORDS> {
     const { logger } = this.options;
     const progress: SyncProgress = { pagesFetched: 0, brandsFetched: 0, skipped: 0 };
     let cursor = { pageNo: 1, limit: this.pageSize };
@@ -208,6 +220,7 @@ export class CatalogSync {
         try {
           await staging.add(page.brands, seen);
         } catch (error) {
+          if (error instanceof StalePageRecordsError) return STALE_RECORDS;
           return err(storeFailed(error));
         }
         value = { brandCount: page.brands.length, skippedCount: page.skipped.length, nextCursor: page.nextCursor };
@@ -264,6 +277,9 @@ export class CatalogSync {
     return err(error);
   }
 }
+
+/** An attempt that found the page records stale (StalePageRecordsError): run again. */
+const STALE_RECORDS = Symbol('stale page records');
 
 type FetchedPage =
   | { kind: 'kept'; brands: number; nextCursor: BrandPage['nextCursor'] }

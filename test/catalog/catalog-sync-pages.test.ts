@@ -75,6 +75,35 @@ describe('a sync skips the pages it already has', () => {
     expect(source.parsed).toEqual([]);
   });
 
+  it('a page record naming a brand the file no longer lists (changed outside the app): the sync reads every page again', async () => {
+    const source = new HashingPageSource(brandsNumbered(250));
+    const sync = newSync(source);
+    await sync.syncNow();
+    const unlist = env.db.prepare('UPDATE brands SET removed_at = 1 WHERE id = ?');
+
+    // Every page unchanged on the wire: the stored rows are first read at the commit.
+    unlist.run(source.brands[150]!.id);
+    source.parsed = [];
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { brands: 250, removed: 0, changes: { restored: 1 } } });
+    expect(source.parsed).toEqual([1, 2, 3]);
+    expect(repo.count().listed).toBe(250);
+    expect(logger.lines.some((l) => l.includes('catalog.sync.page-records-stale'))).toBe(true);
+
+    // A changed page after a page taken from its record: read when that page is diffed.
+    unlist.run(source.brands[10]!.id);
+    source.brands[220] = makeBrand(source.brands[220]!.id, { title: 'Renamed shop' });
+    source.parsed = [];
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { brands: 250, removed: 0, changes: { restored: 1, updated: 1 } } });
+    expect(source.parsed).toEqual([3, 1, 2, 3]);
+    expect(repo.count().listed).toBe(250);
+    expect(titleOf(source.brands[220]!.id)).toBe('Renamed shop');
+    assertSearchIndexConsistent(env.db);
+
+    source.parsed = [];
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { changes: { unchanged: 250 } } });
+    expect(source.parsed).toEqual([]);
+  });
+
   it('a webhook while a sync is fetching: that sync records no pages, and the next parses every page', async () => {
     const source = new HashingPageSource(brandsNumbered(250));
     const sync = newSync(source);
