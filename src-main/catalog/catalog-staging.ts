@@ -114,8 +114,8 @@ export class Staging implements ReplaceStaging {
     const ids = JSON.parse(page.ids) as string[];
     const stored = this.stored;
     if (stored === null) {
-      // Nothing diffed yet: checked against the stored rows later (storedRows, or commit's count).
-      if (this.incoming.size > 0 && ids.some((id) => this.incoming.has(id))) return null;
+      // Nothing came through `add` yet, so only other records' ids came in, and they are distinct
+      // from these; checked against the stored rows later (storedRows, or commit's count).
       this.kept.push(ids);
       this.keptCount += ids.length;
     } else {
