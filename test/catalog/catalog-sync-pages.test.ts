@@ -16,7 +16,11 @@ beforeEach(() => {
   clock = new FakeClock();
   logger = memoryLogger();
 });
-afterEach(() => env.cleanup());
+// A replacement ends by starting a WAL checkpoint in a worker thread that still writes the files: wait for it before deleting them.
+afterEach(async () => {
+  await repo.checkpointIdle();
+  env.cleanup();
+});
 
 const newSync = (source: HashingPageSource) => new CatalogSync({ source, repo, clock, logger, pageSize: 100 });
 const titleOf = (id: string) => repo.get(id)?.brand.title;

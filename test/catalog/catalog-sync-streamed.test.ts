@@ -58,7 +58,11 @@ beforeEach(() => {
   readDb = env.open();
   repo = new CatalogRepository(env.db, { readDb });
 });
-afterEach(() => env.cleanup());
+// A replacement ends by starting a WAL checkpoint in a worker thread that still writes the files: wait for it before deleting them.
+afterEach(async () => {
+  await repo.checkpointIdle();
+  env.cleanup();
+});
 
 const newSync = (source: FakePageSource) => new CatalogSync({ source, repo, clock, logger: memoryLogger(), pageSize: 100 });
 const rowsOnWriter = () => env.db.prepare('SELECT count(*) FROM brands').pluck().get() as number;
