@@ -4,6 +4,17 @@ import { brandColumns, contentHash, type BrandColumns } from './catalog-text.js'
 import type { ReplaceSummary } from './catalog-types.js';
 import type { TimeSlicer } from './time-slicer.js';
 
+/**
+ * A page record taken unread named a brand that is not stored and listed: the file changed
+ * other than through a sync or a webhook. The records are dropped, so a sync run again reads every page.
+ */
+export class StalePageRecordsError extends Error {
+  constructor() {
+    super('A page record names a brand that is not stored and listed');
+    this.name = 'StalePageRecordsError';
+  }
+}
+
 /** A stored brand as a replacement compares against it. */
 export interface Stored {
   seq: number;
@@ -47,8 +58,10 @@ export interface ReplaceStaging {
   knownPageHash(pageNo: number, limit: number): string | null;
   /**
    * Takes a page whose body hashed as recorded as its stored brands, unparsed. Returns its
-   * brand count and cursor, or null when the record cannot be trusted (a brand of it is no
-   * longer stored and listed, or already came in this sync): then the caller parses the page.
+   * brand count and cursor, or null when the record cannot be trusted (a brand of it already
+   * came in this sync, or is known to be no longer stored and listed): then the caller parses
+   * the page. Until a page is diffed the stored rows are not read, and the record is checked
+   * against them later: `add` or `commit` then throw StalePageRecordsError if it was wrong.
    */
   keepPage(pageNo: number): { brands: number; nextCursor: SeenPage['nextCursor'] } | null;
   /** Distinct ids added so far. */
@@ -69,10 +82,18 @@ export class Staging implements ReplaceStaging {
   private added = 0;
   private written = false;
   private done = false;
+  /** The stored brands by id, read at the first page that must be diffed (see CatalogWriter.readStored). */
+  private stored: Map<string, Stored> | null = null;
+  /**
+   * Ids taken from page records before `stored` was read: not in `incoming` yet, nor checked
+   * against the stored rows (storedRows moves them). The records of one sync name distinct ids
+   * (a page holding a repeated id is not recorded), so these need no duplicate check among themselves.
+   */
+  private kept: string[][] = [];
+  private keptCount = 0;
 
   constructor(
     private readonly writer: CatalogWriter,
-    private readonly stored: Map<string, Stored>,
     private readonly knownPages: Map<number, StoredPageRow>,
     private readonly pagesEpoch: number,
     private readonly slicer: TimeSlicer,
@@ -91,18 +112,45 @@ export class Staging implements ReplaceStaging {
     const page = this.knownPages.get(pageNo);
     if (!page || !this.writer.pagesCurrent(this.pagesEpoch)) return null;
     const ids = JSON.parse(page.ids) as string[];
-    for (const id of ids) {
-      if (this.incoming.has(id) || this.stored.get(id)?.listed !== true) return null;
+    const stored = this.stored;
+    if (stored === null) {
+      // Nothing came through `add` yet, so only other records' ids came in, and they are distinct
+      // from these; checked against the stored rows later (storedRows, or commit's count).
+      this.kept.push(ids);
+      this.keptCount += ids.length;
+    } else {
+      for (const id of ids) {
+        if (this.incoming.has(id) || stored.get(id)?.listed !== true) return null;
+      }
+      for (const id of ids) this.incoming.set(id, null);
     }
-    for (const id of ids) this.incoming.set(id, null);
     this.added += ids.length;
     const nextCursor = page.next_page_no === null || page.next_limit === null ? null : { pageNo: page.next_page_no, limit: page.next_limit };
     this.seenPages.push({ pageNo, limit: page.page_limit, hash: page.hash, nextCursor, ids });
     return { brands: ids.length, nextCursor };
   }
 
+  /** The stored brands, read once; the ids taken from page records before are checked against them. */
+  private async storedRows(): Promise<Map<string, Stored>> {
+    if (this.stored) return this.stored;
+    const stored = await this.writer.readStored(this.slicer);
+    for (const ids of this.kept) {
+      for (const id of ids) {
+        if (stored.get(id)?.listed !== true) {
+          this.writer.forgetPages();
+          throw new StalePageRecordsError();
+        }
+        this.incoming.set(id, null);
+      }
+    }
+    this.kept = [];
+    this.keptCount = 0;
+    this.stored = stored;
+    return stored;
+  }
+
   get received(): number {
-    return this.incoming.size;
+    return this.incoming.size + this.keptCount;
   }
 
   async add(brands: readonly PartnerBrand[], page?: SeenPage): Promise<void> {
@@ -110,11 +158,12 @@ export class Staging implements ReplaceStaging {
     // An unchanged brand costs one content hash (no serialising) and leaves nothing behind;
     // the JSON and columns (folded sort key, categories, …) are derived for the delta alone,
     // all of the batch before any is written, so a brand that cannot be serialised writes nothing.
+    const stored = await this.storedRows();
     const delta: BrandColumns[] = [];
     const ids: string[] = [];
     for (const brand of brands) {
       const hash = contentHash(brand);
-      const was = this.stored.get(brand.id);
+      const was = stored.get(brand.id);
       const earlier = this.incoming.get(brand.id);
       // A repeated id: the last one wins (re-written when an earlier one was, even back to the stored content).
       if (earlier !== undefined) this.repeated.add(brand.id);
@@ -145,17 +194,21 @@ export class Staging implements ReplaceStaging {
     this.done = true;
     try {
       const vanished: number[] = [];
-      // Two walks over every brand (100k at most): sliced like the rest.
-      for (const [id, was] of this.stored) {
+      // Every page came from its record (the records name distinct ids, each stored and listed):
+      // when as many brands are listed as came in, they are the same brands and none vanished,
+      // known without reading every row.
+      const allKept = this.stored === null && this.writer.listedCount() === this.keptCount;
+      // Otherwise two walks over every brand (100k at most): sliced like the rest.
+      for (const [id, was] of allKept ? [] : await this.storedRows()) {
         if (was.listed && !this.incoming.has(id)) vanished.push(was.seq);
         if (this.slicer.due()) await this.slicer.pause();
       }
       const summary: ReplaceSummary = {
-        received: this.incoming.size,
-        duplicates: this.added - this.incoming.size,
+        received: this.received,
+        duplicates: this.added - this.received,
         inserted: 0,
         updated: 0,
-        unchanged: 0,
+        unchanged: this.keptCount,
         restored: 0,
         removed: 0,
       };
@@ -167,7 +220,7 @@ export class Staging implements ReplaceStaging {
       // A page record vouches that its ids are stored with the content the page gave: not so
       // for an id a later page overrode, nor after a webhook rewrote rows meanwhile.
       const current = this.writer.pagesCurrent(this.pagesEpoch);
-      const pages = current ? this.seenPages.filter((p) => !p.ids.some((id) => this.repeated.has(id))) : [];
+      const pages = !current ? [] : this.repeated.size === 0 ? this.seenPages : this.seenPages.filter((p) => !p.ids.some((id) => this.repeated.has(id)));
       const same =
         current &&
         pages.length === this.knownPages.size &&
@@ -175,7 +228,7 @@ export class Staging implements ReplaceStaging {
           const was = this.knownPages.get(p.pageNo);
           return was !== undefined && was.hash === p.hash && was.page_limit === p.limit;
         });
-      this.stored.clear();
+      this.stored?.clear();
       this.incoming.clear();
       const merge = summary.inserted + summary.updated > 0;
       await this.writer.finish(this, { written: this.written, vanished, pages: same ? null : pages, summary, slicer: this.slicer, merge }, this.syncedAt);
@@ -189,7 +242,7 @@ export class Staging implements ReplaceStaging {
   abandon(): void {
     if (this.done) return;
     this.done = true;
-    this.stored.clear();
+    this.stored?.clear();
     this.incoming.clear();
     this.writer.rollback(this);
     this.writer.release();

@@ -3,6 +3,7 @@ import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import { err, ok, type Result } from '../platform/result.js';
 import type { CatalogRepository, ReplaceStaging } from './catalog-repository.js';
+import { StalePageRecordsError } from './catalog-staging.js';
 import type { ReplaceSummary, SyncProgress, SyncSummary } from './catalog-types.js';
 
 /** One malformed list entry the partner client dropped while parsing a page. */
@@ -138,7 +139,16 @@ export class CatalogSync {
     };
   }
 
+  /** Once more, reading every page, when the page records turned out not to describe the stored brands. */
   private async run(): Promise<CatalogSyncResult> {
+    const first = await this.attempt();
+    if (first !== STALE_RECORDS) return first;
+    this.options.logger.log('warn', 'catalog.sync.page-records-stale', {});
+    const second = await this.attempt();
+    return second === STALE_RECORDS ? this.fail(storeFailed(new StalePageRecordsError())) : second;
+  }
+
+  private async attempt(): Promise<CatalogSyncResult | typeof STALE_RECORDS> {
     const { repo, clock, logger } = this.options;
     const startedAt = clock.now();
     // Each page goes to the staging as it arrives (hashed and diffed; its new and changed
@@ -156,6 +166,7 @@ export class CatalogSync {
     let pages: number;
     try {
       const fetched = await this.fetchAll(staging);
+      if (fetched === STALE_RECORDS) return fetched;
       if (!fetched.ok) return this.fail(fetched.error);
       ({ skipped, pages } = fetched.value);
       // An empty list would mark every brand removed; far likelier a service fault than a real catalog.
@@ -165,6 +176,7 @@ export class CatalogSync {
       try {
         changes = await staging.commit();
       } catch (error) {
+        if (error instanceof StalePageRecordsError) return STALE_RECORDS;
         return this.fail(storeFailed(error));
       }
     } finally {
@@ -175,74 +187,95 @@ export class CatalogSync {
     return ok(summary);
   }
 
-  private async fetchAll(staging: ReplaceStaging): Promise<Result<{ skipped: number; pages: number }, CatalogSyncError>> {
+  /**
+   * Follows the cursor page by page. The next page's request is sent as soon as this page's
+   * cursor is known, before this page is written, so the service's answer (and its parsing)
+   * overlaps the write instead of following it. A page is still taken (kept or written) only
+   * after the one before it is written, in order.
+   */
+  private async fetchAll(staging: ReplaceStaging): Promise<Result<{ skipped: number; pages: number }, CatalogSyncError> | typeof STALE_RECORDS> {
     const { logger } = this.options;
     const progress: SyncProgress = { pagesFetched: 0, brandsFetched: 0, skipped: 0 };
     let cursor = { pageNo: 1, limit: this.pageSize };
+    let request = this.request(cursor, staging);
     for (;;) {
-      if (progress.pagesFetched >= this.maxPages) {
-        return err({ code: 'TOO_MANY_PAGES', message: `Stopped after ${this.maxPages} pages; the list does not end`, pageNo: cursor.pageNo });
-      }
-      let fetched: FetchedPage;
-      try {
-        fetched = await this.fetchPage(cursor, staging);
-      } catch (error) {
-        fetched = { kind: 'failed', error: { code: 'UNEXPECTED', message: error instanceof Error ? error.message : String(error) } };
-      }
+      const fetched = await this.settle(cursor, staging, await request);
       if (fetched.kind === 'failed') {
         return err({ code: 'PAGE_FETCH_FAILED', message: `Page ${cursor.pageNo} could not be fetched: ${fetched.error.message}`, pageNo: cursor.pageNo, cause: fetched.error });
       }
-      let value: { brandCount: number; skippedCount: number; nextCursor: BrandPage['nextCursor'] };
-      if (fetched.kind === 'kept') {
-        value = { brandCount: fetched.brands, skippedCount: 0, nextCursor: fetched.nextCursor };
-      } else {
-        const { page, hash, requestId } = fetched;
-        for (const entry of page.skipped) {
+      const page = fetched.kind === 'parsed' ? fetched.page : null;
+      const brandCount = page ? page.brands.length : fetched.kind === 'kept' ? fetched.brands : 0;
+      const skippedCount = page ? page.skipped.length : 0;
+      const next = page ? page.nextCursor : fetched.kind === 'kept' ? fetched.nextCursor : null;
+      const last = !next || brandCount + skippedCount === 0;
+      if (next && !last && (!Number.isInteger(next.pageNo) || next.pageNo <= cursor.pageNo || !Number.isInteger(next.limit) || next.limit < 1)) {
+        return err({ code: 'CURSOR_NOT_ADVANCING', message: `After page ${cursor.pageNo} the service returned cursor ${JSON.stringify(next)}`, pageNo: cursor.pageNo });
+      }
+      const nextCursor = last || !next ? null : { pageNo: next.pageNo, limit: next.limit };
+      // Page maxPages + 1 is never asked for: the list is refused as endless first.
+      if (nextCursor && progress.pagesFetched + 1 < this.maxPages) request = this.request(nextCursor, staging);
+      if (fetched.kind === 'parsed') {
+        const { hash, requestId } = fetched;
+        for (const entry of fetched.page.skipped) {
           if (progress.skipped < MAX_SKIP_LOGS) {
             logger.log('warn', 'catalog.sync.skipped', { pageNo: cursor.pageNo, index: entry.index, id: entry.id ?? null, reason: entry.reason, requestId });
           }
           progress.skipped++;
         }
         // Only a page taken whole is recorded: one with dropped entries is parsed every time, so they are logged every time.
-        const seen = hash !== null && page.skipped.length === 0 ? { pageNo: cursor.pageNo, limit: cursor.limit, hash, nextCursor: page.nextCursor } : undefined;
+        const seen = hash !== null && skippedCount === 0 ? { pageNo: cursor.pageNo, limit: cursor.limit, hash, nextCursor: fetched.page.nextCursor } : undefined;
         try {
-          await staging.add(page.brands, seen);
+          await staging.add(fetched.page.brands, seen);
         } catch (error) {
+          if (error instanceof StalePageRecordsError) return STALE_RECORDS;
           return err(storeFailed(error));
         }
-        value = { brandCount: page.brands.length, skippedCount: page.skipped.length, nextCursor: page.nextCursor };
       }
       progress.pagesFetched++;
-      progress.brandsFetched += value.brandCount;
+      progress.brandsFetched += brandCount;
       this.report(progress);
 
-      const next = value.nextCursor;
-      if (!next || value.brandCount + value.skippedCount === 0) break;
-      if (!Number.isInteger(next.pageNo) || next.pageNo <= cursor.pageNo || !Number.isInteger(next.limit) || next.limit < 1) {
-        return err({ code: 'CURSOR_NOT_ADVANCING', message: `After page ${cursor.pageNo} the service returned cursor ${JSON.stringify(next)}`, pageNo: cursor.pageNo });
+      if (!nextCursor) break;
+      if (progress.pagesFetched >= this.maxPages) {
+        return err({ code: 'TOO_MANY_PAGES', message: `Stopped after ${this.maxPages} pages; the list does not end`, pageNo: nextCursor.pageNo });
       }
-      cursor = { pageNo: next.pageNo, limit: next.limit };
+      cursor = nextCursor;
     }
     if (progress.skipped > MAX_SKIP_LOGS) logger.log('warn', 'catalog.sync.skipped.more', { notLogged: progress.skipped - MAX_SKIP_LOGS });
     return ok({ skipped: progress.skipped, pages: progress.pagesFetched });
   }
 
+  /** Asks for one page (with the hash the last sync recorded for it, when the source can compare); never rejects. */
+  private async request(cursor: { pageNo: number; limit: number }, staging: ReplaceStaging): Promise<PageRequest> {
+    const { source } = this.options;
+    try {
+      if (!source.listBrandsPageIfChanged) return { kind: 'plain', answer: await source.listBrandsPage(cursor.pageNo, cursor.limit) };
+      const knownHash = staging.knownPageHash(cursor.pageNo, cursor.limit);
+      return { kind: 'hashed', answer: await source.listBrandsPageIfChanged(cursor.pageNo, cursor.limit, knownHash) };
+    } catch (error) {
+      return { kind: 'plain', answer: { ok: false, error: { code: 'UNEXPECTED', message: error instanceof Error ? error.message : String(error) } } };
+    }
+  }
+
   /**
    * One page: unparsed when the source can tell it is byte for byte the page the last sync
-   * recorded and the staging still trusts that record; parsed otherwise.
+   * recorded and the staging still trusts that record (asked only now, after the pages
+   * before it were taken); parsed otherwise.
    */
-  private async fetchPage(cursor: { pageNo: number; limit: number }, staging: ReplaceStaging): Promise<FetchedPage> {
-    const { source } = this.options;
-    if (!source.listBrandsPageIfChanged) {
-      const page = await source.listBrandsPage(cursor.pageNo, cursor.limit);
+  private async settle(cursor: { pageNo: number; limit: number }, staging: ReplaceStaging, requested: PageRequest): Promise<FetchedPage> {
+    if (requested.kind === 'plain') {
+      const page = requested.answer;
       return page.ok ? { kind: 'parsed', page: page.value, hash: null, requestId: requestIdOf(page) } : { kind: 'failed', error: page.error };
     }
-    const knownHash = staging.knownPageHash(cursor.pageNo, cursor.limit);
-    let answer = await source.listBrandsPageIfChanged(cursor.pageNo, cursor.limit, knownHash);
-    if (answer.ok && answer.value.unchanged) {
-      const kept = staging.keepPage(cursor.pageNo);
-      if (kept) return { kind: 'kept', ...kept };
-      answer = await source.listBrandsPageIfChanged(cursor.pageNo, cursor.limit, null);
+    let answer = requested.answer;
+    try {
+      if (answer.ok && answer.value.unchanged) {
+        const kept = staging.keepPage(cursor.pageNo);
+        if (kept) return { kind: 'kept', ...kept };
+        answer = await this.options.source.listBrandsPageIfChanged!(cursor.pageNo, cursor.limit, null);
+      }
+    } catch (error) {
+      return { kind: 'failed', error: { code: 'UNEXPECTED', message: error instanceof Error ? error.message : String(error) } };
     }
     if (!answer.ok) return { kind: 'failed', error: answer.error };
     if (answer.value.unchanged) return { kind: 'failed', error: { code: 'UNEXPECTED', message: 'the source called a page unchanged without a known hash' } };
@@ -264,6 +297,11 @@ export class CatalogSync {
     return err(error);
   }
 }
+
+/** An attempt that found the page records stale (StalePageRecordsError): run again. */
+const STALE_RECORDS = Symbol('stale page records');
+
+type PageRequest = { kind: 'plain'; answer: PageAnswer<BrandPage> } | { kind: 'hashed'; answer: PageAnswer<BrandPageFetch> };
 
 type FetchedPage =
   | { kind: 'kept'; brands: number; nextCursor: BrandPage['nextCursor'] }

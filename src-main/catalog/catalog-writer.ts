@@ -44,7 +44,8 @@ interface CurrentRow {
  * exactly as it was) yet without long event-loop blocks, yielding (setImmediate) whenever a
  * slice has run `sliceMs`:
  *
- * 1. read the stored ids and content hashes with plain reads (no transaction held);
+ * 1. read the last sync's page records; the stored ids and content hashes are read (plain
+ *    reads, no transaction held) only once a page must be diffed;
  * 2. per page as it arrives: hash each brand against them (contentHash, no serialising) and
  *    write the new, changed and reappearing ones at once, inside ONE transaction opened by
  *    hand at the first write (`BEGIN IMMEDIATE`) and held across the following pages (a
@@ -124,26 +125,38 @@ export class CatalogWriter {
     this.busy = true;
     try {
       const slicer = new TimeSlicer(this.sliceMs);
-      // What is stored, by id, from one keyset walk (a few ms per 10k rows) instead of a point
-      // lookup per incoming brand. A webhook that changes a row while pages are still coming
-      // in is seen at commit for delta rows (writeRow re-reads); an unchanged-looking row it
-      // touched is settled by the next sync, which finds the hashes different.
-      const stored = new Map<string, Stored>();
-      for (let after = 0; ; ) {
-        const page = this.s.storedPage.raw().all(after, PAGE) as [seq: number, id: string, hash: string, removedAt: number | null][];
-        for (const [seq, id, hash, removedAt] of page) stored.set(id, { seq, hash, listed: removedAt === null });
-        if (page.length < PAGE) break;
-        after = page[page.length - 1]![0];
-        if (slicer.due()) await slicer.pause();
-      }
       const pages = new Map<number, StoredPageRow>();
       for (const row of this.s.pagesAll.all() as StoredPageRow[]) pages.set(row.page_no, row);
-      const firstSync = stored.size === 0 && this.s.getKv.get(KV_LAST_FULL_SYNC) === undefined;
-      return new Staging(this, stored, pages, this.pagesEpoch, slicer, syncedAt, firstSync ? this.firstSyncChunkRows : null);
+      const firstSync = this.s.anyBrand.get() === undefined && this.s.getKv.get(KV_LAST_FULL_SYNC) === undefined;
+      return new Staging(this, pages, this.pagesEpoch, slicer, syncedAt, firstSync ? this.firstSyncChunkRows : null);
     } catch (error) {
       this.release();
       throw error;
     }
+  }
+
+  /**
+   * What is stored, by id, from one keyset walk instead of a point lookup per incoming brand;
+   * read only once a page must be diffed (an unchanged sync takes every page from its record and
+   * never needs it: the walk reads every wide row, ~25 ms at 10k brands). A webhook that changes
+   * a row while pages are still coming in is seen at commit for delta rows (writeRow re-reads);
+   * an unchanged-looking row it touched is settled by the next sync, which finds the hashes different.
+   */
+  async readStored(slicer: TimeSlicer): Promise<Map<string, Stored>> {
+    const stored = new Map<string, Stored>();
+    for (let after = 0; ; ) {
+      const page = this.s.storedPage.raw().all(after, PAGE) as [seq: number, id: string, hash: string, removedAt: number | null][];
+      for (const [seq, id, hash, removedAt] of page) stored.set(id, { seq, hash, listed: removedAt === null });
+      if (page.length < PAGE) break;
+      after = page[page.length - 1]![0];
+      if (slicer.due()) await slicer.pause();
+    }
+    return stored;
+  }
+
+  /** @internal How many brands are stored and listed (not removed). */
+  listedCount(): number {
+    return this.s.listedCount.get() as number;
   }
 
   /**
@@ -369,6 +382,8 @@ function prepare(db: Db) {
     pagesClear: db.prepare('DELETE FROM catalog_pages'),
     pageInsert: db.prepare('INSERT INTO catalog_pages (page_no, page_limit, hash, ids, next_page_no, next_limit) VALUES (?, ?, ?, ?, ?, ?)'),
     getKv: db.prepare('SELECT value FROM kv WHERE key = ?').pluck(),
+    anyBrand: db.prepare('SELECT 1 FROM brands LIMIT 1').pluck(),
+    listedCount: db.prepare('SELECT count(*) FROM brands WHERE removed_at IS NULL').pluck(),
     setKv: db.prepare('INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
   };
 }

@@ -19,7 +19,11 @@ beforeEach(() => {
   db = env.db;
   repo = new CatalogRepository(db);
 });
-afterEach(() => env.cleanup());
+// A replacement ends by starting a WAL checkpoint in a worker thread that still writes the files: wait for it before deleting them.
+afterEach(async () => {
+  await repo.checkpointIdle();
+  env.cleanup();
+});
 
 const ids = (list: { brand: PartnerBrand }[]): string[] => list.map((b) => b.brand.id);
 const syncedAtOf = (id: string): number => db.prepare('SELECT synced_at FROM brands WHERE id = ?').pluck().get(id) as number;

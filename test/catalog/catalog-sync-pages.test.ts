@@ -16,7 +16,11 @@ beforeEach(() => {
   clock = new FakeClock();
   logger = memoryLogger();
 });
-afterEach(() => env.cleanup());
+// A replacement ends by starting a WAL checkpoint in a worker thread that still writes the files: wait for it before deleting them.
+afterEach(async () => {
+  await repo.checkpointIdle();
+  env.cleanup();
+});
 
 const newSync = (source: HashingPageSource) => new CatalogSync({ source, repo, clock, logger, pageSize: 100 });
 const titleOf = (id: string) => repo.get(id)?.brand.title;
@@ -72,6 +76,35 @@ describe('a sync skips the pages it already has', () => {
 
     source.parsed = [];
     await sync.syncNow();
+    expect(source.parsed).toEqual([]);
+  });
+
+  it('a page record naming a brand the file no longer lists (changed outside the app): the sync reads every page again', async () => {
+    const source = new HashingPageSource(brandsNumbered(250));
+    const sync = newSync(source);
+    await sync.syncNow();
+    const unlist = env.db.prepare('UPDATE brands SET removed_at = 1 WHERE id = ?');
+
+    // Every page unchanged on the wire: the stored rows are first read at the commit.
+    unlist.run(source.brands[150]!.id);
+    source.parsed = [];
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { brands: 250, removed: 0, changes: { restored: 1 } } });
+    expect(source.parsed).toEqual([1, 2, 3]);
+    expect(repo.count().listed).toBe(250);
+    expect(logger.lines.some((l) => l.includes('catalog.sync.page-records-stale'))).toBe(true);
+
+    // A changed page after a page taken from its record: read when that page is diffed.
+    unlist.run(source.brands[10]!.id);
+    source.brands[220] = makeBrand(source.brands[220]!.id, { title: 'Renamed shop' });
+    source.parsed = [];
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { brands: 250, removed: 0, changes: { restored: 1, updated: 1 } } });
+    expect(source.parsed).toEqual([3, 1, 2, 3]);
+    expect(repo.count().listed).toBe(250);
+    expect(titleOf(source.brands[220]!.id)).toBe('Renamed shop');
+    assertSearchIndexConsistent(env.db);
+
+    source.parsed = [];
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { changes: { unchanged: 250 } } });
     expect(source.parsed).toEqual([]);
   });
 

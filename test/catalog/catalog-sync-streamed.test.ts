@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
 import { CatalogSync } from '../../src-main/catalog/catalog-sync.js';
+import type { SyncProgress } from '../../src-main/catalog/catalog-types.js';
 import type { Db } from '../../src-main/db/database.js';
 import { FakeClock } from '../../src-main/platform/clock.js';
 import { memoryLogger } from '../../src-main/platform/logger.js';
@@ -14,16 +15,24 @@ import { assertSearchIndexConsistent, brandsNumbered, FakePageSource, makeBrand,
 class HeldSource extends FakePageSource {
   private release!: () => void;
   private readonly held = new Promise<void>((resolve) => (this.release = resolve));
-  /** Resolves when the sync asks for page `holdAt`: every page before it has been added. */
-  readonly reached: Promise<void>;
+  /**
+   * Resolves when the sync has asked for page `holdAt` and taken every page before it (the
+   * sync asks for a page before writing the one before it, so both are awaited).
+   */
+  readonly reached: Promise<unknown>;
   private arrived!: () => void;
+  private taken!: () => void;
+  /** The sync's progress listener (syncNow's argument): tells when the pages before `holdAt` are taken. */
+  readonly progress = (p: SyncProgress): void => {
+    if (p.pagesFetched === this.holdAt - 1) this.taken();
+  };
 
   constructor(
     brands: ReturnType<typeof brandsNumbered>,
     private readonly holdAt: number,
   ) {
     super(brands);
-    this.reached = new Promise((resolve) => (this.arrived = resolve));
+    this.reached = Promise.all([new Promise<void>((resolve) => (this.arrived = resolve)), new Promise<void>((resolve) => (this.taken = resolve))]);
   }
 
   override async listBrandsPage(pageNo: number, limit: number) {
@@ -49,7 +58,11 @@ beforeEach(() => {
   readDb = env.open();
   repo = new CatalogRepository(env.db, { readDb });
 });
-afterEach(() => env.cleanup());
+// A replacement ends by starting a WAL checkpoint in a worker thread that still writes the files: wait for it before deleting them.
+afterEach(async () => {
+  await repo.checkpointIdle();
+  env.cleanup();
+});
 
 const newSync = (source: FakePageSource) => new CatalogSync({ source, repo, clock, logger: memoryLogger(), pageSize: 100 });
 const rowsOnWriter = () => env.db.prepare('SELECT count(*) FROM brands').pluck().get() as number;
@@ -58,7 +71,7 @@ const renamed = (n: number) => brandsNumbered(n).map((b) => makeBrand(b.id, { ti
 describe('a sync streamed into one transaction', () => {
   it('a first sync: pages are written as they arrive, and a reader sees no catalog until the commit, then all of it (within one chunk)', async () => {
     const source = new HeldSource(brandsNumbered(250), 3);
-    const running = newSync(source).syncNow();
+    const running = newSync(source).syncNow(source.progress);
     await source.reached;
     // Pages 1 and 2 are in the database already (not held in memory until the end)…
     expect(rowsOnWriter()).toBe(200);
@@ -76,7 +89,7 @@ describe('a sync streamed into one transaction', () => {
   it('a re-sync: the reader keeps the previous catalog, whole, while the changed pages are written', async () => {
     await newSync(new FakePageSource(brandsNumbered(250))).syncNow();
     const source = new HeldSource([...renamed(250), ...brandsNumbered(50, 'n')], 3);
-    const running = newSync(source).syncNow();
+    const running = newSync(source).syncNow(source.progress);
     await source.reached;
     expect(env.db.prepare("SELECT count(*) FROM brands WHERE title LIKE 'Renamed %'").pluck().get()).toBe(200);
     expect(repo.count().listed).toBe(250);
@@ -93,7 +106,7 @@ describe('a sync streamed into one transaction', () => {
     const before = env.db.prepare('SELECT id, title, content_hash, removed_at, synced_at FROM brands ORDER BY id').all();
     const source = new HeldSource(renamed(250), 3);
     source.override = (pageNo) => (pageNo === 3 ? { ok: false, error: { code: 'NETWORK', message: 'socket hang up' } } : null);
-    const running = newSync(source).syncNow();
+    const running = newSync(source).syncNow(source.progress);
     await source.reached;
     expect(env.db.prepare("SELECT count(*) FROM brands WHERE title LIKE 'Renamed %'").pluck().get()).toBe(200);
     source.go();
@@ -107,7 +120,7 @@ describe('a sync streamed into one transaction', () => {
     await newSync(new FakePageSource(brandsNumbered(250))).syncNow();
     const source = new HeldSource(renamed(250), 3);
     source.override = (pageNo) => (pageNo === 3 ? { ok: false, error: { code: 'NETWORK', message: 'socket hang up' } } : null);
-    const running = newSync(source).syncNow();
+    const running = newSync(source).syncNow(source.progress);
     await source.reached;
     expect(env.db.inTransaction).toBe(true);
     expect(repo.applyBrandUpdate({ brandId: 'b0240', status: 'INACTIVE', denominationType: null, denominations: null, amountRestrictions: null })).toMatchObject({ ok: true, value: { changed: true } });
@@ -128,7 +141,7 @@ describe('a first sync commits in chunks of rows', () => {
 
   it('readers see the committed chunks, but never a completed sync, until the last page is in', async () => {
     const source = new HeldSource(brandsNumbered(250), 3);
-    const running = chunkedSync(source).syncNow();
+    const running = chunkedSync(source).syncNow(source.progress);
     await source.reached;
     expect(env.db.inTransaction).toBe(false);
     expect(chunked.count().listed).toBe(200);
@@ -143,7 +156,7 @@ describe('a first sync commits in chunks of rows', () => {
   it('a failed first sync stays never synced; the next one takes the committed brands as unchanged', async () => {
     const source = new HeldSource(brandsNumbered(250), 3);
     source.override = (pageNo) => (pageNo === 3 ? { ok: false, error: { code: 'NETWORK', message: 'socket hang up' } } : null);
-    const running = chunkedSync(source).syncNow();
+    const running = chunkedSync(source).syncNow(source.progress);
     await source.reached;
     source.go();
     expect(await running).toMatchObject({ ok: false, error: { code: 'PAGE_FETCH_FAILED' } });
@@ -158,7 +171,7 @@ describe('a first sync commits in chunks of rows', () => {
   it('a sync over a catalog that was synced before is one transaction, whatever its size', async () => {
     await chunkedSync(new FakePageSource(brandsNumbered(50))).syncNow();
     const source = new HeldSource(brandsNumbered(250, 'n'), 3);
-    const running = chunkedSync(source).syncNow();
+    const running = chunkedSync(source).syncNow(source.progress);
     await source.reached;
     expect(env.db.inTransaction).toBe(true);
     expect(chunked.count().listed).toBe(50);

@@ -7,11 +7,10 @@
 /** Most words a search may have; more adds cost, not precision. */
 export const MAX_TOKENS = 8;
 /**
- * Each word matches on its first 8 characters at most: brands_fts has prefix indexes for 1 to 8
- * characters, and a longer prefix would make FTS5 merge the doclists of every matching term on
- * each evaluation (measured: 35 ms for a 9-letter word found in all of 100k brands, against
- * ~2 ms for any indexed prefix). So 'patisseries' also finds 'Pâtisserie': a slightly wider
- * match, never a narrower one.
+ * Each word matches on its first 8 characters at most, in main and in the page alike. So
+ * 'patisseries' also finds 'Pâtisserie': a slightly wider match, never a narrower one.
+ * (brands_fts indexes prefixes of 1 to 4 characters, catalog schema 5; a longer prefix is
+ * matched by walking the terms it starts, few for a word of 5 or more characters.)
  */
 export const MAX_TERM_CHARS = 8;
 /** Below this many typed characters (spaces aside) a mid-word title match is mostly noise ("a" is in most titles). */
