@@ -1,5 +1,5 @@
 import type { StoreLink } from './store-link-file.js';
-import { STAFF_SESSION_HEADER, STAFF_SIGN_IN_NEEDED } from './store-wire.js';
+import { STAFF_SESSION_HEADER, STAFF_SIGN_IN_NEEDED } from './wire/staff-session.js';
 
 /** How long a counter waits on its store server for a shared view before it says it cannot reach it. */
 export const STORE_CALL_TIMEOUT_MS = 5_000;

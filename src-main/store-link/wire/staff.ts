@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { text } from './primitives.js';
-import { describeError, STORE_STAFF_REFUSAL } from '../../partner-api/error-table.js';
 
 /** A staff member as counters copy them: everything but the per-counter count of wrong PINs. */
 export const storeStaffRow = z.strictObject({
@@ -31,22 +30,7 @@ export const staffList = z.strictObject({
 });
 export type StaffLocks = z.infer<typeof staffList>['locks'];
 
-/**
- * The header that carries a staff session's token on every store call made for someone at a
- * counter (shared views, staff changes, a sale relayed to the service). The store takes the
- * person from the token it issued, never from the counter's word.
- */
-export const STAFF_SESSION_HEADER = 'X-Staff-Session';
-
-/** The store's refusals of the person at a counter: the error table's sentences (the counter shows them). */
-const refusal = (code: string) => ({ code, message: describeError(code).message });
-export const STAFF_SIGN_IN_NEEDED = refusal(STORE_STAFF_REFUSAL.signInNeeded);
-export const STAFF_NOT_PERMITTED = refusal(STORE_STAFF_REFUSAL.notPermitted);
-/** A shared action needing a manager's approval, without one the store judged at this counter (fresh and unused). */
-export const APPROVAL_NEEDED = {
-  code: 'APPROVAL_NEEDED',
-  message: 'The store server has no fresh approval from that manager at this counter: ask them to type their PIN again, while the store server can be reached.',
-} as const;
+export * from './staff-session.js';
 
 /** A PIN typed at a counter, for the store to judge: `purpose` null is a sign-in, else what it was given for. */
 export const pinCheckRequest = z.strictObject({
