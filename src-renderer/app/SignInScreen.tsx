@@ -37,7 +37,7 @@ export function SignInScreen() {
         <h1>Sign in</h1>
         {endedBecause && (
           <Notice tone="info" role="status">
-            <p>{endedBecause === 'locked after inactivity' ? 'The counter was locked after a while with no activity. Sign in again.' : 'You were signed out.'}</p>
+            <p>{endedBecauseText(endedBecause)}</p>
           </Notice>
         )}
         <Choice
@@ -60,4 +60,11 @@ export function SignInScreen() {
       </form>
     </main>
   );
+}
+
+/** Why the last session ended, in words: main's own sentence when it gave one (the store server asking for the PIN again). */
+function endedBecauseText(reason: string): string {
+  if (reason === 'locked after inactivity') return 'The counter was locked after a while with no activity. Sign in again.';
+  if (reason === 'signed out') return 'You were signed out.';
+  return `${reason} Sign in again with your PIN.`;
 }

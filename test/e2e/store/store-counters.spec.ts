@@ -9,7 +9,7 @@ import { COUNTER_NAMES, expect, test, type StoreCounter } from './store-fixture.
 /**
  * A store's counters as their people use them: the real renderer in Chromium on two browser
  * hosts paired with a real store server (its own embedded PostgreSQL) on this file's sandbox.
- * The tests share the store and run in order; the last one stops and restarts its server.
+ * The tests share the store and run in order; the last two stop and restart its server.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -266,4 +266,33 @@ test('while the store server is down every screen says so, a sale is refused in 
   await till.confirm();
   await expect(till.resultDialog).toHaveAccessibleName(/Sale complete/);
   await look(till.page, 'store-back-sale-complete', { axe: false });
+});
+
+test('a cashier who signed in while the store server was away is asked for the PIN again before selling, then sells', async ({ store, openCounter }) => {
+  const [a, b] = store.counters;
+  const cashier = await a.call<{ id: string }>('staff.create', { name: 'Kavya Iyer', role: 'cashier', pin: '3917' });
+  if (!cashier.ok) throw new Error(cashier.error.message);
+  await store.stopServer('SIGKILL');
+  // Counter B judges her PIN alone while its store server is away: signed in there, unknown at the store.
+  expect((await b.call('staff.signIn', { staffId: cashier.data.id, pin: '3917' })).ok).toBe(true);
+  await store.startServer();
+  const till = new CounterPage(await openCounter(1));
+  await till.expectSellScreen();
+  await expect(till.page.getByText('Store server not answering')).toHaveCount(0, { timeout: 20_000 });
+
+  // The price check goes through the store, which has not seen her PIN: the counter asks for it, saying why.
+  await till.openBrand(BRANDS.fixed.title);
+  await till.denomination('₹500').click();
+  await expect(till.page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
+  await expect(till.page.getByRole('status').filter({ hasText: 'The store server does not know who is signed in at this counter' })).toContainText(
+    'Sign in again with your PIN.',
+  );
+  await look(till.page, 'store-sign-in-again');
+  await new ManagerApp(till.page).signInWithUi('Kavya Iyer', '3917');
+  await till.expectSellScreen();
+  await till.openBrand(BRANDS.fixed.title);
+  await till.denomination('₹500').click();
+  await till.review();
+  await till.confirm();
+  await expect(till.resultDialog).toHaveAccessibleName(/Sale complete/);
 });
