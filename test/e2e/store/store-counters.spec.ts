@@ -272,6 +272,8 @@ test('a cashier who signed in while the store server was away is asked for the P
   const [a, b] = store.counters;
   const cashier = await a.call<{ id: string }>('staff.create', { name: 'Kavya Iyer', role: 'cashier', pin: '3917' });
   if (!cashier.ok) throw new Error(cashier.error.message);
+  // Counter B takes the store's staff (her among them) while the store answers.
+  expect((await b.call('staff.list')).ok).toBe(true);
   await store.stopServer('SIGKILL');
   // Counter B judges her PIN alone while its store server is away: signed in there, unknown at the store.
   expect((await b.call('staff.signIn', { staffId: cashier.data.id, pin: '3917' })).ok).toBe(true);
