@@ -55,7 +55,7 @@ export function partnerRelayRoutes(deps: { pool: Pool; client: PartnerClient; re
     if (req.method === 'POST' && path === '/v1/partners/orders') {
       // The person selling must be signed in at the store with the sell permission. Asked first
       // and decided in the relay: a reference the counter sent already is answered regardless.
-      const seller = await staffPermitted(pool, req, counter, 'sell');
+      const seller = await staffPermitted(pool, req, counter, 'sale.place');
       const refusal = seller.ok ? null : { status: seller.status, body: JSON.stringify({ error: { code: seller.code, message: seller.message, details: [] } }) };
       return relay.place(counter, await readJson(req), requestIdOf(req), refusal);
     }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import type { Permission } from '../../contract/permissions.js';
+import type { CoreMethodName } from '../../contract/index.js';
 import { listCounters, revokeCounter, type CounterIdentity } from '../counters/counter-credentials.js';
 import type { Pool } from '../database/pool.js';
 import { listStaff, pushStaff, type StaffPushRefusal } from '../store-api/staff-directory.js';
@@ -41,8 +41,9 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
  * the store's own staff for the permission each view needs.
  */
 export function storeRoutes(pool: Pool, vault: CardVault) {
-  async function requirePermission(req: IncomingMessage, counter: CounterIdentity, permission: Permission): Promise<string> {
-    const check = await staffPermitted(pool, req, counter, permission);
+  /** The person asking, when the store's staff session says who they are and they may call `method` (its contract's permission). */
+  async function requirePermission(req: IncomingMessage, counter: CounterIdentity, method: CoreMethodName): Promise<string> {
+    const check = await staffPermitted(pool, req, counter, method);
     if (!check.ok) throw new HttpError(check.status, check.code, check.message);
     return check.staffId;
   }
@@ -54,7 +55,7 @@ export function storeRoutes(pool: Pool, vault: CardVault) {
     if (req.method === 'POST' && path === '/staff/pin-check') return { status: 200, body: await checkStaffPin(pool, counter, parse(pinCheckRequest, await readJson(req))) };
     if (req.method === 'POST' && path === '/staff/sign-out') return { status: 200, body: { ended: await endStaffSession(pool, req, counter) } };
     if (req.method === 'POST' && path === '/staff/unlock') {
-      const by = await requirePermission(req, counter, 'manageStaff');
+      const by = await requirePermission(req, counter, 'staff.unlock');
       const unlocked = await unlockStaff(pool, counter.storeId, counter.id, parse(unlockRequest, await readJson(req)).staffId, by);
       return unlocked ? { status: 200, body: { unlocked: true } } : { status: 409, body: { error: { code: 'NOT_LOCKED', message: 'That account is not locked out' } } };
     }
@@ -78,31 +79,31 @@ export function storeRoutes(pool: Pool, vault: CardVault) {
       return { status: 200, body: await appendCounterAudit(pool, counter.id, parse(auditPush, await readJson(req)).lines) };
     }
     if (req.method === 'POST' && path === '/orders/list') {
-      await requirePermission(req, counter, 'lookUpOrders');
+      await requirePermission(req, counter, 'orders.list');
       return { status: 200, body: await listStoreSales(pool, counter.storeId, parse(storeOrdersQuery, await readJson(req))) };
     }
     if (req.method === 'GET' && path === '/orders/attention') {
-      await requirePermission(req, counter, 'lookUpOrders');
+      await requirePermission(req, counter, 'orders.attention');
       return { status: 200, body: await storeAttention(pool, counter.storeId) };
     }
     if (req.method === 'POST' && path === '/orders/detail') {
-      await requirePermission(req, counter, 'lookUpOrders');
+      await requirePermission(req, counter, 'orders.detail');
       const detail = await storeSaleDetail(pool, counter.storeId, parse(saleQuery, await readJson(req)).saleId);
       return detail ? { status: 200, body: detail } : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No counter of this store has sent that sale with its details' } } };
     }
     if (req.method === 'POST' && path === '/orders/csv') {
-      await requirePermission(req, counter, 'seeAllTotals');
+      await requirePermission(req, counter, 'orders.exportCsv');
       return { status: 200, body: { csv: await storeSalesCsv(pool, counter.storeId, parse(storeCsvQuery, await readJson(req)).filter) } };
     }
     if (req.method === 'POST' && path === '/orders/summary') {
-      await requirePermission(req, counter, 'seeAllTotals');
+      await requirePermission(req, counter, 'orders.summary');
       const query = parse(storeSummaryQuery, await readJson(req));
       if (query.to <= query.from) throw new HttpError(400, 'VALIDATION_FAILED', 'to must be after from');
       return { status: 200, body: await storeSalesSummary(pool, counter.storeId, query) };
     }
     if (req.method === 'POST' && path === '/vouchers/reveal') {
       // The same rule as at the counter that sold it: the permission, and a manager's approval, given at the asking counter and judged here.
-      const staffId = await requirePermission(req, counter, 'reprintWithApproval');
+      const staffId = await requirePermission(req, counter, 'voucher.reveal');
       const ask = parse(storeVoucherReveal, await readJson(req));
       const approver = await pool.query('SELECT 1 FROM staff WHERE id = $1 AND store_id = $2 AND role = $3 AND disabled_at IS NULL', [ask.approvedBy, counter.storeId, 'manager']);
       if (approver.rowCount === 0) throw new HttpError(403, 'NOT_A_MANAGER', 'The approver is not a manager of this store');
@@ -111,12 +112,12 @@ export function storeRoutes(pool: Pool, vault: CardVault) {
       return revealed ? { status: 200, body: revealed } : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No such voucher at the store' } } };
     }
     if (req.method === 'POST' && path === '/wallet/topups') {
-      const staffId = await requirePermission(req, counter, 'seeAllTotals');
+      const staffId = await requirePermission(req, counter, 'wallet.recordTopUp');
       const result = await recordStoreTopUp(pool, counter.storeId, counter.id, staffId, parse(topUpPush, await readJson(req)));
       return result.ok ? { status: 200, body: { recorded: true } } : { status: 409, body: { error: { code: 'TOP_UP_EXISTS', message: result.message } } };
     }
     if (req.method === 'POST' && path === '/wallet/statement') {
-      await requirePermission(req, counter, 'seeAllTotals');
+      await requirePermission(req, counter, 'wallet.statement');
       return { status: 200, body: { lines: await storeWalletStatement(pool, counter.storeId, parse(statementQuery, await readJson(req))) } };
     }
     if (req.method === 'PUT' && path === '/day-checks') {
@@ -124,17 +125,17 @@ export function storeRoutes(pool: Pool, vault: CardVault) {
       return { status: 200, body: { saved: true } };
     }
     if (req.method === 'POST' && path === '/end-of-day') {
-      await requirePermission(req, counter, 'seeAllTotals');
+      await requirePermission(req, counter, 'report.endOfDay');
       const day = parse(dayQuery, await readJson(req));
       if (day.to <= day.from || day.to - day.from > 2 * 86_400_000) throw new HttpError(400, 'VALIDATION_FAILED', 'A day is at most 48 hours long');
       return { status: 200, body: await storeDayOf(pool, counter.storeId, day) };
     }
     if (req.method === 'GET' && path === '/counters') {
-      await requirePermission(req, counter, 'manageConnection');
+      await requirePermission(req, counter, 'store.counters');
       return { status: 200, body: { counters: await listCounters(pool, counter.storeId), self: counter.id } };
     }
     if (req.method === 'POST' && (m = /^\/counters\/([0-9a-f-]{36})\/revoke$/.exec(path))) {
-      const staffId = await requirePermission(req, counter, 'manageConnection');
+      const staffId = await requirePermission(req, counter, 'store.revokeCounter');
       const revoked = await revokeCounter(pool, counter.storeId, m[1]!, { counterId: counter.id, staffId });
       return revoked ? { status: 200, body: { revoked: true } } : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No such counter, or it is revoked already' } } };
     }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { Permission } from '../../contract/permissions.js';
+import { CORE_METHODS, type CoreMethodName } from '../../contract/index.js';
 import { STAFF_NOT_PERMITTED, STAFF_SESSION_HEADER, STAFF_SIGN_IN_NEEDED } from '../../store-link/store-wire.js';
 import type { CounterIdentity } from '../counters/counter-credentials.js';
 import type { Pool, PoolClient } from '../database/pool.js';
@@ -49,11 +49,19 @@ export async function staffOfRequest(pool: Pool, req: IncomingMessage, counter: 
 
 export type StaffCheck = { ok: true; staffId: string } | { ok: false; status: 403; code: string; message: string };
 
-/** Whether the request's person may do what `permission` covers, at the store's word. */
-export async function staffPermitted(pool: Pool, req: IncomingMessage, counter: CounterIdentity, permission: Permission): Promise<StaffCheck> {
+/**
+ * Whether the request's person may do what the bridge method `method` does, at the store's
+ * word: the permission is the one the contract declares for it, the same rule the counter's
+ * bridge applies, declared once.
+ */
+export async function staffPermitted(pool: Pool, req: IncomingMessage, counter: CounterIdentity, method: CoreMethodName): Promise<StaffCheck> {
   const staffId = await staffOfRequest(pool, req, counter);
   if (!staffId) return { ok: false, status: 403, ...STAFF_SIGN_IN_NEEDED };
-  if (!(await staffMay(pool, counter.storeId, staffId, permission))) return { ok: false, status: 403, code: STAFF_NOT_PERMITTED.code, message: `${STAFF_NOT_PERMITTED.message} (${permission})` };
+  const access = CORE_METHODS[method].access;
+  // Every method the store serves for a person names a permission; one that does not is open to any signed-in person.
+  if (access !== 'none' && access !== 'signedIn' && !(await staffMay(pool, counter.storeId, staffId, access))) {
+    return { ok: false, status: 403, code: STAFF_NOT_PERMITTED.code, message: `${STAFF_NOT_PERMITTED.message} (${access})` };
+  }
   return { ok: true, staffId };
 }
 
