@@ -4,6 +4,11 @@ import { createCore, type Core } from '../../src-main/core/create-core.js';
 import type { SecretStore } from '../../src-main/platform/secret-store.js';
 import { silentLogger } from '../../src-main/platform/logger.js';
 import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
+import type { StoreServer } from '../../src-main/store-server/server.js';
+import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
+import { pairWithStore } from '../../src-main/store-link/pairing.js';
+import { fakeSecretStore } from '../support/fake-secret-store.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /** A counter's core in this process, called through its bridge as the renderer calls it. */
 export interface BridgeCounter {
@@ -37,6 +42,37 @@ export async function bridgeCounter(dataDir: string, deps: { sandboxUrl: string;
       const r = await call(m, p);
       if (!r.ok) throw new Error(`${m}: ${JSON.stringify(r.error)}`);
       return r.data;
+    },
+  };
+}
+
+/** A store's counter paired with a fresh code, its core in its own temporary folder; `close()` closes it and removes the folder. */
+export interface PairedCounter {
+  core: Core;
+  call: (method: string, payload?: unknown) => Promise<any>;
+  close(): Promise<void>;
+}
+
+export async function pairedStoreCounter(store: StoreServer, sandboxUrl: string, counterName: string): Promise<PairedCounter> {
+  const dir = tempDir('gv-store-counter-');
+  const link = await pairWithStore({ url: store.url, code: await newPairingCode(store.pool, 'main'), counterName });
+  const core = await createCore({
+    dataDir: dir.path,
+    secretStore: fakeSecretStore(true),
+    settingsBackend: jsonFileBackend(join(dir.path, 'settings.json')),
+    logger: silentLogger,
+    trainingBaseUrl: sandboxUrl,
+    quietStart: true,
+    storeLink: link,
+  });
+  await core.ready();
+  const bridge = createBridge(core, { version: 'test', logger: silentLogger });
+  return {
+    core,
+    call: (method, payload = {}) => bridge.invoke(method, payload),
+    async close() {
+      await core.close();
+      dir.cleanup();
     },
   };
 }

@@ -1,18 +1,10 @@
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBridge } from '../../src-main/bridge/bridge.js';
-import { createCore } from '../../src-main/core/create-core.js';
-import { silentLogger } from '../../src-main/platform/logger.js';
 import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
-import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
-import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import { ATTENTION_SQL } from '../../src-main/store-server/store-api/store-attention.js';
-import { pairWithStore } from '../../src-main/store-link/pairing.js';
 import { StoreRefusedError } from '../../src-main/store-link/store-client.js';
-import { fakeSecretStore } from '../support/fake-secret-store.js';
-import { tempDir } from '../support/temp-dir.js';
+import { pairedStoreCounter, type PairedCounter } from './bridge-counter.js';
 import { eventually, startCluster, startStore, type Cluster } from './store-harness.js';
 
 type Item = { id: string; createdAt: number; state: string; counterId?: string; counterName?: string };
@@ -29,7 +21,7 @@ describe('store-wide sales needing attention', () => {
   let cluster: Cluster;
   let url = '';
   let store: StoreServer;
-  const counters: { core: Awaited<ReturnType<typeof createCore>>; call: (method: string, payload?: unknown) => Promise<any>; dir: ReturnType<typeof tempDir> }[] = [];
+  const counters: PairedCounter[] = [];
   const both = () => counters as [(typeof counters)[0], (typeof counters)[0]];
   let managerId = '';
   let stuckSaleId = '';
@@ -40,22 +32,7 @@ describe('store-wide sales needing attention', () => {
     cluster = await startCluster();
     url = await cluster.freshDatabase('store_wide_attention');
     store = await startStore(sandbox, url);
-    for (const name of ['Counter 1', 'Counter 2']) {
-      const dir = tempDir('gv-attention-counter-');
-      const link = await pairWithStore({ url: store.url, code: await newPairingCode(store.pool, 'main'), counterName: name });
-      const core = await createCore({
-        dataDir: dir.path,
-        secretStore: fakeSecretStore(true),
-        settingsBackend: jsonFileBackend(join(dir.path, 'settings.json')),
-        logger: silentLogger,
-        trainingBaseUrl: sandbox.url,
-        quietStart: true,
-        storeLink: link,
-      });
-      await core.ready();
-      const bridge = createBridge(core, { version: 'attention-test', logger: silentLogger });
-      counters.push({ core, dir, call: (method, payload = {}) => bridge.invoke(method, payload) });
-    }
+    for (const name of ['Counter 1', 'Counter 2']) counters.push(await pairedStoreCounter(store, sandbox.url, name));
     const [one, two] = both();
     const setUp = await one.call('staff.setupFirstManager', { name: 'Meera', pin: '4826' });
     expect(setUp.ok).toBe(true);
@@ -79,10 +56,7 @@ describe('store-wide sales needing attention', () => {
   }, 180_000);
 
   afterAll(async () => {
-    for (const c of counters) {
-      await c.core.close();
-      c.dir.cleanup();
-    }
+    for (const c of counters) await c.close();
     await store?.close();
     await cluster?.stop();
     await sandbox?.close();

@@ -1,15 +1,7 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBridge } from '../../src-main/bridge/bridge.js';
-import { createCore } from '../../src-main/core/create-core.js';
-import { silentLogger } from '../../src-main/platform/logger.js';
 import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
-import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
-import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
-import { pairWithStore } from '../../src-main/store-link/pairing.js';
-import { fakeSecretStore } from '../support/fake-secret-store.js';
-import { tempDir } from '../support/temp-dir.js';
+import { pairedStoreCounter, type PairedCounter } from './bridge-counter.js';
 import { eventually, sql, startCluster, startStore, type Cluster } from './store-harness.js';
 
 /**
@@ -33,33 +25,15 @@ describe('store-wide Orders', () => {
   describe('Orders’ detail of another counter’s sale', () => {
     let url = '';
     let store: StoreServer;
-    const counters: { core: Awaited<ReturnType<typeof createCore>>; call: (method: string, payload?: unknown) => Promise<any>; dir: ReturnType<typeof tempDir> }[] = [];
+    const counters: PairedCounter[] = [];
 
     beforeAll(async () => {
       url = await cluster.freshDatabase('store_wide_detail');
       store = await startStore(sandbox, url);
-      for (const name of ['Counter 1', 'Counter 2']) {
-        const dir = tempDir('gv-detail-counter-');
-        const link = await pairWithStore({ url: store.url, code: await newPairingCode(store.pool, 'main'), counterName: name });
-        const core = await createCore({
-          dataDir: dir.path,
-          secretStore: fakeSecretStore(true),
-          settingsBackend: jsonFileBackend(join(dir.path, 'settings.json')),
-          logger: silentLogger,
-          trainingBaseUrl: sandbox.url,
-          quietStart: true,
-          storeLink: link,
-        });
-        await core.ready();
-        const bridge = createBridge(core, { version: 'records-test', logger: silentLogger });
-        counters.push({ core, dir, call: (method, payload = {}) => bridge.invoke(method, payload) });
-      }
+      for (const name of ['Counter 1', 'Counter 2']) counters.push(await pairedStoreCounter(store, sandbox.url, name));
     }, 120_000);
     afterAll(async () => {
-      for (const c of counters) {
-        await c.core.close();
-        c.dir.cleanup();
-      }
+      for (const c of counters) await c.close();
       await store?.close();
     }, 60_000);
 
