@@ -97,6 +97,18 @@ describe('staff sessions at the store', () => {
     await one.ok('staff.signOut');
   }, 90_000);
 
+  it('settles a sale the store refuses because it ended the seller’s session as refused, with the money owed back and nothing sent', async () => {
+    await one.ok('staff.signIn', { staffId: cashierId, pin: '1357' });
+    // The store ends her session after the counter checked it (as a PIN reset elsewhere or the 12 hours would).
+    await server.pool.query('UPDATE staff_sessions SET ended_at = now() WHERE staff_id = $1', [cashierId]);
+    const seq = lastSeq(sandbox);
+    const sale = await sell(one);
+    expect(sale).toMatchObject({ ok: true, data: { state: 'REJECTED', errorCode: 'STAFF_SIGN_IN_NEEDED', paymentState: 'REFUND_DUE' } });
+    expect(orderPosts(sandbox, seq)).toBe(0);
+    expect(await relayedRow(server.databaseUrl, sale.data.referenceId)).toBeUndefined();
+    await one.ok('staff.signOut');
+  }, 60_000);
+
   describe('relayed orders and shared views, as the wire sees them', () => {
     let till: Counter;
     let other: Counter;
