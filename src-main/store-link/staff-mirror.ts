@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Logger } from '../platform/logger.js';
 import type { StaffService, StorePinCheck } from '../staff/staff-service.js';
 import { StoreRefusedError, type StoreClient } from './store-client.js';
@@ -47,17 +48,22 @@ export class StaffMirror {
    * last took from the store.
    */
   readonly checkPin: StorePinCheck = async (staffId, pin, purpose) => {
+    const verdict = await this.askStore(staffId, pin, purpose);
+    if (verdict?.kind !== 'right') return verdict;
+    // A sign-in's session at the store: what later calls made for this person carry.
+    if (verdict.session) this.deps.client.rememberStaffSession(staffId, verdict.session.token);
+    return { kind: 'right', lock: verdict.lock };
+  };
+
+  /** The store's whole answer to a PIN typed here; null when it could not be asked (or answered something unreadable). */
+  private async askStore(staffId: string, pin: string, purpose: string | null): Promise<z.infer<typeof pinCheckAnswer> | null> {
     try {
-      const verdict = await this.deps.client.parsed(pinCheckAnswer, 'POST', '/staff/pin-check', { body: { staffId, pin, purpose } });
-      if (verdict.kind !== 'right') return verdict;
-      // A sign-in's session at the store: what later calls made for this person carry.
-      if (verdict.session) this.deps.client.rememberStaffSession(staffId, verdict.session.token);
-      return { kind: 'right', lock: verdict.lock };
+      return await this.deps.client.parsed(pinCheckAnswer, 'POST', '/staff/pin-check', { body: { staffId, pin, purpose } });
     } catch (error) {
       this.deps.logger.log('warn', 'store.pin_check_failed', { error });
       return null;
     }
-  };
+  }
 
   /**
    * Opens `staffId`'s session at the store with the PIN they just chose (a first manager set
@@ -74,10 +80,7 @@ export class StaffMirror {
    * A wrong one counts toward that manager's lock at the store, as a sign-in's does.
    */
   async approvalAtStore(approverId: string, pin: string, purpose: string): Promise<string | null> {
-    const verdict = await this.deps.client.parsed(pinCheckAnswer, 'POST', '/staff/pin-check', { body: { staffId: approverId, pin, purpose } }).catch((error: unknown) => {
-      this.deps.logger.log('warn', 'store.pin_check_failed', { error });
-      return null;
-    });
+    const verdict = await this.askStore(approverId, pin, purpose);
     return verdict?.kind === 'right' ? (verdict.approval?.token ?? null) : null;
   }
 
