@@ -114,13 +114,17 @@ export class StoreConnection {
       if (!(error instanceof StoreUnreachableError)) throw error;
       const own = !input.filter.counterId || input.filter.counterId === this.link.counterId;
       const page = own ? local() : { items: [], next: null };
-      return {
-        items: page.items.map((item) => ({ ...item, counterId: this.link.counterId, counterName: this.link.counterName })),
-        next: page.next,
-        scope: 'counter',
-        notice: `${error.message} Only this counter's sales are listed.`,
-      };
+      return { ...this.onlyOwn(error, page.items), next: page.next };
     }
+  }
+
+  /** While the store cannot be asked: this counter's own sales, labelled with it, and a notice saying only they are listed. */
+  private onlyOwn(error: StoreUnreachableError, items: SaleListItem[]): { items: SaleListItem[]; scope: 'counter'; notice: string } {
+    return {
+      items: items.map((item) => ({ ...item, counterId: this.link.counterId, counterName: this.link.counterName })),
+      scope: 'counter',
+      notice: `${error.message} Only this counter's sales are listed.`,
+    };
   }
 
   /**
@@ -135,12 +139,7 @@ export class StoreConnection {
     } catch (error) {
       if (!(error instanceof StoreUnreachableError)) throw error;
       const own = local();
-      return {
-        items: own.items.map((item) => ({ ...item, counterId: this.link.counterId, counterName: this.link.counterName })),
-        total: own.total,
-        scope: 'counter',
-        notice: `${error.message} Only this counter's sales are listed.`,
-      };
+      return { ...this.onlyOwn(error, own.items), total: own.total };
     }
   }
 
