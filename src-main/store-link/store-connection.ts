@@ -16,7 +16,9 @@ import type { StoreLink } from './store-link-file.js';
 import type { StoreCounterView, StoreLinkView } from '../contract/store.js';
 import type { StatementLine } from '../contract/wallet.js';
 import { REACHABLE_FOR_MS, STORE_AWAY } from './store-reachability.js';
-import { APPROVAL_NEEDED, statementAnswer, storeAttentionList, storeCounters, storeDay, storeCsvAnswer, storeOrderDetail, storeRevealedVoucher, storeSalePage, storeSalesSummary, type CounterDayCheck, type StoreDay, type TopUpPush } from './store-wire.js';
+import type { z } from 'zod';
+import type { Input, Output } from '../contract/index.js';
+import { APPROVAL_NEEDED, contractPath, STORE_ANSWERS, storeDay, storeRevealedVoucher, type CounterDayCheck, type StoreDay, type StoreServedMethod, type TopUpPush } from './store-wire.js';
 
 const HEALTH_TIMEOUT_MS = 2_000;
 
@@ -108,7 +110,7 @@ export class StoreConnection {
   ): Promise<SalePage> {
     await this.outbox?.kick();
     try {
-      const page = await this.client.parsed(storeSalePage, 'POST', '/orders/list', { body: input, staffId });
+      const page = await this.ask('orders.list', input, staffId);
       return { ...page, scope: 'store' };
     } catch (error) {
       if (!(error instanceof StoreUnreachableError)) throw error;
@@ -134,7 +136,7 @@ export class StoreConnection {
   async attention(staffId: string, local: () => { items: SaleListItem[]; total: number }): Promise<AttentionList> {
     await this.outbox?.kick();
     try {
-      const answer = await this.client.parsed(storeAttentionList, 'GET', '/orders/attention', { staffId });
+      const answer = await this.ask('orders.attention', {}, staffId);
       return { ...answer, scope: 'store' };
     } catch (error) {
       if (!(error instanceof StoreUnreachableError)) throw error;
@@ -146,7 +148,7 @@ export class StoreConnection {
   /** Orders' detail of another counter's sale, from the store's records (this counter's changes sent first). */
   async orderDetail(saleId: string, staffId: string): Promise<OrderDetail> {
     await this.outbox?.kick();
-    return this.client.parsed(storeOrderDetail, 'POST', '/orders/detail', { body: { saleId }, staffId });
+    return this.ask('orders.detail', { saleId }, staffId);
   }
 
   /** A voucher of another counter's sale, unsealed by the store (which audits it) for a reveal a manager approved here. */
@@ -166,13 +168,13 @@ export class StoreConnection {
    */
   async salesSummary(span: { from: number; to: number }, staffId: string): Promise<SalesSummary> {
     await this.outbox?.kick();
-    return this.client.parsed(storeSalesSummary, 'POST', '/orders/summary', { body: span, staffId });
+    return this.ask('orders.summary', span, staffId);
   }
 
   /** Orders' CSV over every counter's sales (or one other counter's, by `counterId`), with a counter column. */
   async exportCsv(filter: SaleListFilter, staffId: string): Promise<{ csv: string }> {
     await this.outbox?.kick();
-    return this.client.parsed(storeCsvAnswer, 'POST', '/orders/csv', { body: { filter }, staffId });
+    return this.ask('orders.exportCsv', { filter }, staffId);
   }
 
   /** The store's day for `day`: each counter's last check of it and the store-wide wallet figures. */
@@ -183,7 +185,7 @@ export class StoreConnection {
   /** The store's wallet statement; this counter's own when the store server cannot be reached, saying so. */
   async walletStatement(query: { before: number; limit: number; counterId?: string }, staffId: string, local: () => StatementLine[]): Promise<{ lines: StatementLine[]; scope: 'store' | 'counter'; notice?: string }> {
     try {
-      const answer = await this.client.parsed(statementAnswer, 'POST', '/wallet/statement', { body: query, staffId });
+      const answer = await this.ask('wallet.statement', query, staffId);
       return { lines: answer.lines, scope: 'store' };
     } catch (error) {
       if (!(error instanceof StoreUnreachableError)) throw error;
@@ -202,11 +204,21 @@ export class StoreConnection {
   }
 
   async counters(staffId: string): Promise<{ counters: StoreCounterView[]; self: string }> {
-    return this.client.parsed(storeCounters, 'GET', '/counters', { staffId });
+    return this.ask('store.counters', {}, staffId);
   }
 
   revoke(counterId: string, staffId: string): Promise<{ revoked: true }> {
-    return this.client.call('POST', `/counters/${counterId}/revoke`, { staffId });
+    return this.ask('store.revokeCounter', { counterId }, staffId);
+  }
+
+  /**
+   * A contract method the store answers over every counter's records, asked for `staffId` with
+   * the method's contract input; the answer is checked by its schema before anyone sees it.
+   */
+  private async ask<M extends StoreServedMethod>(method: M, input: Input<M>, staffId: string): Promise<Output<M>> {
+    // STORE_ANSWERS[method] produces Output<M> (contract-calls.ts checks each); TypeScript cannot follow it through the generic index.
+    const schema: z.ZodType = STORE_ANSWERS[method];
+    return (await this.client.parsed(schema, 'POST', contractPath(method), { body: input, staffId })) as Output<M>;
   }
 
   /** Sales whose change the store has not taken yet: what the counter's screens count. */

@@ -6,3 +6,4 @@ export * from './wire/staff.js';
 export * from './wire/day.js';
 export * from './wire/records.js';
 export * from './wire/orders.js';
+export * from './wire/contract-calls.js';

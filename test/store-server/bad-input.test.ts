@@ -66,7 +66,7 @@ describe('bad input from the network', () => {
       expect(reply.json.error.code).toBe('BAD_JSON');
       expect(reply.json.error.message).toBe('The request body is not JSON');
     }
-    const list = await till.call('/store/v1/orders/list', { raw: broken, staffId: manager.id });
+    const list = await till.call('/store/v1/contract/orders.list', { raw: broken, staffId: manager.id });
     expect(list.status).toBe(400);
     for (const path of ['/pair', '/partner/v1/partners/auth/login']) {
       const reply = await http(`${server.url}${path}`, { raw: broken });
@@ -153,7 +153,7 @@ describe('bad input from the network', () => {
     await nothingChanged();
   });
 
-  it('refuses orders/list filter garbage with 400, and answers a good one', async () => {
+  it('refuses orders.list filter garbage with 400 (the contract\'s own input schema), and answers a good one', async () => {
     const garbage: unknown[] = [
       { filter: { phone: '12' } },
       { filter: { counterId: 'not-a-uuid' } },
@@ -169,13 +169,39 @@ describe('bad input from the network', () => {
       { filter: { from: 1e300 } },
     ];
     for (const body of garbage) {
-      const reply = await till.call('/store/v1/orders/list', { body, staffId: manager.id });
+      const reply = await till.call('/store/v1/contract/orders.list', { body, staffId: manager.id });
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(reply.json.error.code).toBe('VALIDATION_FAILED');
     }
-    const fine = await till.call('/store/v1/orders/list', { body: { filter: { reference: "%_\\'" } }, staffId: manager.id });
+    const fine = await till.call('/store/v1/contract/orders.list', { body: { filter: { reference: "%_\\'" } }, staffId: manager.id });
     expect(fine.status).toBe(200);
     expect(fine.json).toEqual({ items: [], next: null });
+    await nothingChanged();
+  });
+
+  it('answers only the contract methods a store serves, with their contract inputs: others 404 NOT_SERVED, a wrong input 400', async () => {
+    for (const method of ['sale.place', 'settings.setCredentials', 'store.join', 'constructor', 'hasOwnProperty', 'toString', 'orders']) {
+      const reply = await till.call(`/store/v1/contract/${method}`, { body: {}, staffId: manager.id });
+      expect(reply.status, method).toBe(404);
+      expect(reply.json.error.code, method).toBe('NOT_SERVED');
+    }
+    expect((await till.call('/store/v1/contract/__proto__', { body: {}, staffId: manager.id })).status).toBe(404);
+    for (const [method, body] of [
+      ['store.revokeCounter', { counterId: 'not-a-counter' }],
+      ['store.revokeCounter', {}],
+      ['store.counters', { extra: 1 }],
+      ['orders.detail', { saleId: '' }],
+      ['orders.summary', { from: 1 }],
+      ['wallet.statement', { limit: 0 }],
+      ['orders.attention', undefined],
+    ] as const) {
+      const reply = await till.call(`/store/v1/contract/${method}`, { body, method: 'POST', staffId: manager.id });
+      expect(reply.status, `${method} ${JSON.stringify(body)}`).toBe(400);
+      expect(reply.json.error.code).toBe('VALIDATION_FAILED');
+    }
+    const unknownCounter = await till.call('/store/v1/contract/store.revokeCounter', { body: { counterId: crypto.randomUUID() }, staffId: manager.id });
+    expect(unknownCounter.status).toBe(404);
+    expect(unknownCounter.json.error.code).toBe('NOT_FOUND');
     await nothingChanged();
   });
 
@@ -188,7 +214,6 @@ describe('bad input from the network', () => {
       ['/partner/v1/partners/nope', 'GET'],
       ['/partner/v1/partners/orders', 'GET'],
       ['/partner/v1/partners/orders/a/b/c', 'GET'],
-      ['/store/v1/counters/not-a-counter/revoke', 'POST'],
     ] as const) {
       const reply = await till.call(path, { method });
       expect(reply.status, `${method} ${path}`).toBe(404);
@@ -214,12 +239,12 @@ describe('bad input from the network', () => {
     const placed = await http(`${server.url}/partner/v1/partners/orders`, { headers: { Authorization: `Bearer ${unknown}` }, body: orderBody(newRef('NOAUTH')) });
     expect(placed.status).toBe(401);
     for (const session of [undefined, '', "x' OR '1'='1", 'a'.repeat(201), 'A'.repeat(43), manager.id]) {
-      for (const [path, method] of [
-        ['/store/v1/counters', 'GET'],
-        ['/partner/v1/partners/orders', 'POST'],
+      for (const [path, body] of [
+        ['/store/v1/contract/store.counters', {}],
+        ['/partner/v1/partners/orders', orderBody(newRef('NOSTAFF'))],
       ] as const) {
         const headers: Record<string, string> = session === undefined ? {} : { 'X-Staff-Session': session };
-        const reply = await http(`${server.url}${path}`, { method, token: till.token, headers, body: method === 'POST' ? orderBody(newRef('NOSTAFF')) : undefined });
+        const reply = await http(`${server.url}${path}`, { method: 'POST', token: till.token, headers, body });
         expect(reply.status, `${session} ${path}`).toBe(403);
         expect(reply.json.error.code).toBe('STAFF_SIGN_IN_NEEDED');
       }

@@ -80,7 +80,7 @@ describe('pairing counters with a store', () => {
     await signInAtStore(manager, meera.id, '1357');
     expect((await other.call('/store/v1/staff')).status).toBe(200);
 
-    const revoked = await manager.call(`/store/v1/counters/${other.id}/revoke`, { method: 'POST', staffId: meera.id });
+    const revoked = await manager.call('/store/v1/contract/store.revokeCounter', { body: { counterId: other.id }, staffId: meera.id });
     expect(revoked.status).toBe(200);
     const refused = await other.call('/store/v1/staff');
     expect(refused.status).toBe(401);
@@ -92,9 +92,9 @@ describe('pairing counters with a store', () => {
     expect(signIn.status).toBe(401);
     expect(signIn.json.error.code).toBe('UNAUTHORIZED');
     // Listed as revoked; revoking it again finds nothing to revoke.
-    const list = await manager.call('/store/v1/counters', { staffId: meera.id });
+    const list = await manager.call('/store/v1/contract/store.counters', { body: {}, staffId: meera.id });
     expect(list.json.counters.find((c: { id: string }) => c.id === other.id).revokedAt).toEqual(expect.any(Number));
-    expect((await manager.call(`/store/v1/counters/${other.id}/revoke`, { method: 'POST', staffId: meera.id })).status).toBe(404);
+    expect((await manager.call('/store/v1/contract/store.revokeCounter', { body: { counterId: other.id }, staffId: meera.id })).status).toBe(404);
   });
 
   it('never lets one store’s code, credential or token act on another store sharing the database', async () => {
@@ -124,10 +124,10 @@ describe('pairing counters with a store', () => {
     const boss = await staffWithPin('1357', { role: 'manager', name: 'North boss' });
     expect((await northTill.call('/store/v1/staff', { method: 'PUT', body: firstManagerPush(boss) })).status).toBe(200);
     await signInAtStore(northTill, boss.id, '1357');
-    expect((await northTill.call(`/store/v1/counters/${mainTill.id}/revoke`, { method: 'POST', staffId: boss.id })).status).toBe(404);
+    expect((await northTill.call('/store/v1/contract/store.revokeCounter', { body: { counterId: mainTill.id }, staffId: boss.id })).status).toBe(404);
     expect((await mainTill.call('/store/v1/staff')).status).toBe(200);
     // Each store lists its own counters only.
-    const listed = await northTill.call('/store/v1/counters', { staffId: boss.id });
+    const listed = await northTill.call('/store/v1/contract/store.counters', { body: {}, staffId: boss.id });
     expect(listed.json.counters.map((c: { id: string }) => c.id)).toEqual([northTill.id]);
   });
 });

@@ -3,6 +3,10 @@ import type { Core } from '../../src-main/core/create-core.js';
 import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
+import { CORE_METHODS } from '../../src-main/contract/index.js';
+import { PERMISSIONS, type Permission } from '../../src-main/contract/permissions.js';
+import { STORE_ANSWERS, type StoreServedMethod } from '../../src-main/store-link/store-wire.js';
+import { samplePayloads } from '../bridge/sample-payloads.js';
 import { fakeSecretStore } from '../support/fake-secret-store.js';
 import { tempDir } from '../support/temp-dir.js';
 import { bridgeCounter, type BridgeCounter } from './bridge-counter.js';
@@ -161,6 +165,28 @@ describe('staff sessions at the store', () => {
       await one.ok('staff.signOut');
     }, 60_000);
 
+    it('asks, for each contract method it serves, exactly the permission the contract declares for it', async () => {
+      const payloads = samplePayloads({ saleId: crypto.randomUUID(), managerId, cashierId });
+      // The PIN the test before gave them.
+      await signInAtStore(till, cashierId, '8642');
+      await one.ok('staff.signIn', { staffId: managerId, pin: '2580' });
+      for (const method of Object.keys(STORE_ANSWERS) as StoreServedMethod[]) {
+        const needed = CORE_METHODS[method].access as Permission;
+        expect(PERMISSIONS, method).toContain(needed);
+        const ask = () => till.call(`/store/v1/contract/${method}`, { body: payloads[method], staffId: cashierId });
+        await one.ok('staff.setPermissions', { staffId: cashierId, permissions: PERMISSIONS.filter((p) => p !== needed) });
+        const refused = await ask();
+        expect(refused.status, method).toBe(403);
+        expect(refused.json.error.code, method).toBe('STAFF_NOT_PERMITTED');
+        await one.ok('staff.setPermissions', { staffId: cashierId, permissions: [needed] });
+        // Let through: answered, or refused for what was asked (no such sale or counter), never for who asked.
+        const let_ = await ask();
+        expect([200, 404], `${method} ${JSON.stringify(let_.json)}`).toContain(let_.status);
+      }
+      await one.ok('staff.setPermissions', { staffId: cashierId, permissions: null });
+      await one.ok('staff.signOut');
+    }, 60_000);
+
     it('opens no session for a PIN given as an approval, nor for a wrong one', async () => {
       const approval = await till.call('/store/v1/staff/pin-check', { body: { staffId: managerId, pin: '2580', purpose: 'approve reprint' } });
       expect(approval.json).toEqual({ kind: 'right', lock: { failedAttempts: 0, lockedUntil: null }, approval: { token: expect.any(String), expiresAt: expect.any(Number) } });
@@ -186,9 +212,9 @@ describe('staff sessions at the store', () => {
     });
 
     it('takes the person asking for a shared view from their session, never from a name', async () => {
-      expect((await till.call('/store/v1/counters', { headers: { 'X-Staff-Id': managerId } })).status).toBe(403);
+      expect((await till.call('/store/v1/contract/store.counters', { body: {}, headers: { 'X-Staff-Id': managerId } })).status).toBe(403);
       await signInAtStore(till, managerId, '2580');
-      const listed = await till.call('/store/v1/counters', { staffId: managerId });
+      const listed = await till.call('/store/v1/contract/store.counters', { body: {}, staffId: managerId });
       expect(listed.status).toBe(200);
       expect(listed.json.counters.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining([till.id, other.id]));
     });

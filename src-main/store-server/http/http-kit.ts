@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
 
 /** The largest body a counter sends (a batch of list rows); more is refused unread. */
 export const MAX_BODY_BYTES = 512 * 1024;
@@ -23,6 +24,13 @@ export async function readRaw(req: IncomingMessage, limit = MAX_BODY_BYTES): Pro
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
+}
+
+/** `value` as `schema` reads it, or a 400 naming each field that is wrong. */
+export function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, 'VALIDATION_FAILED', parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+  return parsed.data;
 }
 
 export async function readJson(req: IncomingMessage): Promise<unknown> {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import type { CoreMethodName } from '../../contract/index.js';
-import { listCounters, revokeCounter, type CounterIdentity } from '../counters/counter-credentials.js';
+import type { CounterIdentity } from '../counters/counter-credentials.js';
 import type { Pool } from '../database/pool.js';
 import { listStaff, pushStaff, type StaffPushRefusal } from '../store-api/staff-directory.js';
 import type { CardVault } from '../../platform/card-vault.js';
@@ -11,34 +11,24 @@ import { endStaffSession, staffOfRequest, staffPermitted, useApproval } from '..
 import { appendCounterAudit, counterAuditPosition } from '../store-api/counter-audit.js';
 import { recordCounterRecords } from '../store-api/store-records.js';
 import { recordCounterVouchers } from '../store-api/store-vouchers.js';
-import { revealStoreVoucher, storeSaleDetail } from '../store-api/store-sale-detail.js';
-import { storeSalesSummary, storeSummaryQuery } from '../store-api/store-summary.js';
-import { storeSalesCsv } from '../store-api/store-csv.js';
+import { revealStoreVoucher } from '../store-api/store-sale-detail.js';
 import { recordStoreTopUp, saveDayCheck, storeDayOf } from '../store-api/store-day.js';
-import { storeWalletStatement } from '../store-api/store-wallet.js';
-import { listStoreSales, recordCounterSales, storeOrdersQuery } from '../store-api/store-sales.js';
-import { storeAttention } from '../store-api/store-attention.js';
+import { recordCounterSales } from '../store-api/store-sales.js';
+import { contractRoutes } from './contract-routes.js';
+import { HttpError, parseBody, readJson } from './http-kit.js';
 
-const statementQuery = z.strictObject({ before: z.number().int(), limit: z.number().int().min(1).max(1_000), counterId: z.string().uuid().optional() });
-const storeCsvQuery = storeOrdersQuery.pick({ filter: true });
-const saleQuery = z.strictObject({ saleId: z.string().min(1).max(64) });
 const dayQuery = z.strictObject({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), from: z.number().int(), to: z.number().int() });
-import { HttpError, readJson } from './http-kit.js';
 
 const STAFF_REFUSAL_STATUS: Record<StaffPushRefusal, number> = { FORBIDDEN: 403, VALIDATION_FAILED: 400, STORE_HAS_MANAGER: 409, STAFF_ID_IN_USE: 409 };
 
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new HttpError(400, 'VALIDATION_FAILED', parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
-  return parsed.data;
-}
-
 /**
- * What counters share through the store server, under /store/v1: staff, every counter's
- * sales and money records (payments, refunds, shifts, vouchers sealed here, audit lines), and
- * the counters themselves. The counter is known from its token; the person at it from the
- * staff session the store opened when their PIN was right (staff-sessions.ts), checked against
- * the store's own staff for the permission each view needs.
+ * What counters share through the store server, under /store/v1: the contract methods it
+ * answers across counters (contract-routes.ts), and the wire calls that are not a screen's
+ * question: staff and their PINs, every counter's sales and money records (payments, refunds,
+ * shifts, vouchers sealed here, audit lines), day checks and top-ups. The counter is known
+ * from its token; the person at it from the staff session the store opened when their PIN was
+ * right (staff-sessions.ts), checked against the store's own staff for the permission the
+ * contract declares for what they ask.
  */
 export function storeRoutes(pool: Pool, vault: CardVault) {
   /** The person asking, when the store's staff session says who they are and they may call `method` (its contract's permission). */
@@ -47,64 +37,42 @@ export function storeRoutes(pool: Pool, vault: CardVault) {
     if (!check.ok) throw new HttpError(check.status, check.code, check.message);
     return check.staffId;
   }
+  const contract = contractRoutes(pool);
 
   return async function route(req: IncomingMessage, path: string, counter: CounterIdentity): Promise<{ status: number; body: unknown } | null> {
     let m: RegExpExecArray | null;
     if (req.method === 'GET' && path === '/me') return { status: 200, body: { counterId: counter.id, name: counter.name, storeId: counter.storeId } };
     if (req.method === 'GET' && path === '/staff') return { status: 200, body: { staff: await listStaff(pool, counter.storeId), locks: await staffLocks(pool, counter.storeId) } };
-    if (req.method === 'POST' && path === '/staff/pin-check') return { status: 200, body: await checkStaffPin(pool, counter, parse(pinCheckRequest, await readJson(req))) };
+    if (req.method === 'POST' && path === '/staff/pin-check') return { status: 200, body: await checkStaffPin(pool, counter, parseBody(pinCheckRequest, await readJson(req))) };
     if (req.method === 'POST' && path === '/staff/sign-out') return { status: 200, body: { ended: await endStaffSession(pool, req, counter) } };
     if (req.method === 'POST' && path === '/staff/unlock') {
       const by = await requirePermission(req, counter, 'staff.unlock');
-      const unlocked = await unlockStaff(pool, counter.storeId, counter.id, parse(unlockRequest, await readJson(req)).staffId, by);
+      const unlocked = await unlockStaff(pool, counter.storeId, counter.id, parseBody(unlockRequest, await readJson(req)).staffId, by);
       return unlocked ? { status: 200, body: { unlocked: true } } : { status: 409, body: { error: { code: 'NOT_LOCKED', message: 'That account is not locked out' } } };
     }
     if (req.method === 'PUT' && path === '/staff') {
-      const result = await pushStaff(pool, counter.storeId, counter.id, parse(staffPush, await readJson(req)), { staffId: await staffOfRequest(pool, req, counter) });
+      const result = await pushStaff(pool, counter.storeId, counter.id, parseBody(staffPush, await readJson(req)), { staffId: await staffOfRequest(pool, req, counter) });
       return result.ok ? { status: 200, body: { ok: true } } : { status: STAFF_REFUSAL_STATUS[result.code], body: { error: { code: result.code, message: result.message } } };
     }
     if (req.method === 'POST' && path === '/sales') {
-      const { items } = parse(salesPush, await readJson(req));
+      const { items } = parseBody(salesPush, await readJson(req));
       await recordCounterSales(pool, counter.storeId, counter.id, items);
       return { status: 200, body: { recorded: items.length } };
     }
     if (req.method === 'POST' && path === '/records') {
-      return { status: 200, body: { recorded: await recordCounterRecords(pool, counter.storeId, counter.id, parse(recordsPush, await readJson(req))) } };
+      return { status: 200, body: { recorded: await recordCounterRecords(pool, counter.storeId, counter.id, parseBody(recordsPush, await readJson(req))) } };
     }
     if (req.method === 'POST' && path === '/vouchers') {
-      return { status: 200, body: { recorded: await recordCounterVouchers(pool, vault, counter.id, parse(vouchersPush, await readJson(req))) } };
+      return { status: 200, body: { recorded: await recordCounterVouchers(pool, vault, counter.id, parseBody(vouchersPush, await readJson(req))) } };
     }
     if (req.method === 'GET' && path === '/audit/position') return { status: 200, body: await counterAuditPosition(pool, counter.id) };
     if (req.method === 'POST' && path === '/audit') {
-      return { status: 200, body: await appendCounterAudit(pool, counter.id, parse(auditPush, await readJson(req)).lines) };
-    }
-    if (req.method === 'POST' && path === '/orders/list') {
-      await requirePermission(req, counter, 'orders.list');
-      return { status: 200, body: await listStoreSales(pool, counter.storeId, parse(storeOrdersQuery, await readJson(req))) };
-    }
-    if (req.method === 'GET' && path === '/orders/attention') {
-      await requirePermission(req, counter, 'orders.attention');
-      return { status: 200, body: await storeAttention(pool, counter.storeId) };
-    }
-    if (req.method === 'POST' && path === '/orders/detail') {
-      await requirePermission(req, counter, 'orders.detail');
-      const detail = await storeSaleDetail(pool, counter.storeId, parse(saleQuery, await readJson(req)).saleId);
-      return detail ? { status: 200, body: detail } : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No counter of this store has sent that sale with its details' } } };
-    }
-    if (req.method === 'POST' && path === '/orders/csv') {
-      await requirePermission(req, counter, 'orders.exportCsv');
-      return { status: 200, body: { csv: await storeSalesCsv(pool, counter.storeId, parse(storeCsvQuery, await readJson(req)).filter) } };
-    }
-    if (req.method === 'POST' && path === '/orders/summary') {
-      await requirePermission(req, counter, 'orders.summary');
-      const query = parse(storeSummaryQuery, await readJson(req));
-      if (query.to <= query.from) throw new HttpError(400, 'VALIDATION_FAILED', 'to must be after from');
-      return { status: 200, body: await storeSalesSummary(pool, counter.storeId, query) };
+      return { status: 200, body: await appendCounterAudit(pool, counter.id, parseBody(auditPush, await readJson(req)).lines) };
     }
     if (req.method === 'POST' && path === '/vouchers/reveal') {
       // The same rule as at the counter that sold it: the permission, and a manager's approval, given at the asking counter and judged here.
       const staffId = await requirePermission(req, counter, 'voucher.reveal');
-      const ask = parse(storeVoucherReveal, await readJson(req));
+      const ask = parseBody(storeVoucherReveal, await readJson(req));
       const approver = await pool.query('SELECT 1 FROM staff WHERE id = $1 AND store_id = $2 AND role = $3 AND disabled_at IS NULL', [ask.approvedBy, counter.storeId, 'manager']);
       if (approver.rowCount === 0) throw new HttpError(403, 'NOT_A_MANAGER', 'The approver is not a manager of this store');
       if (!(await useApproval(pool, counter, ask.approvedBy, ask.approval))) throw new HttpError(403, APPROVAL_NEEDED.code, APPROVAL_NEEDED.message);
@@ -113,31 +81,21 @@ export function storeRoutes(pool: Pool, vault: CardVault) {
     }
     if (req.method === 'POST' && path === '/wallet/topups') {
       const staffId = await requirePermission(req, counter, 'wallet.recordTopUp');
-      const result = await recordStoreTopUp(pool, counter.storeId, counter.id, staffId, parse(topUpPush, await readJson(req)));
+      const result = await recordStoreTopUp(pool, counter.storeId, counter.id, staffId, parseBody(topUpPush, await readJson(req)));
       return result.ok ? { status: 200, body: { recorded: true } } : { status: 409, body: { error: { code: 'TOP_UP_EXISTS', message: result.message } } };
     }
-    if (req.method === 'POST' && path === '/wallet/statement') {
-      await requirePermission(req, counter, 'wallet.statement');
-      return { status: 200, body: { lines: await storeWalletStatement(pool, counter.storeId, parse(statementQuery, await readJson(req))) } };
-    }
     if (req.method === 'PUT' && path === '/day-checks') {
-      await saveDayCheck(pool, counter.storeId, counter.id, parse(counterDayCheck, await readJson(req)));
+      await saveDayCheck(pool, counter.storeId, counter.id, parseBody(counterDayCheck, await readJson(req)));
       return { status: 200, body: { saved: true } };
     }
     if (req.method === 'POST' && path === '/end-of-day') {
       await requirePermission(req, counter, 'report.endOfDay');
-      const day = parse(dayQuery, await readJson(req));
+      const day = parseBody(dayQuery, await readJson(req));
       if (day.to <= day.from || day.to - day.from > 2 * 86_400_000) throw new HttpError(400, 'VALIDATION_FAILED', 'A day is at most 48 hours long');
       return { status: 200, body: await storeDayOf(pool, counter.storeId, day) };
     }
-    if (req.method === 'GET' && path === '/counters') {
-      await requirePermission(req, counter, 'store.counters');
-      return { status: 200, body: { counters: await listCounters(pool, counter.storeId), self: counter.id } };
-    }
-    if (req.method === 'POST' && (m = /^\/counters\/([0-9a-f-]{36})\/revoke$/.exec(path))) {
-      const staffId = await requirePermission(req, counter, 'store.revokeCounter');
-      const revoked = await revokeCounter(pool, counter.storeId, m[1]!, { counterId: counter.id, staffId });
-      return revoked ? { status: 200, body: { revoked: true } } : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No such counter, or it is revoked already' } } };
+    if (req.method === 'POST' && (m = /^\/contract\/([A-Za-z.]{1,60})$/.exec(path))) {
+      return { status: 200, body: await contract(m[1]!, await readJson(req), counter, (method) => requirePermission(req, counter, method)) };
     }
     return null;
   };

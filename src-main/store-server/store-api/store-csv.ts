@@ -1,11 +1,10 @@
-import type { z } from 'zod';
-import type { SaleListItem } from '../../contract/orders.js';
+import type { SaleListFilter, SaleListItem } from '../../contract/orders.js';
 import { CSV_COLUMNS, csvCell } from '../../orders/sales/sales-history.js';
 import { istDateTimes } from '../../platform/india-time.js';
 import type { SaleDetailExtras } from '../../store-link/store-wire.js';
 import { WALLET_CHARGED_STATES, WALLET_NOT_CHARGED_STATES } from '../../wallet/wallet-charge.js';
 import type { Pool } from '../database/pool.js';
-import { storeSalesWhere, type storeOrdersQuery } from './store-sales.js';
+import { storeSalesWhere } from './store-sales.js';
 
 /** The store's export: a counter's columns, with the counter that sold each sale after its time. */
 export const STORE_CSV_COLUMNS = [CSV_COLUMNS[0], 'counter', ...CSV_COLUMNS.slice(1)];
@@ -28,7 +27,7 @@ interface CsvRow {
  * records, cell for cell as a counter writes its own: India times, cashier names, tenders and
  * refunds; no card data, phones masked to their last 4 digits. Oldest first.
  */
-export async function storeSalesCsv(pool: Pool, storeId: string, filter: z.infer<typeof storeOrdersQuery>['filter']): Promise<string> {
+export async function storeSalesCsv(pool: Pool, storeId: string, filter: SaleListFilter): Promise<string> {
   const { where, args } = storeSalesWhere(storeId, filter);
   const rows = await pool.query<CsvRow>(
     `SELECT s.created_at, c.name AS counter_name, s.item, s.detail,

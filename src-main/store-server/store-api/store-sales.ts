@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import type { SaleListItem, SalePage } from '../../contract/orders.js';
+import type { z } from 'zod';
+import type { ParsedInput } from '../../contract/index.js';
+import type { SaleListFilter, SaleListItem, SalePage } from '../../contract/orders.js';
 import type { salesPush } from '../../store-link/store-wire.js';
-import { saleListFilter } from '../../contract/orders.js';
 import type { Pool } from '../database/pool.js';
 
 export async function recordCounterSales(pool: Pool, storeId: string, counterId: string, items: z.infer<typeof salesPush>['items']): Promise<void> {
@@ -14,17 +14,13 @@ export async function recordCounterSales(pool: Pool, storeId: string, counterId:
   }
 }
 
-export const storeOrdersQuery = z.strictObject({
-  filter: saleListFilter.extend({ counterId: z.string().uuid().optional() }).default({}),
-  after: z.strictObject({ createdAt: z.number().int(), id: z.string().min(1).max(64) }).nullable().optional(),
-  limit: z.number().int().min(1).max(200).optional(),
-});
+type OrdersQuery = ParsedInput<'orders.list'>;
 
 /**
  * The SQL conditions (on counter_sales as `s`) of Orders' filter over a store's sales, with
  * their arguments; `p` adds another argument and gives its placeholder.
  */
-export function storeSalesWhere(storeId: string, filter: z.infer<typeof storeOrdersQuery>['filter']) {
+export function storeSalesWhere(storeId: string, filter: SaleListFilter) {
   const args: unknown[] = [];
   const p = (value: unknown) => {
     args.push(value);
@@ -45,7 +41,7 @@ export function storeSalesWhere(storeId: string, filter: z.infer<typeof storeOrd
 }
 
 /** Every counter's sales, newest first, with the counter's name on each row. */
-export async function listStoreSales(pool: Pool, storeId: string, query: z.infer<typeof storeOrdersQuery>): Promise<SalePage> {
+export async function listStoreSales(pool: Pool, storeId: string, query: OrdersQuery): Promise<SalePage> {
   const { filter } = query;
   const { where, args, p } = storeSalesWhere(storeId, filter);
   if (query.after) where.push(`(s.created_at, s.sale_id) < (${p(query.after.createdAt)}, ${p(query.after.id)})`);

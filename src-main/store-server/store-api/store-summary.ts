@@ -1,16 +1,13 @@
-import { z } from 'zod';
 import type { SalesSummary } from '../../contract/orders.js';
 import type { SaleState } from '../../orders/journal/sale-state.js';
 import { IST_OFFSET_MS } from '../../platform/india-time.js';
 import type { Pool } from '../database/pool.js';
 
-export const storeSummaryQuery = z.strictObject({ from: z.number().int(), to: z.number().int(), counterId: z.string().uuid().optional() });
-
 /**
  * Orders' summary over every counter's sales (or one counter's) for [from, to), as a counter
  * sums its own journal: by state, the ten best brands and completed sales by hour in India.
  */
-export async function storeSalesSummary(pool: Pool, storeId: string, query: z.infer<typeof storeSummaryQuery>): Promise<SalesSummary> {
+export async function storeSalesSummary(pool: Pool, storeId: string, query: { from: number; to: number; counterId?: string }): Promise<SalesSummary> {
   const args = [storeId, query.from, query.to, query.counterId ?? null];
   const where = 'store_id = $1 AND created_at >= $2 AND created_at < $3 AND ($4::uuid IS NULL OR counter_id = $4::uuid)';
   const amount = "(item->>'amountPaise')::bigint";
