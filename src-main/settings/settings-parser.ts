@@ -1,5 +1,5 @@
 import type { Settings } from './settings-schema.js';
-import { BUSINESS_MODELS, COUNTER_CODE_FORMAT, ENVIRONMENTS, GSTIN_FORMAT, HTTP_PROTOCOL, isPhoneNumber, PAPER_WIDTHS, SETTINGS_MESSAGES, URL_MAX_LENGTH, WEBHOOK_HOSTS } from './settings-rules.js';
+import { BUSINESS_MODELS, COUNTER_CODE_FORMAT, ENVIRONMENTS, GSTIN_FORMAT, HTTP_PROTOCOL, isPhoneNumber, PAPER_WIDTHS, SETTINGS_MESSAGES, SETTING, URL_MAX_LENGTH, WEBHOOK_HOSTS } from './settings-rules.js';
 
 /**
  * The settings schema (settings-schema.ts) written out by hand, without zod: the core reads
@@ -192,45 +192,47 @@ const section = (fields: Record<string, Field>): Field => {
   return (value, issues) => object(value === undefined ? {} : value, issues);
 };
 
+const { store, receipt, printer, wallet, endpoint, webhook, staff } = SETTING;
+
 const environmentEndpoint = section({
-  baseUrl: withDefault(null, nullable(httpUrl())),
-  clientId: withDefault(null, nullable(text({ trim: true, min: 1, max: 200 }))),
+  baseUrl: withDefault(endpoint.baseUrl.default, nullable(httpUrl())),
+  clientId: withDefault(endpoint.clientId.default, nullable(text({ trim: true, ...endpoint.clientId }))),
 });
 
 const SECTIONS: Record<keyof Settings, Field> = {
-  environment: withDefault('training', choice(ENVIRONMENTS)),
-  businessModel: withDefault('B2B', choice(BUSINESS_MODELS)),
+  environment: withDefault(SETTING.environment.default, choice(ENVIRONMENTS)),
+  businessModel: withDefault(SETTING.businessModel.default, choice(BUSINESS_MODELS)),
   store: section({
-    name: withDefault('My Store', text({ trim: true, min: 1, max: 80 })),
-    counter: withDefault('Counter 1', text({ trim: true, min: 1, max: 40 })),
-    counterCode: withDefault('C1', text({ format: COUNTER_CODE_FORMAT, message: SETTINGS_MESSAGES.counterCode })),
-    address: withDefault('', text({ trim: true, max: 200 })),
-    gstin: withDefault('', optionalText((v) => v.toUpperCase(), (v) => GSTIN_FORMAT.test(v), SETTINGS_MESSAGES.gstin)),
-    phone: withDefault('', optionalText((v) => v, isPhoneNumber, SETTINGS_MESSAGES.phone)),
+    name: withDefault(store.name.default, text({ trim: true, ...store.name })),
+    counter: withDefault(store.counter.default, text({ trim: true, ...store.counter })),
+    counterCode: withDefault(store.counterCode.default, text({ format: COUNTER_CODE_FORMAT, message: SETTINGS_MESSAGES.counterCode })),
+    address: withDefault(store.address.default, text({ trim: true, ...store.address })),
+    gstin: withDefault(store.gstin.default, optionalText((v) => v.toUpperCase(), (v) => GSTIN_FORMAT.test(v), SETTINGS_MESSAGES.gstin)),
+    phone: withDefault(store.phone.default, optionalText((v) => v, isPhoneNumber, SETTINGS_MESSAGES.phone)),
   }),
   receipt: section({
-    header: withDefault('', text({ max: 200 })),
-    footer: withDefault('Thank you for shopping with us.', text({ max: 300 })),
-    paperWidth: withDefault('80mm', choice(PAPER_WIDTHS)),
-    showStoreLocatorQr: withDefault(true, bool()),
+    header: withDefault(receipt.header.default, text(receipt.header)),
+    footer: withDefault(receipt.footer.default, text(receipt.footer)),
+    paperWidth: withDefault(receipt.paperWidth.default, choice(PAPER_WIDTHS)),
+    showStoreLocatorQr: withDefault(receipt.showStoreLocatorQr.default, bool()),
   }),
   printer: section({
-    deviceName: withDefault(null, nullable(text({ max: 200 }))),
-    silent: withDefault(true, bool()),
+    deviceName: withDefault(printer.deviceName.default, nullable(text(printer.deviceName))),
+    silent: withDefault(printer.silent.default, bool()),
   }),
   wallet: section({
-    lowBalanceThreshold: withDefault(10_000, num({ min: 0, max: 100_000_000 })),
-    maxReadingAgeMinutes: withDefault(10, num({ int: true, min: 1, max: 1_440 })),
+    lowBalanceThreshold: withDefault(wallet.lowBalanceThreshold.default, num(wallet.lowBalanceThreshold)),
+    maxReadingAgeMinutes: withDefault(wallet.maxReadingAgeMinutes.default, num({ int: true, ...wallet.maxReadingAgeMinutes })),
   }),
   staging: environmentEndpoint,
   production: environmentEndpoint,
   webhook: section({
-    enabled: withDefault(false, bool()),
-    host: withDefault('127.0.0.1', literal(WEBHOOK_HOSTS)),
-    port: withDefault(8787, num({ int: true, min: 1024, max: 65_535 })),
+    enabled: withDefault(webhook.enabled.default, bool()),
+    host: withDefault(webhook.host.default, literal(WEBHOOK_HOSTS)),
+    port: withDefault(webhook.port.default, num({ int: true, ...webhook.port })),
   }),
   staff: section({
-    lockAfterIdleMinutes: withDefault(10, num({ int: true, min: 1, max: 240 })),
+    lockAfterIdleMinutes: withDefault(staff.lockAfterIdleMinutes.default, num({ int: true, ...staff.lockAfterIdleMinutes })),
   }),
 };
 

@@ -1,5 +1,5 @@
 /**
- * The choices, formats and messages of the settings, shared by the zod schema
+ * The choices, defaults, limits, formats and messages of the settings, shared by the zod schema
  * (settings-schema.ts, the reference) and the hand-written parser that reads settings on the
  * way to ready (settings-parser.ts): both say the same thing because they say it from here.
  */
@@ -29,4 +29,33 @@ export const SETTINGS_MESSAGES = {
   gstin: 'must be a 15-character GSTIN, like 27AAPFU0939F1ZV',
   phone: 'must be a phone number: digits, spaces, + and -, up to 20 characters',
   counterCode: 'must be 1–6 capital letters or digits',
+} as const;
+
+/** Each setting's default, and its limits (a string's length in characters, a number's value). */
+export const SETTING = {
+  environment: { default: 'training' },
+  businessModel: { default: 'B2B' },
+  store: {
+    name: { default: 'My Store', min: 1, max: 80 },
+    counter: { default: 'Counter 1', min: 1, max: 40 },
+    counterCode: { default: 'C1' },
+    address: { default: '', max: 200 },
+    gstin: { default: '' },
+    phone: { default: '' },
+  },
+  receipt: {
+    header: { default: '', max: 200 },
+    footer: { default: 'Thank you for shopping with us.', max: 300 },
+    paperWidth: { default: '80mm' },
+    showStoreLocatorQr: { default: true },
+  },
+  printer: { deviceName: { default: null, max: 200 }, silent: { default: true } },
+  wallet: {
+    lowBalanceThreshold: { default: 10_000, min: 0, max: 100_000_000 },
+    maxReadingAgeMinutes: { default: 10, min: 1, max: 1_440 },
+  },
+  /** staging and production alike. */
+  endpoint: { baseUrl: { default: null }, clientId: { default: null, min: 1, max: 200 } },
+  webhook: { enabled: { default: false }, host: { default: '127.0.0.1' }, port: { default: 8787, min: 1024, max: 65_535 } },
+  staff: { lockAfterIdleMinutes: { default: 10, min: 1, max: 240 } },
 } as const;

@@ -1,8 +1,6 @@
 import type { StaffPush, StoreStaffRow } from '../../store-link/store-wire.js';
-import type { Permission } from '../../contract/permissions.js';
-import { effectivePermissions } from '../../staff/permission-presets.js';
 import { inTransaction, type Pool } from '../database/pool.js';
-import { endSessionsOf } from './staff-sessions.js';
+import { endSessionsOf, staffMay } from './staff-sessions.js';
 
 export async function listStaff(pool: Pool, storeId: string): Promise<StoreStaffRow[]> {
   const rows = await pool.query<Omit<StoreStaffRow, 'created_at' | 'disabled_at'> & { created_at: string; disabled_at: string | null }>(
@@ -108,15 +106,4 @@ async function isOwnPinChange(tx: Pick<Pool, 'query'>, storeId: string, staffId:
     row.disabled_at === null &&
     stored.permissions === row.permissions
   );
-}
-
-/** Whether an active member of this store's staff holds `permission`. */
-export async function staffMay(db: Pick<Pool, 'query'>, storeId: string, staffId: string | null, permission: Permission): Promise<boolean> {
-  if (!staffId) return false;
-  const found = await db.query<{ role: 'cashier' | 'manager'; permissions: string | null }>(
-    'SELECT role, permissions FROM staff WHERE id = $1 AND store_id = $2 AND disabled_at IS NULL',
-    [staffId, storeId],
-  );
-  const row = found.rows[0];
-  return row !== undefined && effectivePermissions(row.role, row.permissions).includes(permission);
 }

@@ -4,7 +4,8 @@ import { CORE_METHODS, type CoreMethodName } from '../../contract/index.js';
 import { STAFF_NOT_PERMITTED, STAFF_SESSION_HEADER, STAFF_SIGN_IN_NEEDED } from '../../store-link/store-wire.js';
 import type { CounterIdentity } from '../counters/counter-credentials.js';
 import type { Pool, PoolClient } from '../database/pool.js';
-import { staffMay } from './staff-directory.js';
+import type { Permission } from '../../contract/permissions.js';
+import { effectivePermissions } from '../../staff/permission-presets.js';
 
 /**
  * How long a staff session at the store lasts at most: one long shift. The counter ends it
@@ -98,4 +99,15 @@ export async function useApproval(pool: Pool, counter: CounterIdentity, approved
 /** Ends every open session of these people (their PIN was reset by a manager, or they were disabled). */
 export async function endSessionsOf(tx: PoolClient, staffIds: string[]): Promise<void> {
   if (staffIds.length > 0) await tx.query('UPDATE staff_sessions SET ended_at = now() WHERE staff_id = ANY($1) AND ended_at IS NULL', [staffIds]);
+}
+
+/** Whether an active member of this store's staff holds `permission`. */
+export async function staffMay(db: Pick<Pool, 'query'>, storeId: string, staffId: string | null, permission: Permission): Promise<boolean> {
+  if (!staffId) return false;
+  const found = await db.query<{ role: 'cashier' | 'manager'; permissions: string | null }>(
+    'SELECT role, permissions FROM staff WHERE id = $1 AND store_id = $2 AND disabled_at IS NULL',
+    [staffId, storeId],
+  );
+  const row = found.rows[0];
+  return row !== undefined && effectivePermissions(row.role, row.permissions).includes(permission);
 }
