@@ -7,7 +7,9 @@ import type { Logger } from '../platform/logger.js';
 /**
  * One HTTP exchange with the Partner API, over got with keep-alive agents. No retries, no
  * auth decisions: those live in request-runner.ts so that POST /orders can be kept to a
- * single send. Never throws; every outcome is a value. Logs one line per exchange with the
+ * single send. Never throws; every outcome is a value. An answer's body is handed back as the
+ * bytes received: decoding it is the caller's (a catalog page whose bytes hash as the last copy
+ * seen is never decoded). Logs one line per exchange with the
  * path *template* and never a header or a body (tokens, secrets, card numbers, PINs).
  */
 export interface TransportRequest {
@@ -28,7 +30,7 @@ export interface TransportRequest {
 }
 
 export type TransportOutcome =
-  | { kind: 'response'; status: number; text: string; retryAfterMs: number | null; ms: number }
+  | { kind: 'response'; status: number; body: Buffer; retryAfterMs: number | null; ms: number }
   | { kind: 'timeout' | 'network'; detail: string; ms: number };
 
 export interface Transport {
@@ -75,7 +77,7 @@ export function createTransport(options: { baseUrl: string; logger: Logger; conn
         headers,
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
         searchParams: req.query,
-        responseType: 'text',
+        responseType: 'buffer',
         throwHttpErrors: false,
         // Retries are ours (request-runner.ts): got must never resend a POST /orders.
         retry: { limit: 0 },
@@ -83,7 +85,7 @@ export function createTransport(options: { baseUrl: string; logger: Logger; conn
         agent,
         timeout: { connect: options.connectMs, response: req.timeoutMs, request: options.connectMs + req.timeoutMs * 2 },
       });
-      outcome = { kind: 'response', status: res.statusCode, text: res.body, retryAfterMs: retryAfter(res.headers['retry-after']), ms: elapsed() };
+      outcome = { kind: 'response', status: res.statusCode, body: res.body, retryAfterMs: retryAfter(res.headers['retry-after']), ms: elapsed() };
     } catch (error) {
       const e = error as { name?: string; code?: string; message?: string };
       const detail = `${e.name ?? 'Error'}${e.code ? ` ${e.code}` : ''}: ${e.message ?? String(error)}`;

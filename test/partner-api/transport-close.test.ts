@@ -35,7 +35,7 @@ describe('the Partner API transport once closed', () => {
     const service = await countingServer();
     const transport = createTransport({ baseUrl: service.url, logger: silentLogger, connectMs: 2_000 });
     try {
-      expect(await transport.send(request)).toMatchObject({ kind: 'response', status: 200, text: '{}' });
+      expect(await transport.send(request)).toMatchObject({ kind: 'response', status: 200, body: Buffer.from('{}') });
       expect(service.connections()).toBe(1);
     } finally {
       transport.close();
