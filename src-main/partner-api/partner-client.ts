@@ -5,7 +5,7 @@ import type { Logger } from '../platform/logger.js';
 import { err, ok, type Result } from '../platform/result.js';
 import { createTransport } from './http-transport.js';
 import { badResponse, errorFromResponse, networkError, orderFailure, timeoutError, type PartnerError } from './partner-error.js';
-import { createRunner, type RetryPolicy, type RunOutcome, type RunRequest } from './request-runner.js';
+import { createRunner, decoded, type RetryPolicy, type RunOutcome, type RunRequest } from './request-runner.js';
 import { TokenManager, type PartnerCredentials } from './token-manager.js';
 import type {
   BrandListPage,
@@ -77,8 +77,9 @@ export interface PartnerClient {
   warmUp(): Promise<void>;
   listBrandsPage(pageNo: number, limit: number, options?: CallOptions): Promise<PartnerResult<BrandListPage>>;
   /**
-   * The same page, parsed only when its body's hash differs from `knownHash` (a catalog sync
-   * skips the pages it already has). A body that is parsed is validated exactly as by listBrandsPage.
+   * The same page, decoded and parsed only when the SHA-1 of its body's bytes differs from
+   * `knownHash` (a catalog sync skips the pages it already has). A body that is parsed is
+   * validated exactly as by listBrandsPage.
    */
   listBrandsPageIfChanged(pageNo: number, limit: number, knownHash: string | null, options?: CallOptions): Promise<PartnerResult<BrandPageFetch>>;
   getBrand(id: string, options?: CallOptions): Promise<PartnerResult<PartnerBrand>>;
@@ -115,13 +116,14 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const transport = createTransport({ baseUrl: options.baseUrl, logger: options.logger, connectMs: timeouts.connectMs });
   const tokens = new TokenManager({ credentials: options.credentials, clock: options.clock, login });
-  const run = createRunner({
+  const runRaw = createRunner({
     transport,
     tokens,
     retry: { ...DEFAULT_RETRY, ...options.retry },
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     random: options.random ?? Math.random,
   });
+  const run = async (req: RunRequest): Promise<RunOutcome> => decoded(await runRaw(req));
 
   async function login(credentials: PartnerCredentials): Promise<Result<LoginResult, PartnerError>> {
     const requestId = randomUUID();
@@ -135,33 +137,35 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       timeoutMs: timeouts.responseMs,
     });
     if (out.kind !== 'response') return err(out.kind === 'timeout' ? timeoutError(requestId, out.detail) : networkError(requestId, out.detail));
-    if (out.status < 200 || out.status > 299) return err(errorFromResponse(out.status, out.text, requestId, 'login'));
+    const text = out.body.toString('utf8');
+    if (out.status < 200 || out.status > 299) return err(errorFromResponse(out.status, text, requestId, 'login'));
     const { parseJson, parseLogin } = await loadWireSchemas();
-    const json = parseJson(out.text);
+    const json = parseJson(text);
     const parsed = json.ok ? parseLogin(json.value) : json;
     return parsed.ok ? parsed : err(badResponse(requestId, out.status, `login: ${parsed.error}`));
   }
 
   /**
    * GET/POST whose 2xx body is parsed by `parse`; every other outcome becomes a PartnerError.
-   * `beforeParse` may answer from the raw 2xx body instead (non-null), skipping the parse.
+   * `beforeParse` may answer from the 2xx body's bytes instead (non-null), before they are
+   * even decoded, skipping the parse.
    */
   async function call<T>(
     req: RunRequest,
     parser: (wire: WireSchemas) => (json: unknown) => Result<T, string>,
     on404?: () => T,
-    beforeParse?: (text: string) => T | null,
+    beforeParse?: (body: Buffer) => T | null,
   ): Promise<PartnerResult<T>> {
-    const out = await run(req);
+    const out = await runRaw(req);
     const { requestIds } = out;
     if (out.kind === 'not-sent') return { ...err(out.error), requestIds };
     if (out.kind !== 'response') return { ...err(transportFailure(out)), requestIds };
     if (out.status === 404 && on404) return { ...ok(on404()), requestIds };
-    if (out.status < 200 || out.status > 299) return { ...err(errorFromResponse(out.status, out.text, out.requestId, 'api')), requestIds };
-    const early = beforeParse?.(out.text) ?? null;
+    if (out.status < 200 || out.status > 299) return { ...err(errorFromResponse(out.status, out.body.toString('utf8'), out.requestId, 'api')), requestIds };
+    const early = beforeParse?.(out.body) ?? null;
     if (early !== null) return { ...ok(early), requestIds };
     const wire = await loadWireSchemas();
-    const json = wire.parseJson(out.text);
+    const json = wire.parseJson(out.body.toString('utf8'));
     const parsed = json.ok ? parser(wire)(json.value) : json;
     if (!parsed.ok) return { ...err(badResponse(out.requestId, out.status, `${req.template}: ${parsed.error}`)), requestIds };
     return { ...ok(parsed.value), requestIds };
@@ -218,8 +222,8 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
           return page.ok ? ok({ unchanged: false, hash, page: page.value }) : page;
         },
         undefined,
-        (text) => {
-          hash = createHash('sha1').update(text).digest('base64url');
+        (body) => {
+          hash = createHash('sha1').update(body).digest('base64url');
           return hash === knownHash ? { unchanged: true, hash } : null;
         },
       );

@@ -42,6 +42,9 @@ export type RunOutcome =
   /** No token could be had, so this request was not (re)sent; `error` says why. */
   | { kind: 'not-sent'; error: PartnerError; requestIds: string[] };
 
+/** A RunOutcome whose answer is still the bytes received (decoded by `decoded`, or hashed first). */
+export type RawRunOutcome = Exclude<RunOutcome, { kind: 'response' }> | { kind: 'response'; status: number; body: Buffer; requestId: string; requestIds: string[] };
+
 export interface RunnerDeps {
   transport: Transport;
   tokens: TokenManager;
@@ -50,10 +53,10 @@ export interface RunnerDeps {
   random: () => number;
 }
 
-export function createRunner(deps: RunnerDeps): (req: RunRequest) => Promise<RunOutcome> {
+export function createRunner(deps: RunnerDeps): (req: RunRequest) => Promise<RawRunOutcome> {
   const { transport, tokens, retry } = deps;
 
-  return async function run(req: RunRequest): Promise<RunOutcome> {
+  return async function run(req: RunRequest): Promise<RawRunOutcome> {
     const retries = req.method === 'GET';
     const requestIds: string[] = [];
     let reloggedIn = false;
@@ -95,10 +98,17 @@ export function createRunner(deps: RunnerDeps): (req: RunRequest) => Promise<Run
         await deps.sleep(backoffMs(failures, retry, deps.random, out.kind === 'response' ? out.retryAfterMs : null));
         continue;
       }
-      if (out.kind === 'response') return { kind: 'response', status: out.status, text: out.text, requestId, requestIds };
+      if (out.kind === 'response') return { kind: 'response', status: out.status, body: out.body, requestId, requestIds };
       return { kind: out.kind, detail: out.detail, requestId, requestIds };
     }
   };
+}
+
+/** The answer's body read as UTF-8 text, as every answer is read but a catalog page known by its hash. */
+export function decoded(out: RawRunOutcome): RunOutcome {
+  if (out.kind !== 'response') return out;
+  const { body, ...rest } = out;
+  return { ...rest, text: body.toString('utf8') };
 }
 
 export function isRetryable(out: TransportOutcome): boolean {
