@@ -84,6 +84,12 @@ export interface EnvironmentDeps {
   nativeBinding?: string;
 }
 
+/** `build` run at the first call; every call returns what it built. */
+function once<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
+
 export async function openEnvironment(environment: Environment, deps: EnvironmentDeps): Promise<EnvironmentContext> {
   // A refused start (a damaged or newer file, no keychain) must not leave the files it did open
   // held by this process: close them before the error goes up.
@@ -188,43 +194,51 @@ async function buildEnvironment(
     background.add(tracked);
     void tracked.finally(() => background.delete(tracked));
   };
-  const till = new TillStore(db);
-  const shifts = new ShiftService({
-    store: till,
-    audit: deps.audit,
-    now: () => deps.clock.now(),
-    staffName: deps.staffName,
-    settings: deps.settings,
-    training: environment === 'training',
-    onChanged: (shift) => deps.events.emit('shift.changed', { shift }),
-  });
+  // The till's statements (a score of them) are prepared at its first use (a drawer, a sale, a
+  // report), not on the way to ready; the services built on it come with it.
+  const till = once(() => new TillStore(db));
+  const shifts = once(
+    () =>
+      new ShiftService({
+        store: till(),
+        audit: deps.audit,
+        now: () => deps.clock.now(),
+        staffName: deps.staffName,
+        settings: deps.settings,
+        training: environment === 'training',
+        onChanged: (shift) => deps.events.emit('shift.changed', { shift }),
+      }),
+  );
   const nextReference = referenceIdGenerator({ now: () => deps.clock.now() });
-  const sales = new SaleService({
-    engine,
-    journal,
-    client: () => client,
-    audit: deps.audit,
-    logger,
-    now: () => deps.clock.now(),
-    businessModel: () => deps.settings().businessModel,
-    newReferenceId: () => nextReference(deps.settings().store.counterCode),
-    floatGuard: (debit) => wallet.floatGuard(debit),
-    till,
-    currentShiftId: () => shifts.currentId(),
-    noShiftMessage: NO_OPEN_SHIFT,
-    // The copy fetched for validation is the freshest there is: the cashier's catalog follows it.
-    onFreshBrand: (brand) => {
-      const r = catalog.applyBrandUpdate({
-        brandId: brand.id,
-        status: brand.status,
-        denominationType: brand.denominationType,
-        denominations: brand.amountRestrictions?.denominations ?? null,
-        amountRestrictions: brand.amountRestrictions,
-      });
-      if (r.ok && r.value.changed) deps.events.emit('catalog.brandUpdated', { brandId: brand.id });
-    },
-    onSettled: () => runInBackground(wallet.refresh().then((r) => deps.events.emit('wallet.updated', r.view))),
-  });
+  const sales = once(
+    () =>
+      new SaleService({
+        engine,
+        journal,
+        client: () => client,
+        audit: deps.audit,
+        logger,
+        now: () => deps.clock.now(),
+        businessModel: () => deps.settings().businessModel,
+        newReferenceId: () => nextReference(deps.settings().store.counterCode),
+        floatGuard: (debit) => wallet.floatGuard(debit),
+        till: till(),
+        currentShiftId: () => shifts().currentId(),
+        noShiftMessage: NO_OPEN_SHIFT,
+        // The copy fetched for validation is the freshest there is: the cashier's catalog follows it.
+        onFreshBrand: (brand) => {
+          const r = catalog.applyBrandUpdate({
+            brandId: brand.id,
+            status: brand.status,
+            denominationType: brand.denominationType,
+            denominations: brand.amountRestrictions?.denominations ?? null,
+            amountRestrictions: brand.amountRestrictions,
+          });
+          if (r.ok && r.value.changed) deps.events.emit('catalog.brandUpdated', { brandId: brand.id });
+        },
+        onSettled: () => runInBackground(wallet.refresh().then((r) => deps.events.emit('wallet.updated', r.view))),
+      }),
+  );
   const vouchers = new VoucherService({ journal, vault, audit: deps.audit, client: () => client });
   // The journal's reports and lists read on a connection of their own, opened at the first of them.
   let readDb: Db | null = null;
@@ -239,7 +253,7 @@ async function buildEnvironment(
     return history;
   };
   function viewSale(sale: SaleRecord): SaleView {
-    return saleView(sale, { vouchers, journal, till, staffName: deps.staffName });
+    return saleView(sale, { vouchers, journal, till: till(), staffName: deps.staffName });
   }
 
   return {
@@ -254,15 +268,21 @@ async function buildEnvironment(
     catalog,
     catalogSync,
     images,
-    sales,
+    get sales() {
+      return sales();
+    },
     vouchers,
     vault,
     get history() {
       return historyNow();
     },
     wallet,
-    till,
-    shifts,
+    get till() {
+      return till();
+    },
+    get shifts() {
+      return shifts();
+    },
     viewSale,
     runInBackground,
     async close() {

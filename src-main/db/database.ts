@@ -1,8 +1,35 @@
-import Database from 'better-sqlite3';
-import { basename } from 'node:path';
+import type Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
 import { SCHEMAS, type DatabaseKind, type Migration } from './migrations/index.js';
 
 export type Db = Database.Database;
+
+// Loaded as CommonJS, which it is: an ES import of it first has Node's loader scan its files for
+// named exports (a few ms of CPU at every start) that nothing here uses.
+const requireHere = createRequire(import.meta.url);
+const SqliteDatabase = requireHere('better-sqlite3') as typeof Database;
+
+let nodeModulesAddon: string | null | undefined;
+/**
+ * The compiled addon that better-sqlite3's own loader (the `bindings` package) finds in a normal
+ * install: build/Release beside its lib folder. Named directly, the first open skips that
+ * package's search (a stack trace to find its root, then a string of guessed paths), ≈ 2 ms of
+ * a start. Loaded here once to know it is there and loads; if not (another build layout, another
+ * ABI), null: better-sqlite3 then searches as it always did, and reports what it finds.
+ */
+function defaultAddon(): string | null {
+  if (nodeModulesAddon === undefined) {
+    const path = join(dirname(requireHere.resolve('better-sqlite3')), '..', 'build', 'Release', 'better_sqlite3.node');
+    try {
+      requireHere(path);
+      nodeModulesAddon = path;
+    } catch {
+      nodeModulesAddon = null;
+    }
+  }
+  return nodeModulesAddon;
+}
 
 export class DatabaseFromNewerVersionError extends Error {
   constructor(readonly found: number, readonly supported: number) {
@@ -26,12 +53,11 @@ export type { DatabaseKind };
  * shell/tools/prepare-electron-sqlite.ts); plain Node uses the one in node_modules.
  */
 export function openDatabase(path: string, kind: DatabaseKind, options: { nativeBinding?: string } = {}): Db {
-  const db = new Database(path, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  const nativeBinding = options.nativeBinding ?? defaultAddon();
+  const db = new SqliteDatabase(path, nativeBinding ? { nativeBinding } : {});
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
+    // One call: db.pragma() prepares a statement (and wraps it) for each.
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
     migrate(db, SCHEMAS[kind]);
     return db;
   } catch (error) {

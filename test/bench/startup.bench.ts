@@ -1,8 +1,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startSandbox } from '../../src-main/sandbox/server.js';
 import { emptyPageServer, freshPage, hostWithCatalog, launchChromium, RENDERER_DIR } from './browser.js';
@@ -24,15 +23,17 @@ export async function benchStartup(brands: number, runs: number, log: (s: string
 const DATABASE_FILES = ['app.db', 'training.db', 'training-catalog.db'];
 
 /**
- * The physical floor of a core start: Node, better-sqlite3 loaded as the app loads it (an ES
- * import) and the start's database files opened and read — no app code. What is left above it
- * is the app's.
+ * The physical floor of a core start: Node, better-sqlite3 loaded as the app loads it (required
+ * as CommonJS, its addon named: db/database.ts) and the start's database files opened and read —
+ * no app code. What is left above it is the app's.
  */
 function floorScript(dir: string): string {
-  const sqlite = pathToFileURL(createRequire(import.meta.url).resolve('better-sqlite3')).href;
+  const sqlite = createRequire(import.meta.url).resolve('better-sqlite3');
+  const addon = join(dirname(sqlite), '..', 'build', 'Release', 'better_sqlite3.node');
   return [
-    `import Database from ${JSON.stringify(sqlite)};`,
-    `for (const file of ${JSON.stringify(DATABASE_FILES.map((f) => join(dir, f)))}) { const db = new Database(file); db.pragma('user_version', { simple: true }); db.close(); }`,
+    `import { createRequire } from 'node:module';`,
+    `const Database = createRequire(${JSON.stringify(sqlite)})(${JSON.stringify(sqlite)});`,
+    `for (const file of ${JSON.stringify(DATABASE_FILES.map((f) => join(dir, f)))}) { const db = new Database(file, { nativeBinding: ${JSON.stringify(addon)} }); db.pragma('user_version', { simple: true }); db.close(); }`,
     `console.log('{}');`,
   ].join('\n');
 }

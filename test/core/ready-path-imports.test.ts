@@ -6,10 +6,35 @@ import { describe, expect, it } from 'vitest';
 
 const SRC_MAIN = fileURLToPath(new URL('../../src-main/', import.meta.url));
 
-/** The module specifiers a file loads before any of its code runs: static, value (not type-only) imports and re-exports. */
+/**
+ * The names a file binds to createRequire(…) at its top level, and the specifiers it passes them
+ * outside any function: CommonJS modules loaded while the file itself is evaluated.
+ */
+function evaluationRequires(source: ts.SourceFile): string[] {
+  const requires = new Set<string>();
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const d of statement.declarationList.declarations) {
+      if (ts.isIdentifier(d.name) && d.initializer && ts.isCallExpression(d.initializer) && ts.isIdentifier(d.initializer.expression) && d.initializer.expression.text === 'createRequire') requires.add(d.name.text);
+    }
+  }
+  const specifiers: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) || ts.isClassLike(node)) return;
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && requires.has(node.expression.text) && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) specifiers.push(node.arguments[0].text);
+    ts.forEachChild(node, visit);
+  };
+  source.statements.forEach(visit);
+  return specifiers;
+}
+
+/**
+ * The module specifiers a file loads before any of its code runs (static, value (not type-only)
+ * imports and re-exports), and those it requires while it is evaluated (see evaluationRequires).
+ */
 function staticValueImports(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-  const specifiers: string[] = [];
+  const specifiers: string[] = evaluationRequires(source);
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement)) {
       const clause = statement.importClause;

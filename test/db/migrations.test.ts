@@ -39,10 +39,12 @@ describe('database and migrations', () => {
   };
   afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
 
-  it('opens with WAL and synchronous=FULL', () => {
+  it('opens with WAL, synchronous=FULL, foreign keys enforced and a 5 s busy timeout', () => {
     const db = openDatabase(fresh(), 'environment');
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
     db.close();
   });
 
