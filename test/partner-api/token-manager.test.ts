@@ -147,6 +147,49 @@ describe('tokens against the sandbox', () => {
     expect((await control(sandbox, 'GET', '/orders')).length).toBe(1);
   });
 
+  // The 401 is the only answer after which a POST /orders is sent again; each way the re-login
+  // path can go wrong must leave the service with the one POST it refused, never a second.
+  const ordersSince = (since: number) => requestsSince(sandbox, since, 'POST', '/v1/partners/orders');
+
+  it('POST /orders after a 401 whose re-login fails (even a 5xx) is not sent again: refused as never taken', async () => {
+    await client.getWalletBalance();
+    await arm(sandbox, { kind: 'revoke-token', match: { method: 'POST', path: '/v1/partners/orders' } });
+    await arm(sandbox, { kind: 'error-5xx', status: 503, match: { method: 'POST', path: LOGIN } });
+    const since = lastSeq(sandbox);
+    const announced: string[] = [];
+    const result = await client.placeOrder(order('TEST_FIXED_STANDARD'), 'journaled-id', { beforeResend: (id) => void announced.push(id) });
+    expect(result.kind).toBe('rejected');
+    expect(result.requestIds).toEqual(['journaled-id']);
+    expect(announced).toEqual([]);
+    expect(ordersSince(since).map((e) => [e.requestId, e.status])).toEqual([['journaled-id', 401]]);
+    expect((await control(sandbox, 'GET', '/orders')).length).toBe(0);
+  });
+
+  it('POST /orders is not resent after a 401 when the resend cannot be journaled first', async () => {
+    await client.getWalletBalance();
+    await arm(sandbox, { kind: 'revoke-token', match: { method: 'POST', path: '/v1/partners/orders' } });
+    const since = lastSeq(sandbox);
+    const placing = client.placeOrder(order('TEST_FIXED_STANDARD'), 'journaled-id', {
+      beforeResend: () => {
+        throw new Error('database or disk is full');
+      },
+    });
+    await expect(placing).rejects.toThrow('database or disk is full');
+    expect(ordersSince(since).map((e) => e.status)).toEqual([401]);
+    expect((await control(sandbox, 'GET', '/orders')).length).toBe(0);
+  });
+
+  it('POST /orders whose resend after the re-login meets a 401 again is not sent a third time', async () => {
+    await client.getWalletBalance();
+    await arm(sandbox, { kind: 'revoke-token', match: { method: 'POST', path: '/v1/partners/orders' }, count: 2 });
+    const since = lastSeq(sandbox);
+    const result = await client.placeOrder(order('TEST_FIXED_STANDARD'), 'journaled-id');
+    expect(result).toMatchObject({ kind: 'rejected', error: { code: 'HTTP_401' } });
+    expect(result.requestIds).toHaveLength(2);
+    expect(ordersSince(since).map((e) => e.status)).toEqual([401, 401]);
+    expect((await control(sandbox, 'GET', '/orders')).length).toBe(0);
+  });
+
   it('a 401 that persists after the re-login is an auth error, not a loop', async () => {
     await client.getWalletBalance();
     await arm(sandbox, { kind: 'revoke-token', match: { method: 'GET', path: WALLET }, count: 2 });
