@@ -7,6 +7,8 @@ export type AuditAction =
   | 'sale.retried'
   /** The sale was audited as placed but its intent never reached the journal (full disk, damaged file). */
   | 'sale.not_recorded'
+  /** Place was asked again under a sale's id (its first answer lost or unclear): the sale already made was the answer. */
+  | 'sale.place_repeated'
   | 'sale.checked'
   | 'voucher.revealed'
   | 'receipt.printed'

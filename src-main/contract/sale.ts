@@ -177,7 +177,18 @@ export const saleMethods = {
    * Refused with a field error, before anything is sent, when no shift is open or the tenders do
    * not add up to what the customer pays. `changePaise`: the cash change to hand back.
    */
-  'sale.place': needs('sell')(saleInputSchema.extend({ tenders })).returns<SaleView & { changePaise: number }>(),
+  'sale.place': needs('sell')(
+    saleInputSchema.extend({
+      tenders,
+      /**
+       * The page's own id for this sale, made once per sale it shows. Sent again (an answer lost
+       * or unclear, Place pressed again), the sale made under it is the answer and nothing is
+       * sold twice; an id that is another sale's (another brand or amount) is refused with
+       * SALE_ID_IN_USE. Without it, every call is a new sale.
+       */
+      saleId: z.string().uuid().optional(),
+    }),
+  ).returns<SaleView & { changePaise: number }>(),
   'sale.get': needs('sell')(saleIdInput).returns<SaleView>(),
   /**
    * `sales`: not yet known to have succeeded or failed. `unprinted`: completed sales whose

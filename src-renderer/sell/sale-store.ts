@@ -59,6 +59,12 @@ interface SaleState {
   resultStep: ResultStep;
   /** A refund of the sale in the result dialog is on its way. */
   refunding: boolean;
+  /**
+   * The id the draft's sale takes once Place is pressed, kept until the draft changes or its sale
+   * is shown: pressed again after an answer that was lost or unclear, main answers that sale
+   * instead of selling a second time.
+   */
+  saleId: string | null;
   selectBrand(entry: CatalogBrand): void;
   closeBrand(): void;
   edit(change: (draft: Draft) => Draft): void;
@@ -99,6 +105,7 @@ const initial = {
   changePaise: 0,
   resultStep: 'outcome' as ResultStep,
   refunding: false,
+  saleId: null,
 };
 
 export const useSale = create<SaleState>()((set, get) => {
@@ -150,7 +157,8 @@ export const useSale = create<SaleState>()((set, get) => {
     // Also a paid failure: its money is to give back, and the strip keeps saying so until it is.
     if (isPendingState(sale.state) || sale.state === 'NEEDS_SUPPORT' || sale.paymentState === 'REFUND_DUE') usePending.getState().track(sale);
     const { changePaise, ...view } = sale;
-    set({ phase: current ? 'result' : get().phase, result: view, resultIsCurrent: current, retrying: false, error: null, changePaise, resultStep: 'outcome', paymentErrors: {} });
+    // The draft's sale is made: pressing Place on it again (a failed sale's draft) is a new sale.
+    set({ phase: current ? 'result' : get().phase, result: view, resultIsCurrent: current, retrying: false, error: null, changePaise, resultStep: 'outcome', paymentErrors: {}, ...(current ? { saleId: null } : {}) });
   };
 
   /** Main said this counter has no open shift: the screen asks it again and shows the gate. */
@@ -180,7 +188,8 @@ export const useSale = create<SaleState>()((set, get) => {
     edit(change) {
       const draft = get().draft;
       if (!draft || get().phase === 'placing') return;
-      set({ draft: change(draft), phase: 'editing' });
+      // Another draft is another sale.
+      set({ draft: change(draft), phase: 'editing', saleId: null });
       scheduleQuote();
     },
 
@@ -216,8 +225,9 @@ export const useSale = create<SaleState>()((set, get) => {
       // The dialog shows what does not add up as it is typed; nothing is sent until it does.
       const tenders = checkPayment(payment, quote.customerPaysPaise).tenders;
       if (!tenders) return;
-      set({ phase: 'placing', error: null, paymentErrors: {} });
-      const result = await api('sale.place', { ...built.input, tenders });
+      const saleId = get().saleId ?? crypto.randomUUID();
+      set({ phase: 'placing', error: null, paymentErrors: {}, saleId });
+      const result = await api('sale.place', { ...built.input, tenders, saleId });
       if (result.ok) return settle(result.data, true);
       const fields = fieldErrors(result.error);
       const paymentProblems = paymentFields(fields);

@@ -71,6 +71,22 @@ describe('a counter shift through the bridge (training mode against the sandbox)
     expect(actions).toEqual(expect.arrayContaining(['sale.placed', 'receipt.printed', 'receipt.reprinted', 'manager.approved']));
   });
 
+  it('sells once under the page’s sale id: Place sent again answers that sale, another sale under the id is refused', async () => {
+    const saleId = crypto.randomUUID();
+    const ask = { productId: 'TEST_FIXED_STANDARD', amountPaise: 50_000, tenders: cashTenders(50_000), saleId };
+    const posts = () => h.sandbox.requests.list().filter((r) => r.method === 'POST' && r.path === '/v1/partners/orders').length;
+    const before = posts();
+    const first = await h.ok('sale.place', ask);
+    const again = await h.ok('sale.place', ask);
+    expect(first).toMatchObject({ id: saleId, state: 'SUCCESS' });
+    expect(again).toMatchObject({ id: saleId, state: 'SUCCESS', referenceId: first.referenceId, changePaise: 0 });
+    expect(posts() - before).toBe(1);
+    const other = await h.call('sale.place', { ...ask, amountPaise: 100_000, tenders: cashTenders(100_000) });
+    expect(other).toMatchObject({ ok: false, error: { code: 'SALE_ID_IN_USE' } });
+    expect(posts() - before).toBe(1);
+    expect((await h.call('sale.place', { ...ask, saleId: 'not-a-uuid' })).error.code).toBe('BAD_REQUEST');
+  });
+
   it('retries a failed sale under a new referenceId linked to the old one', async () => {
     const failed = await h.ok('sale.place', { productId: 'TEST_E200_GENERATION_FAILED', amountPaise: 50_000, tenders: cashTenders(50_000) });
     expect(failed).toMatchObject({ state: 'FAILED', errorCode: 'E200' });

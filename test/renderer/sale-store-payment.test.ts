@@ -140,6 +140,35 @@ describe('taking the payment at Confirm sale', () => {
     expect(useSale.getState().phase).toBe('editing');
     expect(useSale.getState().draft.quantities).toEqual({ 50_000: 1 });
   });
+
+  it('sends Place again under the same sale id after an unclear answer, and a new id once the draft changes or its sale is shown', async () => {
+    await toConfirm();
+    answers['sale.place'] = () => ({ ok: false, error: { code: 'INTERNAL', message: 'The app stopped answering.' } });
+    await useSale.getState().place();
+    expect(useSale.getState().phase).toBe('confirm');
+    answers['sale.place'] = () => ({ ok: true, data: sale('SUCCESS') });
+    await useSale.getState().place();
+    const [first, second] = sent('sale.place');
+    expect(first.saleId).toMatch(/^[0-9a-f-]{36}$/);
+    // Main answers the sale the first press made: one customer, one sale.
+    expect(second.saleId).toBe(first.saleId);
+    // Shown: the next sale is another one.
+    useSale.getState().closeResult();
+    await toConfirm();
+    await useSale.getState().place();
+    expect(sent('sale.place')[2].saleId).not.toBe(first.saleId);
+    // A draft edited after an unclear answer is another sale too.
+    useSale.getState().nextSale();
+    await toConfirm();
+    answers['sale.place'] = () => ({ ok: false, error: { code: 'INTERNAL', message: 'The app stopped answering.' } });
+    await useSale.getState().place();
+    const unclear = sent('sale.place')[3].saleId;
+    useSale.getState().backToEditing();
+    useSale.getState().edit((d: any) => ({ ...d, quantities: { 50_000: 2 } }));
+    await useSale.getState().review();
+    await useSale.getState().place();
+    expect(sent('sale.place')[4].saleId).not.toBe(unclear);
+  });
 });
 
 describe('after a paid sale failed', () => {

@@ -54,10 +54,10 @@ export function saleHandlers(core: Core, session: Session) {
         floatWarning,
       };
     },
-    'sale.place': async ({ tenders, ...input }: ParsedInput<'sale.place'>) => {
+    'sale.place': async ({ tenders, saleId, ...input }: ParsedInput<'sale.place'>) => {
       if (core.store) await refuseWithoutStore(core.store);
-      const result = await core.sales.place(input, session.staff!.id, tenders);
-      if (!result.ok) return quoteFailure(result);
+      const result = await core.sales.place(input, session.staff!.id, tenders, saleId);
+      if (!result.ok) return result.kind === 'id-in-use' ? fail('SALE_ID_IN_USE', result.message) : quoteFailure(result);
       return { ...result.sale, changePaise: result.changePaise };
     },
     'sale.get': (input: ParsedInput<'sale.get'>) => core.sales.get(input.saleId) ?? fail('NOT_FOUND', 'No such sale'),

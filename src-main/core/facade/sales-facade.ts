@@ -1,7 +1,7 @@
 import type { AuditLog } from '../../audit/audit-log.js';
 import type { ReceiptData, ReceiptView, RevealedVoucher, SaleView } from '../../contract/index.js';
 import type { SaleInput } from '../../orders/rules/index.js';
-import type { CheckNowResult, QuoteResult, ReceiptWaiverRefusal } from '../../orders/sales/sale-service.js';
+import type { CheckNowResult, PlaceOnceResult, QuoteResult, ReceiptWaiverRefusal } from '../../orders/sales/sale-service.js';
 import { refundSale, type RefundResult } from '../../till/refunds.js';
 import type { TenderEntry } from '../../till/tender-rules.js';
 import type { VoucherService } from '../../vouchers/voucher-service.js';
@@ -15,8 +15,11 @@ export type PlacedOutcome = { ok: true; sale: SaleView; changePaise: number } | 
 /** The current environment's sales and their vouchers, as the counter sees them (masked). */
 export interface SalesFacade {
   quote(input: SaleInput, tenders?: readonly TenderEntry[]): Promise<QuoteResult>;
-  /** Sells, once last session's unfinished sales have been reconciled; audited by the sale service. */
-  place(input: SaleInput, cashierId: string, tenders: readonly TenderEntry[]): Promise<PlacedOutcome>;
+  /**
+   * Sells, once last session's unfinished sales have been reconciled; audited by the sale service.
+   * With `saleId` (the page's id for this sale), at most once under it (SaleService.placeOnce).
+   */
+  place(input: SaleInput, cashierId: string, tenders: readonly TenderEntry[], saleId?: string): Promise<PlacedOutcome | Exclude<PlaceOnceResult, { ok: true }>>;
   get(saleId: string): SaleView | undefined;
   /** Sales not yet known to have succeeded or failed. */
   pending(): SaleView[];
@@ -42,10 +45,10 @@ export function salesFacade(env: () => EnvironmentContext, ready: () => Promise<
   const view = (ctx: EnvironmentContext, sale: Parameters<EnvironmentContext['viewSale']>[0]) => ctx.viewSale(sale);
   return {
     quote: (input, tenders) => env().sales.quote(input, tenders),
-    async place(input, cashierId, tenders) {
+    async place(input, cashierId, tenders, saleId) {
       await ready();
       const ctx = env();
-      const result = await ctx.sales.place(input, cashierId, { tenders });
+      const result = saleId ? await ctx.sales.placeOnce(saleId, input, cashierId, tenders) : await ctx.sales.place(input, cashierId, { tenders });
       return result.ok ? { ok: true, sale: view(ctx, result.sale), changePaise: result.changePaise } : result;
     },
     get(saleId) {

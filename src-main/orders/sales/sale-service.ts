@@ -31,6 +31,18 @@ export type QuoteResult =
 
 export type PlaceResult = { ok: true; sale: SaleRecord; quote: Quote; changePaise: number } | Exclude<QuoteResult, { ok: true }>;
 
+/**
+ * place() under the id the page gave the sale. `repeated`: that id was placed already (its answer
+ * was lost or unclear), so this is that sale, not a second one. `id-in-use`: the id is another
+ * sale's (another brand or amount), so nothing was done.
+ */
+export type PlaceOnceResult =
+  | PlaceResult
+  | { ok: true; sale: SaleRecord; changePaise: number; repeated: true }
+  | { ok: false; kind: 'id-in-use'; message: string };
+
+export const SALE_ID_IN_USE = 'That sale id belongs to another sale (another brand or amount); nothing was sold. Start the sale again.';
+
 /** How a sale is paid: tenders taken now, or the payment of the failed sale it retries. */
 export type PayWith = { tenders: readonly TenderEntry[] } | { carryPaymentOf: string };
 
@@ -77,6 +89,8 @@ export interface SaleServiceDeps {
  */
 export class SaleService {
   private readonly retrying = new Set<string>();
+  /** Sales being placed under a page's id, with what was asked: a second call with that id joins the first. */
+  private readonly placing = new Map<string, { asked: string; result: Promise<PlaceResult> }>();
   /** When each sale was last checked at a person's request; entries older than the interval are dropped. */
   private readonly checkedAt = new Map<string, number>();
 
@@ -104,7 +118,7 @@ export class SaleService {
    * Sells: refused before anything is sent when no shift is open or the payment does not cover
    * exactly what the customer pays. The payment is written in the intent's own commit.
    */
-  async place(input: SaleInput, cashierId: string, payWith: PayWith, retryOf: string | null = null): Promise<PlaceResult> {
+  async place(input: SaleInput, cashierId: string, payWith: PayWith, retryOf: string | null = null, id: string = randomUUID()): Promise<PlaceResult> {
     // Before anything is audited: no sale starts while last session's sales are being reconciled.
     await this.deps.engine.start();
     const noShift = { ok: false, kind: 'no-shift', message: this.deps.noShiftMessage } as const;
@@ -113,7 +127,6 @@ export class SaleService {
     const quoted = await this.quote(input);
     if (!quoted.ok) return quoted;
     const { sale, brand, customerPaysPaise } = quoted.quote;
-    const id = randomUUID();
     const takenAt = this.deps.now();
     let writePayment: () => void;
     let changePaise = 0;
@@ -174,6 +187,28 @@ export class SaleService {
     }
     this.deps.onSettled?.(record);
     return { ok: true, sale: record, quote: quoted.quote, changePaise };
+  }
+
+  /**
+   * Sells at most once under `saleId`, the id the page gave this sale. Asked again with it (the
+   * first answer was lost on the way, or unclear, and the cashier pressed Place again), it answers
+   * the sale made under it, whatever its state, and its payment stands as first taken: never a
+   * second sale and a second order for one customer. Asked while the first call is still under
+   * way, it waits for that call's answer.
+   */
+  async placeOnce(saleId: string, input: SaleInput, cashierId: string, tenders: readonly TenderEntry[]): Promise<PlaceOnceResult> {
+    const asked = JSON.stringify([input.productId, input.amountPaise]);
+    const running = this.placing.get(saleId);
+    if (running) return running.asked === asked ? running.result : { ok: false, kind: 'id-in-use', message: SALE_ID_IN_USE };
+    const made = this.deps.journal.get(saleId);
+    if (made) {
+      if (made.productId !== input.productId || made.amountPaise !== input.amountPaise) return { ok: false, kind: 'id-in-use', message: SALE_ID_IN_USE };
+      this.deps.audit.append({ actor: cashierId, action: 'sale.place_repeated', saleId });
+      return { ok: true, sale: made, changePaise: this.deps.till.salePayment(saleId)?.payment.changePaise ?? 0, repeated: true };
+    }
+    const result = this.place(input, cashierId, { tenders }, null, saleId).finally(() => this.placing.delete(saleId));
+    this.placing.set(saleId, { asked, result });
+    return result;
   }
 
   /**

@@ -7,7 +7,7 @@ import { describeError } from '../../../src-main/partner-api/error-table.js';
 import type { PartnerBrand } from '../../../src-main/partner-api/types.js';
 import { WalletService } from '../../../src-main/wallet/wallet-service.js';
 import { engineHarness, type EngineHarness } from '../engine/engine-harness.js';
-import { exactCash, tillDepsWithOpenShift } from '../../support/till.js';
+import { cashTenders, exactCash, tillDepsWithOpenShift } from '../../support/till.js';
 
 const FIXED = 'TEST_FIXED_STANDARD';
 
@@ -159,6 +159,53 @@ describe('the sale service: a cashier sale from input to journal, against the sa
       expect(result).toMatchObject({ ok: false, kind: 'invalid' });
       expect(orderPosts()).toEqual([]);
       expect(audit.list()).toEqual([]);
+    });
+  });
+
+  describe('placeOnce(): at most one sale under the id the page gave it', () => {
+    const input = { productId: FIXED, amountPaise: 75_000 };
+    const tenders = cashTenders(75_000);
+
+    it('answers the sale already made when Place is asked again with its id: one order, one payment, the repeat audited', async () => {
+      const id = crypto.randomUUID();
+      const first = await sales.placeOnce(id, input, 'cashier-7', tenders);
+      const again = await sales.placeOnce(id, input, 'cashier-7', tenders);
+      expect(first).toMatchObject({ ok: true, sale: { id, state: 'SUCCESS' } });
+      expect(again).toMatchObject({ ok: true, repeated: true, sale: { id, state: 'SUCCESS' }, changePaise: 0 });
+      expect(orderPosts()).toHaveLength(1);
+      expect(audit.list({ saleId: id }).map((e) => e.action)).toEqual(['sale.place_repeated', 'sale.placed']);
+    });
+
+    it('makes one sale of two calls under one id that arrive together', async () => {
+      const id = crypto.randomUUID();
+      const [a, b] = await Promise.all([sales.placeOnce(id, input, 'cashier-7', tenders), sales.placeOnce(id, input, 'cashier-7', tenders)]);
+      expect(a).toMatchObject({ ok: true, sale: { id } });
+      expect(b).toMatchObject({ ok: true, sale: { id } });
+      expect(orderPosts()).toHaveLength(1);
+      expect(audit.list({ saleId: id }).map((e) => e.action)).toEqual(['sale.placed']);
+    });
+
+    it('answers a sale whose outcome is not known yet with that sale, and sends nothing more', async () => {
+      await h.control('POST', '/faults', { kind: 'error-5xx', count: 1, match: { method: 'POST', path: '/v1/partners/orders' } });
+      await h.control('POST', '/faults', { kind: 'error-5xx', count: 10, match: { method: 'GET', path: '/v1/partners/orders/by-reference/*' } });
+      const id = crypto.randomUUID();
+      const first = await sales.placeOnce(id, input, 'cashier-7', tenders);
+      expect(first).toMatchObject({ ok: true, sale: { id, state: 'IN_DOUBT' } });
+      const posts = orderPosts().length;
+      const again = await sales.placeOnce(id, input, 'cashier-7', tenders);
+      expect(again).toMatchObject({ ok: true, repeated: true, sale: { id, state: 'IN_DOUBT' } });
+      expect(orderPosts()).toHaveLength(posts);
+      expect(h.journal.get(id)?.referenceId).toBe(first.ok ? first.sale.referenceId : null);
+    });
+
+    it('refuses an id that is another sale’s (another amount or brand), sending and auditing nothing', async () => {
+      const id = crypto.randomUUID();
+      await sales.placeOnce(id, input, 'cashier-7', tenders);
+      for (const other of [{ productId: FIXED, amountPaise: 10_000 }, { productId: 'TEST_FLEXIBLE_STANDARD', amountPaise: 75_000 }]) {
+        expect(await sales.placeOnce(id, other, 'cashier-7', cashTenders(other.amountPaise))).toMatchObject({ ok: false, kind: 'id-in-use' });
+      }
+      expect(orderPosts()).toHaveLength(1);
+      expect(audit.list({ saleId: id }).map((e) => e.action)).toEqual(['sale.placed']);
     });
   });
 
