@@ -15,8 +15,12 @@ export interface RelayAnswer {
 
 /**
  * A SENDING or IN_DOUBT order the service does not know is taken as never placed only once
- * no send of it can still be on its way (from this or another replica): a send gives up
- * after the order timeout, and this margin covers the clocks and the commit after it.
+ * no send of it is expected on its way (from this or another replica): a send waits for its
+ * answer for the order timeout, and this margin covers the clocks and the commit after it.
+ * (The transport's hard bound on a whole exchange is longer, connect + twice the timeout, for
+ * a slow body. A first send that still lands after that is not lost: the service then refuses
+ * the same reference sent again, and the counter's engine asks by reference before believing
+ * a refused resend, so the order is found and adopted.)
  */
 export const NOT_PLACED_MARGIN_MS = 15_000;
 
@@ -227,9 +231,13 @@ export class OrderRelay {
     } finally {
       this.sending.delete(referenceId);
     }
+    // What this send learnt is written only while the order is still this send's (SENDING): a
+    // replica that asked the service meanwhile may have settled it, and its answer stands (an
+    // overwrite would unsettle it, and the next answer would take its debit off the float again).
+    const stillSending = `reference_id = $1 AND state = 'SENDING'`;
     if (out.kind === 'not-sent') {
       // No token: nothing left this server. The reference is free to be sent again.
-      await this.deps.pool.query(`UPDATE relayed_orders SET state = 'NOT_PLACED', updated_at = now() WHERE reference_id = $1`, [referenceId]);
+      await this.deps.pool.query(`UPDATE relayed_orders SET state = 'NOT_PLACED', updated_at = now() WHERE ${stillSending}`, [referenceId]);
       return envelope(503, 'STORE_PARTNER_LOGIN_FAILED', `The store server cannot sign in to the service: ${out.error.message}`);
     }
     if (out.kind === 'response' && out.status >= 200 && out.status <= 299) {
@@ -240,17 +248,19 @@ export class OrderRelay {
       }
     }
     if (out.kind === 'response' && out.status >= 400 && out.status <= 499) {
-      await this.deps.pool.query(
-        `UPDATE relayed_orders SET state = 'REJECTED', http_status = $2, error_body = $3, request_ids = request_ids || $4::text[], updated_at = now() WHERE reference_id = $1`,
+      const refused = await this.deps.pool.query(
+        `UPDATE relayed_orders SET state = 'REJECTED', http_status = $2, error_body = $3, request_ids = request_ids || $4::text[], updated_at = now() WHERE ${stillSending}`,
         [referenceId, out.status, out.text.slice(0, 4000), out.requestIds],
       );
-      return { status: out.status, body: out.text };
+      return refused.rowCount === 0 ? this.askService(referenceId, crypto.randomUUID()) : { status: out.status, body: out.text };
     }
     // A timeout, a reset, a 5xx or an answer that is not this order: it may or may not exist.
-    await this.deps.pool.query(`UPDATE relayed_orders SET state = 'IN_DOUBT', request_ids = request_ids || $2::text[], updated_at = now() WHERE reference_id = $1`, [
+    const unknown = await this.deps.pool.query(`UPDATE relayed_orders SET state = 'IN_DOUBT', request_ids = request_ids || $2::text[], updated_at = now() WHERE ${stillSending}`, [
       referenceId,
       out.requestIds,
     ]);
+    // Settled meanwhile by a replica's question: the counter gets the service's answer now.
+    if (unknown.rowCount === 0) return this.askService(referenceId, crypto.randomUUID());
     await this.deps.watch(referenceId, FIRST_QUESTION_SECONDS.unknown);
     return stillUnknown();
   }
