@@ -5,13 +5,13 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_GENESIS, auditRowHash } from '../../src-main/audit/audit-log.js';
 import { CardVault } from '../../src-main/platform/card-vault.js';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
+import type { Sandbox } from '../../src-main/sandbox/server.js';
 import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import { STORE_VAULT_KEY_FILE, storeVaultKey } from '../../src-main/store-server/vault/store-vault.js';
 import { tempDir } from '../support/temp-dir.js';
 import { run } from './store-processes.js';
-import { pairedCounter, sql, startCluster, startStore, TEST_VAULT_KEY, type Cluster, type Counter } from './store-harness.js';
+import { pairedCounter, sql, startSandboxCluster, startStore, TEST_VAULT_KEY, type Cluster, type Counter, type SandboxCluster } from './store-harness.js';
 
 /**
  * A counter's money records, vouchers and audit log reach the store's journal of record: over
@@ -19,17 +19,15 @@ import { pairedCounter, sql, startCluster, startStore, TEST_VAULT_KEY, type Clus
  * batches, and batches a hostile counter makes up. (Orders over them: store-wide-orders.test.ts.)
  */
 describe('the store keeps each counter’s money records', () => {
+  let sandboxCluster: SandboxCluster;
   let sandbox: Sandbox;
   let cluster: Cluster;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ tickMs: 60_000 });
-    cluster = await startCluster();
+    sandboxCluster = await startSandboxCluster();
+    ({ sandbox, cluster } = sandboxCluster);
   }, 120_000);
-  afterAll(async () => {
-    await cluster?.stop();
-    await sandbox?.close();
-  }, 60_000);
+  afterAll(() => sandboxCluster?.close(), 60_000);
 
   it('replicates a counter killed mid-way: nothing missing, nothing doubled, vouchers sealed with the store’s key', async () => {
     const url = await cluster.freshDatabase('killed_counter');

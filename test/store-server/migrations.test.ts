@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
+import type { Sandbox } from '../../src-main/sandbox/server.js';
 import { startStoreServer } from '../../src-main/store-server/server.js';
 import { silentLogger } from '../../src-main/platform/logger.js';
-import { http, SANDBOX_CREDENTIALS, sql, startCluster, startStore, type Cluster } from './store-harness.js';
+import { http, SANDBOX_CREDENTIALS, sql, startSandboxCluster, startStore, type Cluster, type SandboxCluster } from './store-harness.js';
 
 /**
  * The store database's schema: brought up by whichever replica gets there first (the others
@@ -15,18 +15,16 @@ const MIGRATIONS = readdirSync(new URL('../../src-main/store-server/database/mig
   .sort();
 
 describe('the store database’s migrations', () => {
+  let sandboxCluster: SandboxCluster;
   let cluster: Cluster;
   let sandbox: Sandbox;
 
   beforeAll(async () => {
-    cluster = await startCluster();
-    sandbox = await startSandbox({ tickMs: 60_000 });
+    sandboxCluster = await startSandboxCluster();
+    ({ sandbox, cluster } = sandboxCluster);
   }, 60_000);
 
-  afterAll(async () => {
-    await sandbox?.close();
-    await cluster?.stop();
-  }, 30_000);
+  afterAll(() => sandboxCluster?.close(), 30_000);
 
   it('lets three store servers started at once on one fresh database all start, the schema migrated once', async () => {
     const url = await cluster.freshDatabase('together');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
+import type { Sandbox } from '../../src-main/sandbox/server.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import { pairedStoreCounter, type PairedCounter } from './bridge-counter.js';
-import { eventually, sql, startCluster, startStore, type Cluster } from './store-harness.js';
+import { eventually, sql, startSandboxCluster, startStore, type Cluster, type SandboxCluster } from './store-harness.js';
 
 /**
  * Orders at a store's counter over every counter's sales, from the store's records: the detail
@@ -10,17 +10,15 @@ import { eventually, sql, startCluster, startStore, type Cluster } from './store
  * summary and the CSV — two real counters (core and bridge) paired with one store server.
  */
 describe('store-wide Orders', () => {
+  let sandboxCluster: SandboxCluster;
   let sandbox: Sandbox;
   let cluster: Cluster;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ tickMs: 60_000 });
-    cluster = await startCluster();
+    sandboxCluster = await startSandboxCluster();
+    ({ sandbox, cluster } = sandboxCluster);
   }, 120_000);
-  afterAll(async () => {
-    await cluster?.stop();
-    await sandbox?.close();
-  }, 60_000);
+  afterAll(() => sandboxCluster?.close(), 60_000);
 
   describe('Orders’ detail of another counter’s sale', () => {
     let url = '';
