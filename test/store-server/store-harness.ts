@@ -97,7 +97,7 @@ export async function startStore(sandbox: Sandbox, database: string | { dataDir:
 }
 
 /** A sandbox that resolves PROCESSING orders and retries webhooks on its own only once a minute: within a test they wait for the test to move them on. */
-const MINUTE_TICK: SandboxOptions = { tickMs: 60_000 };
+export const MINUTE_TICK: SandboxOptions = { tickMs: 60_000 };
 
 export interface SandboxCluster {
   sandbox: Sandbox;
