@@ -19,7 +19,7 @@ describe("the store server's settle jobs", () => {
   let seller: Record<string, string> = {};
 
   beforeAll(async () => {
-    store = await startSandboxStore({ tempPrefix: 'gv-store-pace-', counterName: 'Pace' });
+    store = await startSandboxStore({ tempPrefix: 'gv-store-pace-', counterName: 'Pace', sandbox: {} });
     ({ sandbox, server, seller } = store);
   }, 120_000);
 

@@ -168,7 +168,8 @@ export interface SandboxStoreOptions {
   tempPrefix: string;
   /** The name the one counter is paired under. */
   counterName: string;
-  sandbox?: SandboxOptions;
+  sandbox: SandboxOptions;
+  /** Where the server listens: startStoreServer's own default (all interfaces) unless given. */
   host?: string;
   /** The store checks the service's webhooks with it, and the sandbox delivers them to the store's /webhooks. */
   webhookSecret?: string;
@@ -189,7 +190,7 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
     dir.cleanup();
   };
   try {
-    sandbox = await startSandbox(options.sandbox ?? {});
+    sandbox = await startSandbox(options.sandbox);
     server = await startSandboxStoreServer(sandbox, { dataDir: dir.path, host: options.host, webhookSecret: options.webhookSecret });
     if (options.webhookSecret) sandbox.state.webhooks.endpoint = { url: `${server.url}/webhooks`, secret: options.webhookSecret };
     const code = await newPairingCode(server.pool, 'main');
