@@ -7,10 +7,10 @@ import { silentLogger } from '../../src-main/platform/logger.js';
 import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
 import { runningClusterUrl, startEmbeddedCluster } from '../../src-main/store-server/database/embedded-postgres.js';
-import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
+import type { StoreServer } from '../../src-main/store-server/server.js';
 import { STORE_VAULT_KEY_FILE } from '../../src-main/store-server/vault/store-vault.js';
 import { tempDir } from '../support/temp-dir.js';
-import { pairWithCode, sellerHeaders } from './store-harness.js';
+import { pairWithCode, sellerHeaders, startSandboxStoreServer } from './store-harness.js';
 
 const run = promisify(execFile);
 
@@ -30,19 +30,7 @@ describe('backing up the store’s database with pg_dump', () => {
     for (const d of dirs) d.cleanup();
   });
 
-  const start = (dataDir: string, databaseUrl?: string) =>
-    startStoreServer({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir,
-      databaseUrl,
-      partnerBaseUrl: sandbox.url,
-      clientId: 'sandbox-staging-client',
-      clientSecret: 'sandbox-staging-secret',
-      environment: 'staging',
-      storeId: 'main',
-      logger: silentLogger,
-    });
+  const start = (dataDir: string, databaseUrl?: string) => startSandboxStoreServer(sandbox, { host: '127.0.0.1', dataDir, databaseUrl });
 
   it('restores every order and counter into a fresh cluster', async () => {
     sandbox = await startSandbox({ tickMs: 60_000 });

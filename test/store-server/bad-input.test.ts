@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
+import type { Sandbox } from '../../src-main/sandbox/server.js';
 import { MAX_BODY_BYTES } from '../../src-main/store-server/http/http-kit.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import { staffRow } from './staff-rows.js';
-import { http, lastSeq, newRef, orderBody, placeOrder, sellingCounter, sql, startCluster, startStore, type Cluster, type Counter } from './store-harness.js';
+import { http, lastSeq, newRef, orderBody, placeOrder, sellingCounter, sql, startClusterStore, type ClusterStore, type Counter } from './store-harness.js';
 
 /**
  * What arrives from the network is refused with a clear error and changes nothing: not the
  * journal, not the staff, not the store's sales, and nothing is sent to the service.
  */
 describe('bad input from the network', () => {
-  let cluster: Cluster;
+  let clusterStore: ClusterStore;
   let sandbox: Sandbox;
   let server: StoreServer;
   let databaseUrl: string;
@@ -28,10 +28,8 @@ describe('bad input from the network', () => {
   }
 
   beforeAll(async () => {
-    cluster = await startCluster();
-    sandbox = await startSandbox({ tickMs: 60_000 });
-    databaseUrl = await cluster.freshDatabase('hostile');
-    server = await startStore(sandbox, databaseUrl);
+    clusterStore = await startClusterStore('hostile');
+    ({ sandbox, server, databaseUrl } = clusterStore);
     till = await sellingCounter(server, 'Till');
     manager = { id: [...till.sessions.keys()][0]! };
     expect((await placeOrder(till, orderBody(newRef('OK')))).status).toBe(201);
@@ -48,11 +46,7 @@ describe('bad input from the network', () => {
     expect(sandbox.requests.list(seq).filter((r) => r.method === 'POST')).toEqual([]);
   }
 
-  afterAll(async () => {
-    await server?.close();
-    await sandbox?.close();
-    await cluster?.stop();
-  }, 30_000);
+  afterAll(() => clusterStore?.close(), 30_000);
 
   it('refuses a body that is not JSON with 400 BAD_JSON, wherever it is sent', async () => {
     const broken = '{"referenceId": "POS-X-1", ';

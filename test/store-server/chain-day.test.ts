@@ -10,11 +10,11 @@ import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
 import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
 import { startEmbeddedCluster, type EmbeddedCluster } from '../../src-main/store-server/database/embedded-postgres.js';
-import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
+import type { StoreServer } from '../../src-main/store-server/server.js';
 import { pairWithStore } from '../../src-main/store-link/pairing.js';
 import { fakeSecretStore } from '../support/fake-secret-store.js';
 import { tempDir } from '../support/temp-dir.js';
-import { TEST_VAULT_KEY } from './store-harness.js';
+import { startSandboxStoreServer, TEST_VAULT_KEY } from './store-harness.js';
 
 const run = promisify(execFile);
 
@@ -38,20 +38,14 @@ describe('the chain’s day', () => {
     sandbox = await startSandbox({ tickMs: 60_000 });
     cluster = await startEmbeddedCluster(dirs[0]!.path, silentLogger);
     for (const [i, storeId] of ['north', 'south'].entries()) {
-      const server = await startStoreServer({
-        port: 0,
+      const server = await startSandboxStoreServer(sandbox, {
         host: '127.0.0.1',
         dataDir: dirs[1 + i]!.path,
         databaseUrl: cluster.url,
-        partnerBaseUrl: sandbox.url,
-        clientId: 'sandbox-staging-client',
-        clientSecret: 'sandbox-staging-secret',
-        environment: 'staging',
         storeId,
         storeName: `Store ${storeId}`,
         // The chain's stores share one database, so one vault key (STORE_VAULT_KEY in production).
         vaultKey: TEST_VAULT_KEY,
-        logger: silentLogger,
       });
       servers.push(server);
       const dataDir = dirs[3 + i]!.path;

@@ -5,13 +5,12 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_GENESIS, auditRowHash } from '../../src-main/audit/audit-log.js';
 import { CardVault } from '../../src-main/platform/card-vault.js';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import { STORE_VAULT_KEY_FILE, storeVaultKey } from '../../src-main/store-server/vault/store-vault.js';
 import { tempDir } from '../support/temp-dir.js';
 import { run } from './store-processes.js';
-import { pairedCounter, sql, startCluster, startStore, TEST_VAULT_KEY, type Cluster, type Counter } from './store-harness.js';
+import { pairedCounter, sql, startSandboxCluster, startStore, TEST_VAULT_KEY, type Counter, type SandboxCluster } from './store-harness.js';
 
 /**
  * A counter's money records, vouchers and audit log reach the store's journal of record: over
@@ -19,21 +18,16 @@ import { pairedCounter, sql, startCluster, startStore, TEST_VAULT_KEY, type Clus
  * batches, and batches a hostile counter makes up. (Orders over them: store-wide-orders.test.ts.)
  */
 describe('the store keeps each counter’s money records', () => {
-  let sandbox: Sandbox;
-  let cluster: Cluster;
+  let sandboxCluster: SandboxCluster;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ tickMs: 60_000 });
-    cluster = await startCluster();
+    sandboxCluster = await startSandboxCluster();
   }, 120_000);
-  afterAll(async () => {
-    await cluster?.stop();
-    await sandbox?.close();
-  }, 60_000);
+  afterAll(() => sandboxCluster?.close(), 60_000);
 
   it('replicates a counter killed mid-way: nothing missing, nothing doubled, vouchers sealed with the store’s key', async () => {
-    const url = await cluster.freshDatabase('killed_counter');
-    let store: StoreServer = await startStore(sandbox, url);
+    const url = await sandboxCluster.cluster.freshDatabase('killed_counter');
+    let store: StoreServer = await startStore(sandboxCluster.sandbox, url);
     const port = Number(new URL(store.url).port);
     const dir = tempDir('gv-records-counter-');
     // The sandbox's always-SUCCESS brand, with a card number and a PIN.
@@ -45,7 +39,7 @@ describe('the store keeps each counter’s money records', () => {
       STORE_URL: store.url,
       PAIRING_CODE: await newPairingCode(store.pool, 'main'),
       COUNTER_NAME: 'Counter 1',
-      SANDBOX_URL: sandbox.url,
+      SANDBOX_URL: sandboxCluster.sandbox.url,
       MANAGER_PIN: '4826',
       PRODUCT_ID: brand.id,
       AMOUNT_PAISE: String(amountPaise),
@@ -65,7 +59,7 @@ describe('the store keeps each counter’s money records', () => {
       await working.kill('SIGKILL');
 
       // Back on the port the counter's link names.
-      store = await startStore(sandbox, url, { port });
+      store = await startStore(sandboxCluster.sandbox, url, { port });
       const draining = run(script, [], { ...childEnv, MODE: 'drain' });
       expect(Number((await draining.waitFor(/DRAINED (\d+)/, 120_000))[1])).toBe(0);
       await draining.kill();
@@ -109,7 +103,7 @@ describe('the store keeps each counter’s money records', () => {
         );
         expect(storeVouchers.map((v) => [v.sale_id, v.seq, v.card_number_last4])).toEqual(localVouchers.map((v) => [v.sale_id, v.seq, v.card_number_last4]));
         expect(storeVouchers.length).toBeGreaterThan(0);
-        const issued = [...sandbox.state.orders.vouchers.values()].filter((v) => storeVouchers.some((s) => v.cardNumber?.endsWith(s.card_number_last4)));
+        const issued = [...sandboxCluster.sandbox.state.orders.vouchers.values()].filter((v) => storeVouchers.some((s) => v.cardNumber?.endsWith(s.card_number_last4)));
         expect(issued.length).toBe(storeVouchers.length);
         const everything = JSON.stringify(await remote('SELECT * FROM counter_vouchers')) + Buffer.concat(storeVouchers.flatMap((v) => [v.card_number_sealed, v.card_pin_sealed])).toString('latin1');
         const vault = CardVault.withKey(TEST_VAULT_KEY);
@@ -184,8 +178,8 @@ describe('the store keeps each counter’s money records', () => {
       );
 
     beforeAll(async () => {
-      url = await cluster.freshDatabase('records_wire');
-      store = await startStore(sandbox, url);
+      url = await sandboxCluster.cluster.freshDatabase('records_wire');
+      store = await startStore(sandboxCluster.sandbox, url);
       one = await pairedCounter(store, 'Counter 1');
       two = await pairedCounter(store, 'Counter 2');
       expect((await one.call('/store/v1/sales', { body: { items: [saleItem('sale-1'), saleItem('sale-2')] } })).status).toBe(200);
@@ -287,7 +281,7 @@ describe('the store keeps each counter’s money records', () => {
 
     it('refuses to start with a vault key other than the one that sealed its vouchers', async () => {
       const other = Buffer.alloc(32, 9);
-      await expect(startStore(sandbox, url, { vaultKey: other })).rejects.toThrow(/store vault key does not open the vouchers this database holds/);
+      await expect(startStore(sandboxCluster.sandbox, url, { vaultKey: other })).rejects.toThrow(/store vault key does not open the vouchers this database holds/);
       const dir = tempDir('gv-store-key-');
       try {
         expect(() => storeVaultKey('bm90LWEta2V5', dir.path)).toThrow(/STORE_VAULT_KEY must be the base64 of exactly 32 bytes/);

@@ -2,11 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src-main/platform/logger.js';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
-import { clusterDirOf, startEmbeddedCluster, type EmbeddedCluster } from '../../src-main/store-server/database/embedded-postgres.js';
+import { clusterDirOf, startEmbeddedCluster } from '../../src-main/store-server/database/embedded-postgres.js';
 import { FIRST_QUESTION_SECONDS } from '../../src-main/store-server/relay/settle-schedule.js';
-import { tempDir } from '../support/temp-dir.js';
-import { pairingCode, startStoreServerCli, waitForHealth, type Running } from './store-processes.js';
+import { pairingCode, startCliStoreOnCluster, waitForHealth, type CliStoreOnCluster } from './store-processes.js';
 import { pairWithCode, sellerHeaders } from './store-harness.js';
 
 /**
@@ -16,30 +14,17 @@ import { pairWithCode, sellerHeaders } from './store-harness.js';
  * rejection unhandled, which ended the process).
  */
 describe('the store server when PostgreSQL dies under a running settle job', () => {
-  let sandbox: Sandbox;
-  let cluster: EmbeddedCluster;
-  let server: Running;
-  let url = '';
-  const dirs = { pg: tempDir('gv-store-pglost-'), store: tempDir('gv-store-pglost-srv-') };
+  let store: CliStoreOnCluster;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({});
-    cluster = await startEmbeddedCluster(dirs.pg.path, silentLogger);
-    const started = await startStoreServerCli({ dataDir: dirs.store.path, partnerBaseUrl: sandbox.url, databaseUrl: cluster.url });
-    server = started.proc;
-    url = started.url;
+    store = await startCliStoreOnCluster('gv-store-pglost-');
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.kill('SIGKILL');
-    await cluster?.stop();
-    await sandbox?.close();
-    dirs.pg.cleanup();
-    dirs.store.cleanup();
-  }, 60_000);
+  afterAll(() => store?.close(), 60_000);
 
   it('stays up and is healthy again when PostgreSQL is back', async () => {
-    const code = await pairingCode({ databaseUrl: cluster.url });
+    const { sandbox, server, url, dirs } = store;
+    const code = await pairingCode({ databaseUrl: store.cluster.url });
     const paired = await pairWithCode(url, code, 'Lost');
     const seller = await sellerHeaders(url, paired);
 
@@ -55,12 +40,12 @@ describe('the store server when PostgreSQL dies under a running settle job', () 
     await waitFor(() => sandbox.state.faults.fired.some((f) => f.kind === 'delay'), FIRST_QUESTION_SECONDS.unknown * 1000 + 10_000);
 
     // PostgreSQL dies while the job waits on the service, and comes back a few seconds later.
-    const port = Number(new URL(cluster.url).port);
-    process.kill(Number(readFileSync(join(clusterDirOf(dirs.pg.path), 'postmaster.pid'), 'utf8').split('\n')[0]), 'SIGKILL');
-    await cluster.stop();
+    const port = Number(new URL(store.cluster.url).port);
+    process.kill(Number(readFileSync(join(clusterDirOf(dirs.pg), 'postmaster.pid'), 'utf8').split('\n')[0]), 'SIGKILL');
+    await store.cluster.stop();
     await new Promise((r) => setTimeout(r, 5_000));
     expect(server.child.exitCode, server.output().slice(-2000)).toBeNull();
-    cluster = await startEmbeddedCluster(dirs.pg.path, silentLogger, { port });
+    store.cluster = await startEmbeddedCluster(dirs.pg, silentLogger, { port });
 
     await waitForHealth(url, 30_000);
     expect(server.child.exitCode).toBeNull();

@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../src-main/core/create-core.js';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import { REACHABLE_FOR_MS, STORE_AWAY } from '../../src-main/store-link/store-connection.js';
 import { STORE_LINK_FILE } from '../../src-main/store-link/store-link-file.js';
-import { fakeSecretStore } from '../support/fake-secret-store.js';
 import { tempDir } from '../support/temp-dir.js';
-import { bridgeCounter } from './bridge-counter.js';
-import { startStore } from './store-harness.js';
+import { startStoreForBridgeCounters, type StoreForBridgeCounters } from './bridge-counter.js';
 
 /**
  * The desktop's Settings → Connection → Join a store: a counter that was on its own (with its
@@ -19,25 +15,21 @@ import { startStore } from './store-harness.js';
  * signs the same manager in.
  */
 describe('joining a store from a counter that was on its own', () => {
-  let sandbox: Sandbox;
+  let store: StoreForBridgeCounters;
   let server: StoreServer;
-  const dirs = { store: tempDir('gv-join-store-'), one: tempDir('gv-join-one-'), two: tempDir('gv-join-two-') };
-  const keychain = fakeSecretStore();
-  const open: Core[] = [];
+  const dirs = { one: tempDir('gv-join-one-'), two: tempDir('gv-join-two-') };
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ tickMs: 60_000 });
-    server = await startStore(sandbox, { dataDir: dirs.store.path });
+    store = await startStoreForBridgeCounters('gv-join-store-');
+    server = store.server;
   }, 60_000);
 
   afterAll(async () => {
-    for (const core of open) await core.close();
-    await server?.close();
-    await sandbox?.close();
+    await store?.close();
     for (const d of Object.values(dirs)) d.cleanup();
   });
 
-  const counter = (dataDir: string) => bridgeCounter(dataDir, { sandboxUrl: sandbox.url, keychain, open });
+  const counter = (dataDir: string) => store.counter(dataDir);
 
   it('keeps the credential sealed, sells in the store’s environment after a restart, and shares its staff', async () => {
     const alone = await counter(dirs.one.path);
@@ -56,8 +48,7 @@ describe('joining a store from a counter that was on its own', () => {
     expect(onDisk).toContain(stored.rows[0]!.id);
     // Only the hash is at the server and only the sealed form on disk: the credential is in neither as text.
     expect(onDisk).not.toMatch(/"credential"/);
-    await alone.core.close();
-    open.pop();
+    await store.closeCounter(alone);
 
     const one = await counter(dirs.one.path);
     // The store names and codes its counters: this one's receipts and referenceIds say Till 1, C1.
@@ -78,8 +69,7 @@ describe('joining a store from a counter that was on its own', () => {
     const secondCode = await newPairingCode(server.pool, 'main');
     await two.ok('staff.setupFirstManager', { name: 'Arjun', pin: '1357' }).catch(() => undefined);
     await two.ok('store.join', { url: server.url, pairingCode: secondCode, counterName: 'Till 2' });
-    await two.core.close();
-    open.splice(open.indexOf(two.core), 1);
+    await store.closeCounter(two);
     const twoAgain = await counter(dirs.two.path);
     expect((await twoAgain.ok('app.info')).store).toMatchObject({ counter: 'Till 2', counterCode: 'C2' });
     const seen = await twoAgain.ok('staff.list');

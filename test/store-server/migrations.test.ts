@@ -1,9 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { startStoreServer } from '../../src-main/store-server/server.js';
 import { silentLogger } from '../../src-main/platform/logger.js';
-import { http, SANDBOX_CREDENTIALS, sql, startCluster, startStore, type Cluster } from './store-harness.js';
+import { http, SANDBOX_CREDENTIALS, sql, startSandboxCluster, startStore, type SandboxCluster } from './store-harness.js';
 
 /**
  * The store database's schema: brought up by whichever replica gets there first (the others
@@ -15,22 +14,17 @@ const MIGRATIONS = readdirSync(new URL('../../src-main/store-server/database/mig
   .sort();
 
 describe('the store database’s migrations', () => {
-  let cluster: Cluster;
-  let sandbox: Sandbox;
+  let sandboxCluster: SandboxCluster;
 
   beforeAll(async () => {
-    cluster = await startCluster();
-    sandbox = await startSandbox({ tickMs: 60_000 });
+    sandboxCluster = await startSandboxCluster();
   }, 60_000);
 
-  afterAll(async () => {
-    await sandbox?.close();
-    await cluster?.stop();
-  }, 30_000);
+  afterAll(() => sandboxCluster?.close(), 30_000);
 
   it('lets three store servers started at once on one fresh database all start, the schema migrated once', async () => {
-    const url = await cluster.freshDatabase('together');
-    const started = await Promise.allSettled([startStore(sandbox, url), startStore(sandbox, url), startStore(sandbox, url, { storeId: 'north' })]);
+    const url = await sandboxCluster.cluster.freshDatabase('together');
+    const started = await Promise.allSettled([startStore(sandboxCluster.sandbox, url), startStore(sandboxCluster.sandbox, url), startStore(sandboxCluster.sandbox, url, { storeId: 'north' })]);
     const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     try {
       expect(started.filter((s) => s.status === 'rejected')).toEqual([]);
@@ -44,25 +38,25 @@ describe('the store database’s migrations', () => {
   });
 
   it('refuses a database a newer store server migrated, with the sentence, and changes nothing in it', async () => {
-    const url = await cluster.freshDatabase('newer');
-    await (await startStore(sandbox, url)).close();
+    const url = await sandboxCluster.cluster.freshDatabase('newer');
+    await (await startStore(sandboxCluster.sandbox, url)).close();
     await sql(url, `INSERT INTO pgmigrations (name, run_on) VALUES ('1999999999999_from-a-newer-build', now())`);
     const before = await sql(url, 'SELECT name FROM pgmigrations ORDER BY name');
-    await expect(startStore(sandbox, url)).rejects.toThrow(
+    await expect(startStore(sandboxCluster.sandbox, url)).rejects.toThrow(
       'The store database was migrated by a newer store server (1999999999999_from-a-newer-build); run that version or newer',
     );
     expect(await sql(url, 'SELECT name FROM pgmigrations ORDER BY name')).toEqual(before);
   });
 
   it('refuses to serve a store of one environment with another’s credentials', async () => {
-    const url = await cluster.freshDatabase('environments');
-    await (await startStore(sandbox, url)).close();
+    const url = await sandboxCluster.cluster.freshDatabase('environments');
+    await (await startStore(sandboxCluster.sandbox, url)).close();
     await expect(
       startStoreServer({
         port: 0,
         host: '127.0.0.1',
         dataDir: '/nonexistent-store-dir',
-        partnerBaseUrl: sandbox.url,
+        partnerBaseUrl: sandboxCluster.sandbox.url,
         ...SANDBOX_CREDENTIALS,
         environment: 'production',
         databaseUrl: url,

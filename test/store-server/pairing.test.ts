@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
+import type { Sandbox } from '../../src-main/sandbox/server.js';
 import { newPairingCode, normalizeCode, PAIRING_CODE_TTL_MINUTES } from '../../src-main/store-server/counters/counter-credentials.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import { firstManagerPush } from './staff-rows.js';
-import { http, login, newRef, orderBody, orderPosts, lastSeq, pairedCounter, placeOrder, signInAtStore, sql, staffWithPin, startCluster, startStore, type Cluster } from './store-harness.js';
+import { http, login, newRef, orderBody, orderPosts, lastSeq, pairedCounter, placeOrder, signInAtStore, sql, staffWithPin, startClusterStore, startStore, type ClusterStore } from './store-harness.js';
 
 /**
  * Pairing: a code joins one counter to the store that printed it, once and only while it is
@@ -15,7 +15,7 @@ const INVALID_CODE = `That pairing code is not valid: it is wrong, used already,
 const REVOKED = 'Sign in with this counter’s credential (it may have been revoked)';
 
 describe('pairing counters with a store', () => {
-  let cluster: Cluster;
+  let clusterStore: ClusterStore;
   let sandbox: Sandbox;
   let main: StoreServer;
   let north: StoreServer;
@@ -25,19 +25,15 @@ describe('pairing counters with a store', () => {
   const counterRows = async () => Number((await sql<{ n: string }>(databaseUrl, 'SELECT count(*) AS n FROM counters'))[0]!.n);
 
   beforeAll(async () => {
-    cluster = await startCluster();
-    sandbox = await startSandbox({ tickMs: 60_000 });
-    databaseUrl = await cluster.freshDatabase('pairing');
     // Two stores of a chain on one database.
-    main = await startStore(sandbox, databaseUrl, { storeId: 'main' });
+    clusterStore = await startClusterStore('pairing', { storeId: 'main' });
+    ({ sandbox, server: main, databaseUrl } = clusterStore);
     north = await startStore(sandbox, databaseUrl, { storeId: 'north' });
   }, 60_000);
 
   afterAll(async () => {
-    await main?.close();
     await north?.close();
-    await sandbox?.close();
-    await cluster?.stop();
+    await clusterStore?.close();
   }, 30_000);
 
   it('takes a code once: its second use is refused with the sentence, and so is a second use at the same moment', async () => {

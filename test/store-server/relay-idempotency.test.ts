@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
+import type { Sandbox } from '../../src-main/sandbox/server.js';
 import { NOT_PLACED_MARGIN_MS } from '../../src-main/store-server/relay/order-relay.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import {
@@ -13,9 +13,8 @@ import {
   placeOrder,
   relayedRow,
   sql,
-  startCluster,
-  startStore,
-  type Cluster,
+  startClusterStore,
+  type ClusterStore,
   type Counter,
 } from './store-harness.js';
 
@@ -27,7 +26,7 @@ import {
 const ORDER_TIMEOUT_MS = 2_000;
 
 describe('the order relay, idempotent on referenceId', () => {
-  let cluster: Cluster;
+  let clusterStore: ClusterStore;
   let sandbox: Sandbox;
   let server: StoreServer;
   let databaseUrl: string;
@@ -35,10 +34,8 @@ describe('the order relay, idempotent on referenceId', () => {
   let two: Counter;
 
   beforeAll(async () => {
-    cluster = await startCluster();
-    sandbox = await startSandbox({ tickMs: 60_000 });
-    databaseUrl = await cluster.freshDatabase('relay');
-    server = await startStore(sandbox, databaseUrl, { timeouts: { orderResponseMs: ORDER_TIMEOUT_MS } });
+    clusterStore = await startClusterStore('relay', { timeouts: { orderResponseMs: ORDER_TIMEOUT_MS } });
+    ({ sandbox, server, databaseUrl } = clusterStore);
     one = await sellingCounter(server, 'Counter 1');
     two = await sellingCounter(server, 'Counter 2');
   }, 60_000);
@@ -46,11 +43,7 @@ describe('the order relay, idempotent on referenceId', () => {
   // A fault armed by one test and not used up there must not slow or cut the next.
   beforeEach(() => sandbox.state.faults.clear());
 
-  afterAll(async () => {
-    await server?.close();
-    await sandbox?.close();
-    await cluster?.stop();
-  }, 30_000);
+  afterAll(() => clusterStore?.close(), 30_000);
 
   it('sends an order posted twice one after the other once, and answers the second with the same order', async () => {
     const ref = newRef('SEQ');

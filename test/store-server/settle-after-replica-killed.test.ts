@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { silentLogger } from '../../src-main/platform/logger.js';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
-import { startEmbeddedCluster, type EmbeddedCluster } from '../../src-main/store-server/database/embedded-postgres.js';
 import { FIRST_QUESTION_SECONDS } from '../../src-main/store-server/relay/settle-schedule.js';
-import { tempDir } from '../support/temp-dir.js';
-import { pairingCode, startStoreServerCli, type Running } from './store-processes.js';
+import { pairingCode, startCliStoreOnCluster, startStoreServerCli, type CliStoreOnCluster } from './store-processes.js';
 import { pairWithCode, sellerHeaders } from './store-harness.js';
 
 /**
@@ -16,29 +12,16 @@ import { pairWithCode, sellerHeaders } from './store-harness.js';
  * soak), and the killed job is run again within about a minute.
  */
 describe('settle jobs after a store server is killed mid-question', () => {
-  let sandbox: Sandbox;
-  let cluster: EmbeddedCluster;
-  let server: Running;
-  let url = '';
-  const dirs = { pg: tempDir('gv-store-midjob-'), store: tempDir('gv-store-midjob-srv-') };
+  let store: CliStoreOnCluster;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({});
-    cluster = await startEmbeddedCluster(dirs.pg.path, silentLogger);
-    const started = await startStoreServerCli({ dataDir: dirs.store.path, partnerBaseUrl: sandbox.url, databaseUrl: cluster.url });
-    server = started.proc;
-    url = started.url;
+    store = await startCliStoreOnCluster('gv-store-midjob-');
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.kill('SIGKILL');
-    await cluster?.stop();
-    await sandbox?.close();
-    dirs.pg.cleanup();
-    dirs.store.cleanup();
-  }, 60_000);
+  afterAll(() => store?.close(), 60_000);
 
   it('settles the other orders at once and the killed question within about a minute', async () => {
+    const { sandbox, cluster, url, dirs } = store;
     const code = await pairingCode({ databaseUrl: cluster.url });
     const paired = await pairWithCode(url, code, 'Mid-job');
     const signIn = () => sellerHeaders(url, paired);
@@ -62,8 +45,8 @@ describe('settle jobs after a store server is killed mid-question', () => {
       if (Date.now() > deadline) throw new Error('the settle job never asked');
       await new Promise((r) => setTimeout(r, 50));
     }
-    await server.kill('SIGKILL');
-    server = (await startStoreServerCli({ dataDir: dirs.store.path, partnerBaseUrl: sandbox.url, databaseUrl: cluster.url, port: Number(new URL(url).port) })).proc;
+    await store.server.kill('SIGKILL');
+    store.server = (await startStoreServerCli({ dataDir: dirs.store, partnerBaseUrl: sandbox.url, databaseUrl: cluster.url, port: Number(new URL(url).port) })).proc;
 
     const others = Array.from({ length: 5 }, (_, i) => `AFTER-${Date.now()}-${i}`);
     const seller = await signIn();

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { silentLogger } from '../../src-main/platform/logger.js';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
-import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
+import type { Sandbox } from '../../src-main/sandbox/server.js';
 import { SETTLE_ORDER_QUEUE, SETTLE_RETRY_SECONDS } from '../../src-main/store-server/jobs/store-jobs.js';
-import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
-import { tempDir } from '../support/temp-dir.js';
-import { pairWithCode, sellerHeaders } from './store-harness.js';
+import type { StoreServer } from '../../src-main/store-server/server.js';
+import { startSandboxStore, type SandboxStore } from './store-harness.js';
 
 /**
  * The store server asks the service about a PROCESSING order on the spec's protocol (§3.4: the
@@ -15,34 +12,18 @@ import { pairWithCode, sellerHeaders } from './store-harness.js';
  * soak: questions once piled up as failed jobs); many orders in doubt at once are taken in batches.
  */
 describe("the store server's settle jobs", () => {
+  let store: SandboxStore;
   let sandbox: Sandbox;
   let server: StoreServer;
-  const dir = tempDir('gv-store-pace-');
   /** The counter's bearer token and its seller's staff session. */
   let seller: Record<string, string> = {};
 
   beforeAll(async () => {
-    sandbox = await startSandbox({});
-    server = await startStoreServer({
-      port: 0,
-      dataDir: dir.path,
-      partnerBaseUrl: sandbox.url,
-      clientId: 'sandbox-staging-client',
-      clientSecret: 'sandbox-staging-secret',
-      environment: 'staging',
-      storeId: 'main',
-      logger: silentLogger,
-    });
-    const code = await newPairingCode(server.pool, 'main');
-    const paired = await pairWithCode(server.url, code, 'Pace');
-    seller = await sellerHeaders(server.url, paired);
+    store = await startSandboxStore({ tempPrefix: 'gv-store-pace-', counterName: 'Pace', sandbox: {} });
+    ({ sandbox, server, seller } = store);
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.close();
-    await sandbox?.close();
-    dir.cleanup();
-  }, 60_000);
+  afterAll(() => store?.close(), 60_000);
 
   it('does not poll a PROCESSING order before the protocol’s first minute, and a counter’s question settles it', async () => {
     const referenceId = `PACE-${Date.now()}`;

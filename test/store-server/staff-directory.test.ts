@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
+import type { Sandbox } from '../../src-main/sandbox/server.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import { firstManagerPush, staffRow } from './staff-rows.js';
-import { pairedCounter, signInAtStore, sql, staffWithPin, startCluster, startStore, type Cluster, type Counter } from './store-harness.js';
+import { pairedCounter, signInAtStore, sql, staffWithPin, startClusterStore, startStore, type ClusterStore, type Counter } from './store-harness.js';
 
 /**
  * Staff are store-wide: one first manager per store, however many counters set one up at
@@ -10,7 +10,7 @@ import { pairedCounter, signInAtStore, sql, staffWithPin, startCluster, startSto
  * their own PIN and nothing more.
  */
 describe('the store’s staff directory', () => {
-  let cluster: Cluster;
+  let clusterStore: ClusterStore;
   let sandbox: Sandbox;
   let server: StoreServer;
   let databaseUrl: string;
@@ -22,19 +22,13 @@ describe('the store’s staff directory', () => {
   const staffInDb = async () => sql<{ id: string; role: string; pin_hash: string; permissions: string | null; name: string }>(databaseUrl, 'SELECT id, role, pin_hash, permissions, name FROM staff ORDER BY created_at, id');
 
   beforeAll(async () => {
-    cluster = await startCluster();
-    sandbox = await startSandbox({ tickMs: 60_000 });
-    databaseUrl = await cluster.freshDatabase('staff');
-    server = await startStore(sandbox, databaseUrl);
+    clusterStore = await startClusterStore('staff');
+    ({ sandbox, server, databaseUrl } = clusterStore);
     one = await pairedCounter(server, 'Counter 1');
     two = await pairedCounter(server, 'Counter 2');
   }, 60_000);
 
-  afterAll(async () => {
-    await server?.close();
-    await sandbox?.close();
-    await cluster?.stop();
-  }, 30_000);
+  afterAll(() => clusterStore?.close(), 30_000);
 
   it('before a manager exists takes only the first-manager set-up, and from two counters at once exactly one', async () => {
     // Without the set-up flag nobody could have authorised a change: refused.

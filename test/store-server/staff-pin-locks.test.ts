@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../src-main/core/create-core.js';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { MAX_PIN_FAILURES } from '../../src-main/staff/pin-lock.js';
-import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
-import { fakeSecretStore } from '../support/fake-secret-store.js';
 import { tempDir } from '../support/temp-dir.js';
-import { bridgeCounter, type BridgeCounter } from './bridge-counter.js';
-import { pairedCounter, startStore } from './store-harness.js';
+import { startStoreForBridgeCounters, type BridgeCounter, type StoreForBridgeCounters } from './bridge-counter.js';
+import { pairedCounter } from './store-harness.js';
 
 /**
  * Wrong PINs are counted by the store, across its counters: someone guessing a PIN cannot get
@@ -15,41 +11,27 @@ import { pairedCounter, startStore } from './store-harness.js';
  * and a counter whose store server is away still counts on its own.
  */
 describe('wrong-PIN locks across a store’s counters', () => {
-  let sandbox: Sandbox;
+  let store: StoreForBridgeCounters;
   let server: StoreServer;
-  const dirs = { store: tempDir('gv-locks-store-'), one: tempDir('gv-locks-one-'), two: tempDir('gv-locks-two-') };
-  const keychain = fakeSecretStore();
-  const open: Core[] = [];
+  const dirs = { one: tempDir('gv-locks-one-'), two: tempDir('gv-locks-two-') };
   let one: BridgeCounter;
   let two: BridgeCounter;
   let managerId: string;
   let cashierId: string;
-  const counter = (dataDir: string) => bridgeCounter(dataDir, { sandboxUrl: sandbox.url, keychain, open });
-
-  /** Joins the counter in `dataDir` to the store and opens it again as the store's counter. */
-  async function joined(dataDir: string, name: string, setUp: (c: BridgeCounter) => Promise<void>): Promise<BridgeCounter> {
-    const alone = await counter(dataDir);
-    await setUp(alone);
-    await alone.ok('store.join', { url: server.url, pairingCode: await newPairingCode(server.pool, 'main'), counterName: name });
-    await alone.core.close();
-    open.splice(open.indexOf(alone.core), 1);
-    return counter(dataDir);
-  }
-
   const signIn = (c: BridgeCounter, staffId: string, pin: string) => c.call('staff.signIn', { staffId, pin });
   const storeLock = async (staffId: string) =>
     (await server.pool.query<{ failed_attempts: number; locked_until: string | null }>('SELECT failed_attempts, locked_until FROM staff WHERE id = $1', [staffId])).rows[0]!;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ tickMs: 60_000 });
-    server = await startStore(sandbox, { dataDir: dirs.store.path });
-    one = await joined(dirs.one.path, 'Till 1', async (c) => {
+    store = await startStoreForBridgeCounters('gv-locks-store-');
+    server = store.server;
+    one = await store.joinedCounter(dirs.one.path, 'Till 1', async (c) => {
       managerId = (await c.ok('staff.setupFirstManager', { name: 'Meera Shah', pin: '2580' })).id;
     });
     await one.ok('staff.signIn', { staffId: managerId, pin: '2580' });
     cashierId = (await one.ok('staff.create', { name: 'Ravi Kumar', role: 'cashier', pin: '1357' })).id;
     await one.ok('staff.signOut');
-    two = await joined(dirs.two.path, 'Till 2', async (c) => {
+    two = await store.joinedCounter(dirs.two.path, 'Till 2', async (c) => {
       await c.ok('staff.setupFirstManager', { name: 'Till Two Setup', pin: '4680' });
     });
     // The second counter takes the store's staff (its own set-up manager is disabled there).
@@ -57,9 +39,7 @@ describe('wrong-PIN locks across a store’s counters', () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const core of open) await core.close();
-    await server?.close();
-    await sandbox?.close();
+    await store?.close();
     for (const d of Object.values(dirs)) d.cleanup();
   });
 

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../src-main/core/create-core.js';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
-import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
+import type { Sandbox } from '../../src-main/sandbox/server.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import { CORE_METHODS } from '../../src-main/contract/index.js';
 import { PERMISSIONS, type Permission } from '../../src-main/contract/permissions.js';
 import { STORE_ANSWERS, type StoreServedMethod } from '../../src-main/store-link/store-wire.js';
 import { samplePayloads } from '../bridge/sample-payloads.js';
-import { fakeSecretStore } from '../support/fake-secret-store.js';
 import { tempDir } from '../support/temp-dir.js';
-import { bridgeCounter, type BridgeCounter } from './bridge-counter.js';
+import { startStoreForBridgeCounters, type BridgeCounter, type StoreForBridgeCounters } from './bridge-counter.js';
 import { eventually, lastSeq, newRef, orderBody, orderPosts, pairedCounter, placeOrder, relayedRow, signInAtStore, startStore, type Counter } from './store-harness.js';
 
 /**
@@ -18,11 +15,10 @@ import { eventually, lastSeq, newRef, orderBody, orderPosts, pairedCounter, plac
  * who may sell, and every shared view a signed-in person who may see it.
  */
 describe('staff sessions at the store', () => {
+  let store: StoreForBridgeCounters;
   let sandbox: Sandbox;
   let server: StoreServer;
-  const dirs = { store: tempDir('gv-sessions-store-'), one: tempDir('gv-sessions-one-') };
-  const keychain = fakeSecretStore();
-  const open: Core[] = [];
+  const dirs = { one: tempDir('gv-sessions-one-') };
   let one: BridgeCounter;
   let managerId: string;
   let cashierId: string;
@@ -34,14 +30,11 @@ describe('staff sessions at the store', () => {
   const sell = (c: BridgeCounter) => c.call('sale.place', { productId: brand.productId, amountPaise: brand.amountPaise, tenders: [{ method: 'CASH', amountPaise: brand.amountPaise }] });
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ tickMs: 60_000 });
-    server = await startStore(sandbox, { dataDir: dirs.store.path });
-    const alone = await bridgeCounter(dirs.one.path, { sandboxUrl: sandbox.url, keychain, open });
-    managerId = (await alone.ok('staff.setupFirstManager', { name: 'Meera Shah', pin: '2580' })).id;
-    await alone.ok('store.join', { url: server.url, pairingCode: await newPairingCode(server.pool, 'main'), counterName: 'Till 1' });
-    await alone.core.close();
-    open.splice(open.indexOf(alone.core), 1);
-    one = await bridgeCounter(dirs.one.path, { sandboxUrl: sandbox.url, keychain, open });
+    store = await startStoreForBridgeCounters('gv-sessions-store-');
+    ({ sandbox, server } = store);
+    one = await store.joinedCounter(dirs.one.path, 'Till 1', async (alone) => {
+      managerId = (await alone.ok('staff.setupFirstManager', { name: 'Meera Shah', pin: '2580' })).id;
+    });
     await one.ok('staff.signIn', { staffId: managerId, pin: '2580' });
     cashierId = (await one.ok('staff.create', { name: 'Ravi Kumar', role: 'cashier', pin: '1357' })).id;
     await one.ok('staff.signOut');
@@ -50,9 +43,7 @@ describe('staff sessions at the store', () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const core of open) await core.close();
-    await server?.close();
-    await sandbox?.close();
+    await store?.close();
     for (const d of Object.values(dirs)) d.cleanup();
   });
 
@@ -74,7 +65,7 @@ describe('staff sessions at the store', () => {
     await server.close();
     // The counter judges the PIN alone: signed in here, unknown at the store.
     await one.ok('staff.signIn', { staffId: cashierId, pin: '1357' });
-    server = await startStore(sandbox, { dataDir: dirs.store.path }, { port });
+    server = store.server = await startStore(sandbox, { dataDir: store.storeDir }, { port });
     await eventually('the store answers again', async () => (await fetch(`${server.url}/health`).catch(() => null))?.ok);
     const before = salesOn(one);
     const seq = lastSeq(sandbox);

@@ -7,10 +7,11 @@ import { silentLogger } from '../../src-main/platform/logger.js';
 import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
 import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
-import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
+import type { StoreServer } from '../../src-main/store-server/server.js';
 import { pairWithStore } from '../../src-main/store-link/pairing.js';
 import { fakeSecretStore } from '../support/fake-secret-store.js';
 import { tempDir } from '../support/temp-dir.js';
+import { startSandboxStoreServer } from './store-harness.js';
 
 type Call = (method: string, payload?: unknown) => Promise<any>;
 
@@ -28,17 +29,7 @@ describe('the end of day of a store with two counters', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ tickMs: 60_000 });
-    server = await startStoreServer({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: dirs[0]!.path,
-      partnerBaseUrl: sandbox.url,
-      clientId: 'sandbox-staging-client',
-      clientSecret: 'sandbox-staging-secret',
-      environment: 'staging',
-      storeId: 'main',
-      logger: silentLogger,
-    });
+    server = await startSandboxStoreServer(sandbox, { host: '127.0.0.1', dataDir: dirs[0]!.path });
     for (const [i, name] of ['Till A', 'Till B'].entries()) {
       const dataDir = dirs[i + 1]!.path;
       const storeLink = await pairWithStore({ url: server.url, code: await newPairingCode(server.pool, 'main'), counterName: name });

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src-main/platform/logger.js';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
-import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
-import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
-import { tempDir } from '../support/temp-dir.js';
-import { pairWithCode, sellerHeaders } from './store-harness.js';
+import type { Sandbox } from '../../src-main/sandbox/server.js';
+import type { StoreServer } from '../../src-main/store-server/server.js';
+import { startSandboxStore, type SandboxStore } from './store-harness.js';
 
 /**
  * The service takes amount − discountAmount from the wallet, so that is what the store's float
@@ -12,34 +9,18 @@ import { pairWithCode, sellerHeaders } from './store-harness.js';
  * must not leave the store refusing a sale the wallet still covers.
  */
 describe("the store's float guard and a discounted sale", () => {
+  let store: SandboxStore;
   let sandbox: Sandbox;
   let server: StoreServer;
-  const dir = tempDir('gv-store-discount-');
   /** The counter's bearer token and its seller's staff session. */
   let seller: Record<string, string> = {};
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ walletBalance: 1_000 });
-    server = await startStoreServer({
-      port: 0,
-      dataDir: dir.path,
-      partnerBaseUrl: sandbox.url,
-      clientId: 'sandbox-staging-client',
-      clientSecret: 'sandbox-staging-secret',
-      environment: 'staging',
-      storeId: 'main',
-      logger: silentLogger,
-    });
-    const code = await newPairingCode(server.pool, 'main');
-    const paired = await pairWithCode(server.url, code, 'Discounts');
-    seller = await sellerHeaders(server.url, paired);
+    store = await startSandboxStore({ tempPrefix: 'gv-store-discount-', counterName: 'Discounts', sandbox: { walletBalance: 1_000 } });
+    ({ sandbox, server, seller } = store);
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.close();
-    await sandbox?.close();
-    dir.cleanup();
-  }, 60_000);
+  afterAll(() => store?.close(), 60_000);
 
   const place = (referenceId: string, amount: number, discountAmount?: number) =>
     fetch(`${server.url}/partner/v1/partners/orders`, {

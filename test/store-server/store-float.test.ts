@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
+import type { Sandbox } from '../../src-main/sandbox/server.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import {
   counterFor,
@@ -11,10 +11,10 @@ import {
   sellingCounter,
   placeOrder,
   sql,
-  startCluster,
+  startClusterStore,
   startStore,
   eventually,
-  type Cluster,
+  type ClusterStore,
   type Counter,
 } from './store-harness.js';
 
@@ -24,7 +24,7 @@ import {
  * comes off the balance, and a reading of the service's balance never undoes it.
  */
 describe('the float across the store’s counters', () => {
-  let cluster: Cluster;
+  let clusterStore: ClusterStore;
   let sandbox: Sandbox;
   let server: StoreServer;
   let databaseUrl: string;
@@ -40,10 +40,8 @@ describe('the float across the store’s counters', () => {
   const storeBalancePaise = async () => Number((await sql<{ b: string }>(databaseUrl, `SELECT balance_paise AS b FROM wallets WHERE id = 'staging:sandbox-staging-client'`))[0]!.b);
 
   beforeAll(async () => {
-    cluster = await startCluster();
-    sandbox = await startSandbox({ tickMs: 60_000 });
-    databaseUrl = await cluster.freshDatabase('float');
-    server = await startStore(sandbox, databaseUrl, { timeouts: { orderResponseMs: 10_000 } });
+    clusterStore = await startClusterStore('float', { timeouts: { orderResponseMs: 10_000 } });
+    ({ sandbox, server, databaseUrl } = clusterStore);
     one = await sellingCounter(server, 'Counter 1');
     two = await sellingCounter(server, 'Counter 2');
   }, 60_000);
@@ -51,11 +49,7 @@ describe('the float across the store’s counters', () => {
   // A fault armed by one test and not used up there must not slow or cut the next.
   beforeEach(() => sandbox.state.faults.clear());
 
-  afterAll(async () => {
-    await server?.close();
-    await sandbox?.close();
-    await cluster?.stop();
-  }, 30_000);
+  afterAll(() => clusterStore?.close(), 30_000);
 
   it('lets two counters selling at once through only as far as the wallet holds, and refuses the rest with E300', async () => {
     await walletAt(1000);

@@ -3,7 +3,8 @@ import { silentLogger } from '../../src-main/platform/logger.js';
 import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
 import { startEmbeddedCluster, type EmbeddedCluster } from '../../src-main/store-server/database/embedded-postgres.js';
 import { startStoreServer, type StoreServer, type StoreServerOptions } from '../../src-main/store-server/server.js';
-import type { Sandbox } from '../../src-main/sandbox/server.js';
+import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
+import type { SandboxOptions } from '../../src-main/sandbox/sandbox-state.js';
 import { tempDir } from '../support/temp-dir.js';
 import { hashPin } from '../../src-main/staff/pin-hash.js';
 import { STAFF_SESSION_HEADER, type StoreStaffRow } from '../../src-main/store-link/store-wire.js';
@@ -62,25 +63,144 @@ export const SANDBOX_CREDENTIALS = { clientId: 'sandbox-staging-client', clientS
 /** The vault key of the tests' store servers (the data folder is not written with a database URL). */
 export const TEST_VAULT_KEY = Buffer.alloc(32, 7);
 
-/** A store server on the sandbox: on a shared cluster's `databaseUrl`, or with its own embedded PostgreSQL in `{ dataDir }`. */
-export async function startStore(
-  sandbox: Sandbox,
-  database: string | { dataDir: string },
-  options: Partial<Pick<StoreServerOptions, 'port' | 'storeId' | 'timeouts' | 'logger' | 'vaultKey'>> = {},
-): Promise<StoreServer> {
+/** The options of startStoreServer a test chooses; the sandbox and its staging credentials are the harness's. */
+export type SandboxStoreServerOptions = Omit<StoreServerOptions, 'partnerBaseUrl' | 'clientId' | 'clientSecret' | 'environment' | 'port' | 'storeId' | 'logger'> &
+  Partial<Pick<StoreServerOptions, 'port' | 'storeId' | 'logger'>>;
+
+/** startStoreServer on the sandbox with its staging credentials: store 'main' on a free port, silent, unless `options` say otherwise. */
+export function startSandboxStoreServer(sandbox: Sandbox, options: SandboxStoreServerOptions): Promise<StoreServer> {
   return startStoreServer({
+    ...options,
     port: options.port ?? 0,
-    host: '127.0.0.1',
-    // Unused with a databaseUrl: nothing is written there.
-    ...(typeof database === 'string' ? { dataDir: '/nonexistent-store-dir', databaseUrl: database } : { dataDir: database.dataDir }),
+    storeId: options.storeId ?? 'main',
+    logger: options.logger ?? silentLogger,
     partnerBaseUrl: sandbox.url,
     ...SANDBOX_CREDENTIALS,
     environment: 'staging',
-    storeId: options.storeId ?? 'main',
+  });
+}
+
+export type StartStoreOptions = Partial<Pick<StoreServerOptions, 'port' | 'storeId' | 'timeouts' | 'logger' | 'vaultKey'>>;
+
+/** A store server on the sandbox: on a shared cluster's `databaseUrl`, or with its own embedded PostgreSQL in `{ dataDir }`. */
+export async function startStore(sandbox: Sandbox, database: string | { dataDir: string }, options: StartStoreOptions = {}): Promise<StoreServer> {
+  return startSandboxStoreServer(sandbox, {
+    port: options.port,
+    host: '127.0.0.1',
+    // Unused with a databaseUrl: nothing is written there.
+    ...(typeof database === 'string' ? { dataDir: '/nonexistent-store-dir', databaseUrl: database } : { dataDir: database.dataDir }),
+    storeId: options.storeId,
     timeouts: options.timeouts,
     vaultKey: options.vaultKey ?? TEST_VAULT_KEY,
-    logger: options.logger ?? silentLogger,
+    logger: options.logger,
   });
+}
+
+/** A sandbox that resolves PROCESSING orders and retries webhooks on its own only once a minute: within a test they wait for the test to move them on. */
+export const MINUTE_TICK: SandboxOptions = { tickMs: 60_000 };
+
+export interface SandboxCluster {
+  sandbox: Sandbox;
+  cluster: Cluster;
+  /** Stops the sandbox and the cluster (after the test's store servers on it are closed). */
+  close(): Promise<void>;
+}
+
+/** A sandbox and an embedded PostgreSQL cluster for a test file's store servers, each on its own fresh database. */
+export async function startSandboxCluster(sandboxOptions: SandboxOptions = MINUTE_TICK): Promise<SandboxCluster> {
+  const sandbox = await startSandbox(sandboxOptions);
+  let cluster: Cluster;
+  try {
+    cluster = await startCluster();
+  } catch (error) {
+    await sandbox.close();
+    throw error;
+  }
+  return {
+    sandbox,
+    cluster,
+    async close() {
+      await sandbox.close();
+      await cluster.stop();
+    },
+  };
+}
+
+export interface ClusterStore extends SandboxCluster {
+  server: StoreServer;
+  databaseUrl: string;
+  /** Closes the store server, then the sandbox and the cluster (another server the test started on them first). */
+  close(): Promise<void>;
+}
+
+/** startSandboxCluster with one store server (startStore, `options`) on the new database `databaseName`. */
+export async function startClusterStore(databaseName: string, options: StartStoreOptions = {}, sandboxOptions: SandboxOptions = MINUTE_TICK): Promise<ClusterStore> {
+  const base = await startSandboxCluster(sandboxOptions);
+  try {
+    const databaseUrl = await base.cluster.freshDatabase(databaseName);
+    const server = await startStore(base.sandbox, databaseUrl, options);
+    return {
+      ...base,
+      server,
+      databaseUrl,
+      async close() {
+        await server.close();
+        await base.close();
+      },
+    };
+  } catch (error) {
+    await base.close();
+    throw error;
+  }
+}
+
+export interface SandboxStore {
+  sandbox: Sandbox;
+  server: StoreServer;
+  /** What the paired counter sends with an order (sellerHeaders): its bearer token and its seller's staff session. */
+  seller: Record<string, string>;
+  /** Closes the store server and the sandbox, and removes the store's data folder. */
+  close(): Promise<void>;
+}
+
+export interface SandboxStoreOptions {
+  /** The prefix of the store's temp data folder. */
+  tempPrefix: string;
+  /** The name the one counter is paired under. */
+  counterName: string;
+  sandbox: SandboxOptions;
+  /** Where the server listens: startStoreServer's own default (all interfaces) unless given. */
+  host?: string;
+  /** The store checks the service's webhooks with it, and the sandbox delivers them to the store's /webhooks. */
+  webhookSecret?: string;
+}
+
+/**
+ * A sandbox and a store server on it with its own embedded PostgreSQL in a temp folder (its
+ * vault key file there, as the CLI keeps it), and one counter paired with a pairing code, its
+ * seller signed in: the store as plain fetch calls see it.
+ */
+export async function startSandboxStore(options: SandboxStoreOptions): Promise<SandboxStore> {
+  const dir = tempDir(options.tempPrefix);
+  let sandbox: Sandbox | undefined;
+  let server: StoreServer | undefined;
+  const close = async () => {
+    await server?.close();
+    await sandbox?.close();
+    dir.cleanup();
+  };
+  try {
+    sandbox = await startSandbox(options.sandbox);
+    server = await startSandboxStoreServer(sandbox, { dataDir: dir.path, host: options.host, webhookSecret: options.webhookSecret });
+    if (options.webhookSecret) sandbox.state.webhooks.endpoint = { url: `${server.url}/webhooks`, secret: options.webhookSecret };
+    const code = await newPairingCode(server.pool, 'main');
+    const paired = await pairWithCode(server.url, code, options.counterName);
+    const seller = await sellerHeaders(server.url, paired);
+    return { sandbox, server, seller, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 export interface Reply {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
+import type { Sandbox } from '../../src-main/sandbox/server.js';
 import { NOT_PLACED_MARGIN_MS } from '../../src-main/store-server/relay/order-relay.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import { run, type Running } from './store-processes.js';
@@ -14,9 +14,9 @@ import {
   placeOrder,
   relayedRow,
   sql,
-  startCluster,
+  startClusterStore,
   startStore,
-  type Cluster,
+  type ClusterStore,
   type Counter,
 } from './store-harness.js';
 
@@ -30,7 +30,7 @@ const ORDER_TIMEOUT_MS = 1_000;
 const CHILD_ORDER_TIMEOUT_MS = 3_000;
 
 describe('settling orders by jobs', () => {
-  let cluster: Cluster;
+  let clusterStore: ClusterStore;
   let sandbox: Sandbox;
   let databaseUrl: string;
   let first: StoreServer;
@@ -51,10 +51,8 @@ describe('settling orders by jobs', () => {
   const settled = (referenceId: string) => eventually(`${referenceId} settled`, async () => (await relayedRow(databaseUrl, referenceId))?.state === 'ACCEPTED', 40_000);
 
   beforeAll(async () => {
-    cluster = await startCluster();
-    sandbox = await startSandbox({ tickMs: 60_000 });
-    databaseUrl = await cluster.freshDatabase('jobs');
-    first = await startStore(sandbox, databaseUrl, { timeouts: { orderResponseMs: ORDER_TIMEOUT_MS } });
+    clusterStore = await startClusterStore('jobs', { timeouts: { orderResponseMs: ORDER_TIMEOUT_MS } });
+    ({ sandbox, server: first, databaseUrl } = clusterStore);
     second = await startStore(sandbox, databaseUrl, { timeouts: { orderResponseMs: ORDER_TIMEOUT_MS } });
     till = await sellingCounter(first, 'Till');
   }, 60_000);
@@ -63,10 +61,8 @@ describe('settling orders by jobs', () => {
 
   afterAll(async () => {
     await child?.kill('SIGKILL');
-    await first?.close();
     await second?.close();
-    await sandbox?.close();
-    await cluster?.stop();
+    await clusterStore?.close();
   }, 30_000);
 
   it('settles an order whose send timed out with the service’s answer, without any counter asking', async () => {

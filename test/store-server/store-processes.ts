@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { silentLogger } from '../../src-main/platform/logger.js';
+import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
+import { startEmbeddedCluster, type EmbeddedCluster } from '../../src-main/store-server/database/embedded-postgres.js';
 import { send } from '../browser-host/host-harness.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /**
  * The store server, its pairing codes and counters as a user runs them: each its own process
@@ -89,6 +93,58 @@ export async function startStoreServerCli(a: StoreServerArgs): Promise<{ proc: R
   const proc = run('src-main/store-server/cli.ts', storeServerArgs(a), a.vaultKey ? { STORE_VAULT_KEY: a.vaultKey } : {});
   const m = await proc.waitFor(/Store server ready: (\S+)/);
   return { proc, url: m[1]! };
+}
+
+export interface CliStoreOnCluster {
+  sandbox: Sandbox;
+  /** The embedded PostgreSQL in `dirs.pg`; a test that starts it again puts the new one here, for close(). */
+  cluster: EmbeddedCluster;
+  /** The store server's process; a test that starts it again puts the new one here, for close(). */
+  server: Running;
+  url: string;
+  dirs: { pg: string; store: string };
+  /** SIGKILLs the store server, stops the cluster and the sandbox, and removes both folders. */
+  close(): Promise<void>;
+}
+
+/**
+ * A sandbox, an embedded PostgreSQL cluster of the test's own, and the store server's CLI on
+ * that cluster's URL (its data folder beside it): a store whose database and server a test may
+ * kill and start again. Folders: `${tempPrefix}…` and `${tempPrefix}srv-…`.
+ */
+export async function startCliStoreOnCluster(tempPrefix: string): Promise<CliStoreOnCluster> {
+  const pgDir = tempDir(tempPrefix);
+  const storeDir = tempDir(`${tempPrefix}srv-`);
+  const removeDirs = () => {
+    pgDir.cleanup();
+    storeDir.cleanup();
+  };
+  let sandbox: Sandbox | undefined;
+  let cluster: EmbeddedCluster | undefined;
+  try {
+    sandbox = await startSandbox({});
+    cluster = await startEmbeddedCluster(pgDir.path, silentLogger);
+    const started = await startStoreServerCli({ dataDir: storeDir.path, partnerBaseUrl: sandbox.url, databaseUrl: cluster.url });
+    const store: CliStoreOnCluster = {
+      sandbox,
+      cluster,
+      server: started.proc,
+      url: started.url,
+      dirs: { pg: pgDir.path, store: storeDir.path },
+      async close() {
+        await store.server.kill('SIGKILL');
+        await store.cluster.stop();
+        await store.sandbox.close();
+        removeDirs();
+      },
+    };
+    return store;
+  } catch (error) {
+    await cluster?.stop();
+    await sandbox?.close();
+    removeDirs();
+    throw error;
+  }
 }
 
 /** `npm run store-server -- pairing-code`: its last line is the code. */

@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
+import type { Sandbox } from '../../src-main/sandbox/server.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import { ATTENTION_SQL } from '../../src-main/store-server/store-api/store-attention.js';
 import { StoreRefusedError } from '../../src-main/store-link/store-client.js';
 import { pairedStoreCounter, type PairedCounter } from './bridge-counter.js';
-import { eventually, startCluster, startStore, type Cluster } from './store-harness.js';
+import { eventually, startClusterStore, type ClusterStore } from './store-harness.js';
 
 type Item = { id: string; createdAt: number; state: string; counterId?: string; counterName?: string };
 const oldestFirst = (a: Item, b: Item) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -18,7 +18,7 @@ const oldestFirst = (a: Item, b: Item) => a.createdAt - b.createdAt || (a.id < b
  */
 describe('store-wide sales needing attention', () => {
   let sandbox: Sandbox;
-  let cluster: Cluster;
+  let clusterStore: ClusterStore;
   let url = '';
   let store: StoreServer;
   const counters: PairedCounter[] = [];
@@ -28,10 +28,8 @@ describe('store-wide sales needing attention', () => {
   const owedSaleIds: string[] = [];
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ tickMs: 60_000 });
-    cluster = await startCluster();
-    url = await cluster.freshDatabase('store_wide_attention');
-    store = await startStore(sandbox, url);
+    clusterStore = await startClusterStore('store_wide_attention');
+    ({ sandbox, server: store, databaseUrl: url } = clusterStore);
     for (const name of ['Counter 1', 'Counter 2']) counters.push(await pairedStoreCounter(store, sandbox.url, name));
     const [one, two] = both();
     const setUp = await one.call('staff.setupFirstManager', { name: 'Meera', pin: '4826' });
@@ -57,9 +55,7 @@ describe('store-wide sales needing attention', () => {
 
   afterAll(async () => {
     for (const c of counters) await c.close();
-    await store?.close();
-    await cluster?.stop();
-    await sandbox?.close();
+    await clusterStore?.close();
   }, 60_000);
 
   it('lists counter 2’s stuck sale at counter 1 with its counter, oldest first, the total counting both counters', async () => {

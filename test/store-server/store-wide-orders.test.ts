@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import { pairedStoreCounter, type PairedCounter } from './bridge-counter.js';
-import { eventually, sql, startCluster, startStore, type Cluster } from './store-harness.js';
+import { eventually, sql, startSandboxCluster, startStore, type SandboxCluster } from './store-harness.js';
 
 /**
  * Orders at a store's counter over every counter's sales, from the store's records: the detail
@@ -10,17 +9,12 @@ import { eventually, sql, startCluster, startStore, type Cluster } from './store
  * summary and the CSV — two real counters (core and bridge) paired with one store server.
  */
 describe('store-wide Orders', () => {
-  let sandbox: Sandbox;
-  let cluster: Cluster;
+  let sandboxCluster: SandboxCluster;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ tickMs: 60_000 });
-    cluster = await startCluster();
+    sandboxCluster = await startSandboxCluster();
   }, 120_000);
-  afterAll(async () => {
-    await cluster?.stop();
-    await sandbox?.close();
-  }, 60_000);
+  afterAll(() => sandboxCluster?.close(), 60_000);
 
   describe('Orders’ detail of another counter’s sale', () => {
     let url = '';
@@ -28,9 +22,9 @@ describe('store-wide Orders', () => {
     const counters: PairedCounter[] = [];
 
     beforeAll(async () => {
-      url = await cluster.freshDatabase('store_wide_detail');
-      store = await startStore(sandbox, url);
-      for (const name of ['Counter 1', 'Counter 2']) counters.push(await pairedStoreCounter(store, sandbox.url, name));
+      url = await sandboxCluster.cluster.freshDatabase('store_wide_detail');
+      store = await startStore(sandboxCluster.sandbox, url);
+      for (const name of ['Counter 1', 'Counter 2']) counters.push(await pairedStoreCounter(store, sandboxCluster.sandbox.url, name));
     }, 120_000);
     afterAll(async () => {
       for (const c of counters) await c.close();
@@ -62,7 +56,7 @@ describe('store-wide Orders', () => {
       expect(atSeller.soldAt).toBeUndefined();
       expect(elsewhere.payment.tenders).toEqual([{ method: 'CASH', amountPaise: 50_000, receivedPaise: 60_000, reference: null }]);
 
-      const issued = [...sandbox.state.orders.vouchers.values()].find((v) => atSeller.vouchers[0].cardNumberMasked.endsWith(v.cardNumber!.slice(-4)))!;
+      const issued = [...sandboxCluster.sandbox.state.orders.vouchers.values()].find((v) => atSeller.vouchers[0].cardNumberMasked.endsWith(v.cardNumber!.slice(-4)))!;
       const revealsAtStore = () => sql(url, `SELECT counter_id, details FROM store_audit WHERE action = 'voucher.revealed'`);
       const wrongPin = await two.call('voucher.reveal', { saleId, seq: 1, managerPin: '1111', approverId: managerId });
       expect(wrongPin.ok).toBe(false);

@@ -1,48 +1,26 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src-main/platform/logger.js';
-import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
-import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
-import { startStoreServer, type StoreServer } from '../../src-main/store-server/server.js';
-import { tempDir } from '../support/temp-dir.js';
-import { pairWithCode, sellerHeaders } from './store-harness.js';
+import type { Sandbox } from '../../src-main/sandbox/server.js';
+import type { StoreServer } from '../../src-main/store-server/server.js';
+import { startSandboxStore, type SandboxStore } from './store-harness.js';
 
 const SECRET = 'store-webhook-secret-1';
 const sign = (body: string) => createHmac('sha256', SECRET).update(body).digest('base64');
 
 /** The store's one webhook URL: signed events only, each applied once, order events settled by the job queue. */
 describe('the store server’s webhook receiver', () => {
+  let store: SandboxStore;
   let sandbox: Sandbox;
   let server: StoreServer;
-  const dir = tempDir('gv-store-webhooks-');
   /** The counter's bearer token and its seller's staff session. */
   let seller: Record<string, string> = {};
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ tickMs: 60_000 });
-    server = await startStoreServer({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: dir.path,
-      partnerBaseUrl: sandbox.url,
-      clientId: 'sandbox-staging-client',
-      clientSecret: 'sandbox-staging-secret',
-      environment: 'staging',
-      storeId: 'main',
-      webhookSecret: SECRET,
-      logger: silentLogger,
-    });
-    sandbox.state.webhooks.endpoint = { url: `${server.url}/webhooks`, secret: SECRET };
-    const code = await newPairingCode(server.pool, 'main');
-    const paired = await pairWithCode(server.url, code, 'Counter 1');
-    seller = await sellerHeaders(server.url, paired);
+    store = await startSandboxStore({ tempPrefix: 'gv-store-webhooks-', counterName: 'Counter 1', sandbox: { tickMs: 60_000 }, host: '127.0.0.1', webhookSecret: SECRET });
+    ({ sandbox, server, seller } = store);
   }, 60_000);
 
-  afterAll(async () => {
-    await server?.close();
-    await sandbox?.close();
-    dir.cleanup();
-  });
+  afterAll(() => store?.close());
 
   const events = async () => (await server.pool.query<{ event_type: string; outcome: string }>('SELECT event_type, outcome FROM store_webhook_events ORDER BY received_at')).rows;
 
