@@ -4,6 +4,7 @@ import { NOT_PLACED_MARGIN_MS } from '../../src-main/store-server/relay/order-re
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import {
   byReference,
+  counterFor,
   lastSeq,
   newRef,
   orderBody,
@@ -14,6 +15,7 @@ import {
   relayedRow,
   sql,
   startClusterStore,
+  startStore,
   type ClusterStore,
   type Counter,
 } from './store-harness.js';
@@ -161,4 +163,35 @@ describe('the order relay, idempotent on referenceId', () => {
     expect((await two.call(`/partner/v1/partners/orders/${order.json.id}`)).status).toBe(404);
     expect((await one.call(`/partner/v1/partners/orders/${order.json.id}`)).status).toBe(200);
   });
+
+  it('keeps another replica’s answer when its own send then times out, takes the debit off the float once, and answers the counter with the order', async () => {
+    // A replica on the same journal asks the service about the order while this one still waits for its answer.
+    const asker = await startStore(sandbox, databaseUrl, { timeouts: { orderResponseMs: ORDER_TIMEOUT_MS } });
+    try {
+      const ref = newRef('ELSEWHERE');
+      const body = orderBody(ref);
+      const debitPaise = Number(body.amount) * 100;
+      const balance = async () => Number((await sql<{ balance_paise: string }>(databaseUrl, 'SELECT balance_paise FROM wallets'))[0]!.balance_paise);
+      // The service takes the order at once and holds its answer past the sender's timeout.
+      sandbox.state.faults.arm({ kind: 'delay', ms: ORDER_TIMEOUT_MS + 1_500, stage: 'after', count: 1, match: { method: 'POST', path: '/v1/partners/orders' } });
+      const sending = placeOrder(one, body);
+      await expect.poll(() => ordersReceived(sandbox, ref), { timeout: 5_000 }).toBe(1);
+      const before = await balance();
+
+      expect((await byReference(counterFor(asker.url, one), ref)).status).toBe(200);
+      expect(await relayedRow(databaseUrl, ref)).toMatchObject({ state: 'ACCEPTED', order_status: 'SUCCESS' });
+      expect(await balance()).toBe(before - debitPaise);
+
+      const answered = await sending;
+      expect(answered.status).toBe(200);
+      expect(answered.json).toMatchObject({ referenceId: ref, status: 'SUCCESS' });
+      expect(await relayedRow(databaseUrl, ref)).toMatchObject({ state: 'ACCEPTED', order_status: 'SUCCESS', sends: 1 });
+      // Asked again: answered from the service, its debit not taken off a second time.
+      expect((await byReference(one, ref)).status).toBe(200);
+      expect(await balance()).toBe(before - debitPaise);
+      expect(ordersReceived(sandbox, ref)).toBe(1);
+    } finally {
+      await asker.close();
+    }
+  }, 30_000);
 });
