@@ -2,7 +2,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src-main/sandbox/server.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
-import { ATTENTION_SQL } from '../../src-main/store-server/store-api/store-attention.js';
+import type { Pool } from '../../src-main/store-server/database/pool.js';
+import { ATTENTION_SQL, storeAttention } from '../../src-main/store-server/store-api/store-attention.js';
 import { StoreRefusedError } from '../../src-main/store-link/store-client.js';
 import { pairedStoreCounter, type PairedCounter } from './bridge-counter.js';
 import { eventually, startClusterStore, type ClusterStore } from './store-harness.js';
@@ -118,6 +119,38 @@ describe('store-wide sales needing attention', () => {
     expect(refused).toMatchObject({ status: 403, code: 'STAFF_NOT_PERMITTED' });
     expect((await one.call('staff.signIn', { staffId: managerId, pin: '4826' })).ok).toBe(true);
   }, 60_000);
+
+  it('lists and counts from one snapshot: a counter’s push landing between the two reads changes neither', async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    const pusher = new pg.Client({ connectionString: url });
+    await pusher.connect();
+    // The stuck sale settles (its counter pushes it) just after the list is read, before it is counted.
+    const settleStuck = () => pusher.query(`UPDATE counter_sales SET state = 'FAILED' WHERE sale_id = $1`, [stuckSaleId]);
+    const afterList = <T extends (...args: any[]) => Promise<unknown>>(query: T) =>
+      (async (...args: Parameters<T>) => {
+        const answer = await query(...args);
+        if (args[0] === ATTENTION_SQL.oldest) await settleStuck();
+        return answer;
+      }) as T;
+    const racing = {
+      query: afterList(pool.query.bind(pool)),
+      async connect() {
+        const client = await pool.connect();
+        client.query = afterList(client.query.bind(client));
+        return client;
+      },
+    } as unknown as Pool;
+    try {
+      const before = await storeAttention(pool, 'main');
+      expect(before.total).toBe(before.items.length);
+      expect(await storeAttention(racing, 'main')).toEqual(before);
+      expect((await storeAttention(pool, 'main')).total).toBe(before.total - 1);
+    } finally {
+      await pusher.query(`UPDATE counter_sales SET state = 'IN_DOUBT' WHERE sale_id = $1`, [stuckSaleId]);
+      await pusher.end();
+      await pool.end();
+    }
+  });
 
   it('lists only this counter’s own, saying why, while the store server does not answer', async () => {
     const [one] = both();

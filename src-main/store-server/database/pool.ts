@@ -35,3 +35,15 @@ export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) =>
     client.release(broken);
   }
 }
+
+/**
+ * `work`'s reads all see the database as it was at their first one (a read-only REPEATABLE READ
+ * transaction): an answer made of several reads (a list and its total, a summary's parts) never
+ * mixes rows from before and after a counter's push that lands between them.
+ */
+export function inSnapshot<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  return inTransaction(pool, async (client) => {
+    await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    return work(client);
+  });
+}

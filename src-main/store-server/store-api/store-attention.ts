@@ -1,7 +1,7 @@
 import type { SaleListItem } from '../../contract/orders.js';
 import { ATTENTION_STATES } from '../../orders/journal/sale-state.js';
 import { ATTENTION_SHOWN } from '../../orders/sales/sales-history.js';
-import type { Pool } from '../database/pool.js';
+import { inSnapshot, type Pool } from '../database/pool.js';
 
 /**
  * The sales a person must resolve, as a counter's journal finds them (stuck in IN_DOUBT or
@@ -21,8 +21,11 @@ export const ATTENTION_SQL = {
 
 /** Every counter's sales needing attention: the oldest ATTENTION_SHOWN, each with the counter that sold it, and how many there are in all. */
 export async function storeAttention(pool: Pool, storeId: string): Promise<{ items: SaleListItem[]; total: number }> {
-  const rows = await pool.query<{ item: SaleListItem; counter_id: string; counter_name: string }>(ATTENTION_SQL.oldest, [storeId, ATTENTION_SHOWN]);
-  const total = await pool.query<{ n: string }>(ATTENTION_SQL.count, [storeId]);
+  // One snapshot: a push landing between the two reads would make the total disagree with the list.
+  const { rows, total } = await inSnapshot(pool, async (db) => ({
+    rows: await db.query<{ item: SaleListItem; counter_id: string; counter_name: string }>(ATTENTION_SQL.oldest, [storeId, ATTENTION_SHOWN]),
+    total: await db.query<{ n: string }>(ATTENTION_SQL.count, [storeId]),
+  }));
   return {
     items: rows.rows.map((r) => ({ ...r.item, counterId: r.counter_id, counterName: r.counter_name })),
     total: Number(total.rows[0]!.n),
