@@ -14,6 +14,7 @@ import { SalesHistory } from '../orders/sales/sales-history.js';
 import { saleView } from '../orders/sales/sale-view.js';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
+import { once } from '../platform/lazy.js';
 import type { KeyProtection, SecretStore } from '../platform/secret-store.js';
 import { failureReasonToCode } from '../partner-api/error-table.js';
 import { createPartnerClient, type PartnerClient } from '../partner-api/partner-client.js';
@@ -82,12 +83,6 @@ export interface EnvironmentDeps {
   endpoint: EnvironmentEndpoint;
   timeouts?: Partial<{ connectMs: number; responseMs: number; orderResponseMs: number }>;
   nativeBinding?: string;
-}
-
-/** `build` run at the first call; every call returns what it built. */
-function once<T>(build: () => T): () => T {
-  let built: T | undefined;
-  return () => (built ??= build());
 }
 
 export async function openEnvironment(environment: Environment, deps: EnvironmentDeps): Promise<EnvironmentContext> {

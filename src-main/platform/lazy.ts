@@ -12,3 +12,9 @@ export function lazy<T>(load: () => Promise<T>): () => Promise<T> {
       throw error;
     }));
 }
+
+/** The same for what is built at once (no promise): `build` runs at the first call, and every call returns what it built. */
+export function once<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}

@@ -2,6 +2,9 @@ import type { StatementLine } from '../contract/wallet.js';
 import type { Db } from '../db/database.js';
 import { WALLET_NOT_CHARGED_STATES } from './wallet-charge.js';
 
+/** How many statement lines one page has when the caller does not say (a counter's, and the store's). */
+export const STATEMENT_PAGE_LINES = 200;
+
 const NOT_CHARGED = WALLET_NOT_CHARGED_STATES.map((s) => `'${s}'`).join(', ');
 
 /** The newest `limit` lines before `before`, newest first. */

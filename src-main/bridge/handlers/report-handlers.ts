@@ -1,4 +1,5 @@
 import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
+import { STATEMENT_PAGE_LINES } from '../../wallet/wallet-statement.js';
 import type { Core } from '../../core/create-core.js';
 import { fail } from '../bridge-result.js';
 import type { Session } from '../session.js';
@@ -18,7 +19,7 @@ export function reportHandlers(core: Core, session: Session) {
       return result.view;
     },
     'wallet.statement': async (input: ParsedInput<'wallet.statement'>) => {
-      const query = { before: input.before ?? core.clock.now() + 1, limit: input.limit ?? 200 };
+      const query = { before: input.before ?? core.clock.now() + 1, limit: input.limit ?? STATEMENT_PAGE_LINES };
       const local = () => core.wallet.statement(query);
       // A store's wallet is one, spent by every counter: its statement is the store's.
       if (!core.store) return input.counterId ? fail('NOT_IN_A_STORE', NOT_IN_A_STORE) : { lines: local() };

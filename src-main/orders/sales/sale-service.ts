@@ -90,7 +90,7 @@ export interface SaleServiceDeps {
 export class SaleService {
   private readonly retrying = new Set<string>();
   /** Sales being placed under a page's id, with what was asked: a second call with that id joins the first. */
-  private readonly placing = new Map<string, { asked: string; result: Promise<PlaceResult> }>();
+  private readonly placing = new Map<string, { asked: SaleInput; result: Promise<PlaceResult> }>();
   /** When each sale was last checked at a person's request; entries older than the interval are dropped. */
   private readonly checkedAt = new Map<string, number>();
 
@@ -197,17 +197,17 @@ export class SaleService {
    * way, it waits for that call's answer.
    */
   async placeOnce(saleId: string, input: SaleInput, cashierId: string, tenders: readonly TenderEntry[]): Promise<PlaceOnceResult> {
-    const asked = JSON.stringify([input.productId, input.amountPaise]);
+    const idInUse = { ok: false, kind: 'id-in-use', message: SALE_ID_IN_USE } as const;
     const running = this.placing.get(saleId);
-    if (running) return running.asked === asked ? running.result : { ok: false, kind: 'id-in-use', message: SALE_ID_IN_USE };
+    if (running) return sameSale(running.asked, input) ? running.result : idInUse;
     const made = this.deps.journal.get(saleId);
     if (made) {
-      if (made.productId !== input.productId || made.amountPaise !== input.amountPaise) return { ok: false, kind: 'id-in-use', message: SALE_ID_IN_USE };
+      if (!sameSale(made, input)) return idInUse;
       this.deps.audit.append({ actor: cashierId, action: 'sale.place_repeated', saleId });
       return { ok: true, sale: made, changePaise: this.deps.till.salePayment(saleId)?.payment.changePaise ?? 0, repeated: true };
     }
     const result = this.place(input, cashierId, { tenders }, null, saleId).finally(() => this.placing.delete(saleId));
-    this.placing.set(saleId, { asked, result });
+    this.placing.set(saleId, { asked: input, result });
     return result;
   }
 
@@ -297,6 +297,11 @@ export class SaleService {
       this.retrying.delete(saleId);
     }
   }
+}
+
+/** Whether two asks under one sale id are the same sale: the same brand and amount. */
+function sameSale(a: Pick<SaleInput, 'productId' | 'amountPaise'>, b: Pick<SaleInput, 'productId' | 'amountPaise'>): boolean {
+  return a.productId === b.productId && a.amountPaise === b.amountPaise;
 }
 
 const ALREADY_RECORDED = 'It is already recorded that the customer left without this receipt.';

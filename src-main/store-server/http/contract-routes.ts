@@ -9,6 +9,7 @@ import { storeSaleDetail } from '../store-api/store-sale-detail.js';
 import { listStoreSales } from '../store-api/store-sales.js';
 import { storeSalesSummary } from '../store-api/store-summary.js';
 import { storeWalletStatement } from '../store-api/store-wallet.js';
+import { STATEMENT_PAGE_LINES } from '../../wallet/wallet-statement.js';
 import { HttpError, parseBody } from './http-kit.js';
 
 /** Who asks: the counter (from its credential) and the person at it (from the staff session the store opened). */
@@ -35,7 +36,7 @@ function servedMethods(pool: Pool): StoreServed {
       return storeSalesSummary(pool, counter.storeId, input);
     },
     'wallet.statement': async (input, { counter }) => ({
-      lines: await storeWalletStatement(pool, counter.storeId, { before: input.before ?? Date.now() + 1, limit: input.limit ?? 200, counterId: input.counterId }),
+      lines: await storeWalletStatement(pool, counter.storeId, { before: input.before ?? Date.now() + 1, limit: input.limit ?? STATEMENT_PAGE_LINES, counterId: input.counterId }),
     }),
     'store.counters': async (_input, { counter }) => ({ counters: await listCounters(pool, counter.storeId), self: counter.id }),
     'store.revokeCounter': async (input, { counter, staffId }) => {
