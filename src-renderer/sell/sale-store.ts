@@ -22,6 +22,8 @@ export type ResultStep = 'outcome' | 'refund' | 'pay-again';
 
 /** The code main refuses a sale or a refund with when this counter's drawer is closed. */
 export const NO_OPEN_SHIFT = 'NO_OPEN_SHIFT';
+/** The code main refuses Place with when the draft's sale id is another sale's (nothing was sold). */
+const SALE_ID_IN_USE = 'SALE_ID_IN_USE';
 
 const paymentFields = (fields: Record<string, string>): Record<string, string> =>
   Object.fromEntries(Object.entries(fields).filter(([f]) => f === 'tenders' || f.startsWith('tenders.')));
@@ -240,7 +242,8 @@ export const useSale = create<SaleState>()((set, get) => {
         set({ phase: 'editing', fields, error: null, customerOpen: get().customerOpen || Object.keys(fields).some((f) => f.startsWith('customer')) });
       } else {
         // The sale may or may not exist (e.g. the app stopped answering): Pending sales will show it.
-        set({ phase: 'confirm', error: await saleRefusal(result.error, { nothingSent: false }) });
+        // Its id kept, Place again answers that sale; an id main says is another sale's sold nothing, so the next press takes a new one.
+        set({ phase: 'confirm', error: await saleRefusal(result.error, { nothingSent: false }), ...(result.error.code === SALE_ID_IN_USE ? { saleId: null } : {}) });
         void usePending.getState().load();
       }
     },

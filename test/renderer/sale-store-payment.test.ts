@@ -168,6 +168,13 @@ describe('taking the payment at Confirm sale', () => {
     await useSale.getState().review();
     await useSale.getState().place();
     expect(sent('sale.place')[4].saleId).not.toBe(unclear);
+    // An id main says is another sale's sold nothing: the next press is a sale of its own.
+    const refused = sent('sale.place')[4].saleId;
+    answers['sale.place'] = () => ({ ok: false, error: { code: 'SALE_ID_IN_USE', message: 'That sale id belongs to another sale.' } });
+    await useSale.getState().place();
+    answers['sale.place'] = () => ({ ok: true, data: sale('SUCCESS') });
+    await useSale.getState().place();
+    expect(sent('sale.place')[6].saleId).not.toBe(refused);
   });
 });
 
