@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DatabaseFromNewerVersionError, migrate, openDatabase, type Db } from '../../src-main/db/database.js';
+import { DatabaseFromNewerVersionError, migrate, openDatabase, PAGE_CACHE_KIB, type Db } from '../../src-main/db/database.js';
 import { SCHEMAS, type DatabaseKind } from '../../src-main/db/migrations/index.js';
 import { SqliteSaleJournal } from '../../src-main/orders/journal/sqlite-sale-journal.js';
 import { SalesHistory } from '../../src-main/orders/sales/sales-history.js';
@@ -39,8 +39,9 @@ describe('database and migrations', () => {
   };
   afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
 
-  it('opens with WAL, synchronous=FULL, foreign keys enforced and a 5 s busy timeout', () => {
+  it('opens with WAL, synchronous=FULL, foreign keys enforced, a 5 s busy timeout and a bounded page cache', () => {
     const db = openDatabase(fresh(), 'environment');
+    expect(db.pragma('cache_size', { simple: true })).toBe(-PAGE_CACHE_KIB);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
