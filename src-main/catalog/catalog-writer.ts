@@ -18,7 +18,7 @@ const MAX_MERGE_STEPS = 10_000;
  */
 export const FIRST_SYNC_CHUNK_ROWS = 2500;
 /** The writing connection's page cache during a replacement (negative: KiB). */
-const REPLACEMENT_CACHE_SIZE = -2000;
+export const REPLACEMENT_CACHE_SIZE = -2000;
 /** Rows per read when listing the stored brands (keyset pages, so no statement stays open across a pause). */
 const PAGE = 1000;
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
 import { CatalogSync } from '../../src-main/catalog/catalog-sync.js';
+import { FIRST_SYNC_CHUNK_ROWS, REPLACEMENT_CACHE_SIZE } from '../../src-main/catalog/catalog-writer.js';
 import { openDatabase, type Db } from '../../src-main/db/database.js';
 import { createPartnerClient, type PartnerClient } from '../../src-main/partner-api/partner-client.js';
 import { DEFAULT_CREDENTIALS } from '../../src-main/sandbox/auth/credentials.js';
@@ -38,6 +39,40 @@ function catalogOf(client: PartnerClient) {
   };
 }
 type Catalog = ReturnType<typeof catalogOf>;
+
+/** Fetches every page as the baseline does, handing each page's parsed brands to `onPage`. */
+type FetchAll = (set: 'a' | 'b', onPage?: (brands: unknown[]) => void) => Promise<number>;
+
+/**
+ * The physical floor of a full sync: the pages fetched and parsed as the baseline does, and each
+ * brand's JSON text (what the catalog keeps of a brand) written to a bare table (its id as the
+ * only key: no search index, no listing columns, no validation, no change detection) in a fresh
+ * catalog file with the app's pragmas, committed every FIRST_SYNC_CHUNK_ROWS rows with the page
+ * cache a sync's writer takes, as a first sync commits. Whatever a sync does beyond this is the app's; this much any design pays on this disk.
+ */
+function floorRound(fetchAll: FetchAll, set: 'a' | 'b') {
+  const dir = tempDir('gv-bench-sync-floor-');
+  const db: Db = openDatabase(join(dir.path, 'catalog.db'), 'catalog');
+  db.exec(`CREATE TABLE floor_rows (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, data TEXT NOT NULL) STRICT; PRAGMA cache_size = ${REPLACEMENT_CACHE_SIZE}`);
+  const insert = db.prepare('INSERT INTO floor_rows (id, data) VALUES (?, ?)');
+  return {
+    subject: async () => {
+      let rows = 0;
+      db.exec('BEGIN');
+      await fetchAll(set, (brands) => {
+        for (const brand of brands) {
+          insert.run((brand as { id: string }).id, JSON.stringify(brand));
+          if (++rows % FIRST_SYNC_CHUNK_ROWS === 0) db.exec('COMMIT; BEGIN');
+        }
+      });
+      db.exec('COMMIT');
+    },
+    settle: async () => {
+      db.close();
+      dir.cleanup();
+    },
+  };
+}
 
 interface Measured {
   subject: Summary;
@@ -138,7 +173,7 @@ async function pairedSync(
 async function measure(
   label: string,
   client: PartnerClient,
-  fetchAll: (set: 'a' | 'b') => Promise<number>,
+  fetchAll: FetchAll,
   serve: ((set: 'a' | 'b') => void) | null,
   reps: number,
   warmup: number,
@@ -166,6 +201,8 @@ async function measure(
         () => fetchAll('a'),
       ),
     );
+    const floor = await pairedSync(reps, warmup, async () => floorRound(fetchAll, 'a'), () => fetchAll('a'));
+    rows.push(row('sync', `  floor of a full sync: the same fetch + parse, each brand's JSON written bare, ${label}`, floor.subject, floor.baseline, BASE_LABEL));
     const same = current ?? catalogOf(client);
     current = same;
     const settle = () => same.repo.checkpointIdle();
@@ -246,13 +283,14 @@ function pagesOf(brands: readonly unknown[]): Buffer[] {
 function pageFetcher(baseUrl: string, token: () => string) {
   const bare = bareClient(baseUrl);
   // `_set`: which variant the server sends is switched on the server (sequential rounds).
-  const fetchAll = async (_set: 'a' | 'b'): Promise<number> => {
+  const fetchAll: FetchAll = async (_set, onPage) => {
     let count = 0;
     for (let pageNo = 1; ; pageNo++) {
       const res = await bare.send('GET', `${PRODUCTS}?pageNo=${pageNo}&limit=${PAGE}`, undefined, token());
       if (res.status !== 200) throw new Error(`GET products: ${res.status}`);
       const body = JSON.parse(res.text) as { data: unknown[]; nextCursor: unknown };
       count += body.data.length;
+      onPage?.(body.data);
       if (body.nextCursor === null) return count;
     }
   };
@@ -296,9 +334,9 @@ export async function benchSync(sizes: readonly number[], reps: number): Promise
     const server = await pageServer(loginText, { a: pagesOf(a), b: pagesOf(changeEveryTenth(a)) });
     const sizeClient = clientFor(server.url);
     const fetcher = pageFetcher(server.url, () => token);
-    const fetchSet = async (set: 'a' | 'b') => {
+    const fetchSet: FetchAll = async (set, onPage) => {
       server.serve(set);
-      return fetcher.fetchAll(set);
+      return fetcher.fetchAll(set, onPage);
     };
     try {
       // One round per case at 100k: a full sync there is tens of seconds on 2 shared cores, and
