@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
-import type { Plugin } from 'vite';
+import { build, type InlineConfig, type Plugin } from 'vite';
+import { CORE_BUNDLE_FILE } from './src-main/core/load-core-bundle.js';
 
 // The dev server needs what the built app must never have: React Refresh injects an inline
 // preamble script and HMR talks over a websocket. Relax the meta CSP for `serve` only.
@@ -51,6 +52,52 @@ function preloadAppChunk(): Plugin {
  */
 export const MAIN_BUNDLED_PACKAGES = ['zod'];
 
+/**
+ * The core, built as one CommonJS file (CORE_BUNDLE_FILE) beside the main entry: a host runs it
+ * through vm.Script with V8's code cache (src-main/platform/code-cache.ts), which Node 20's ES
+ * module loader has no hook for. What the core loads on demand goes to core-chunks/ and is
+ * required when first used. The bench's start-up child (test/bench/children/bundle.ts) loads
+ * this same build, so start-up is measured as shipped.
+ */
+export function coreBundleBuild(outDir: string): InlineConfig {
+  return {
+    configFile: false,
+    root: import.meta.dirname,
+    logLevel: 'warn',
+    ssr: { noExternal: MAIN_BUNDLED_PACKAGES },
+    build: {
+      ssr: true,
+      outDir,
+      emptyOutDir: false,
+      minify: false,
+      target: 'node20',
+      rolldownOptions: {
+        input: { core: resolve(import.meta.dirname, 'src-main/core/core-bundle.ts') },
+        output: {
+          format: 'cjs',
+          entryFileNames: CORE_BUNDLE_FILE,
+          chunkFileNames: 'core-chunks/[name]-[hash].cjs',
+          // Less text to read, hash and hand V8 at every start: ASCII only (a one-byte string), no doc comments.
+          charset: 'ascii',
+          comments: { legal: true, annotation: true, jsdoc: false },
+        },
+        external: ['better-sqlite3'],
+      },
+    },
+  };
+}
+
+/** Builds the core bundle into the main build's folder once the main entry is written. */
+function coreBundle(): Plugin {
+  let outDir = '';
+  return {
+    name: 'pos:core-bundle',
+    apply: 'build',
+    configResolved: (config) => void (outDir = config.build.outDir),
+    closeBundle: async () => void (await build(coreBundleBuild(outDir))),
+  };
+}
+
 export default defineConfig({
   main: {
     build: {
@@ -62,6 +109,7 @@ export default defineConfig({
         external: ['better-sqlite3'],
       },
     },
+    plugins: [coreBundle()],
   },
   preload: {
     build: {
