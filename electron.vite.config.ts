@@ -64,7 +64,9 @@ export function coreBundleBuild(outDir: string): InlineConfig {
     configFile: false,
     root: import.meta.dirname,
     logLevel: 'warn',
-    ssr: { noExternal: MAIN_BUNDLED_PACKAGES },
+    // better-sqlite3's JavaScript too: compiled from the code cache with the rest. Its addon is a
+    // file the core names (db/database.ts), so the bundle never has to find it.
+    ssr: { noExternal: [...MAIN_BUNDLED_PACKAGES, 'better-sqlite3'] },
     build: {
       ssr: true,
       outDir,
@@ -81,7 +83,6 @@ export function coreBundleBuild(outDir: string): InlineConfig {
           charset: 'ascii',
           comments: { legal: true, annotation: true, jsdoc: false },
         },
-        external: ['better-sqlite3'],
       },
     },
   };
@@ -101,8 +102,8 @@ function coreBundle(): Plugin {
 export default defineConfig({
   main: {
     build: {
-      // Other packages stay in node_modules and load at run time; better-sqlite3 in particular
-      // cannot be bundled (it loads a .node binary next to its own files).
+      // Other packages stay in node_modules and load at run time. The core (better-sqlite3
+      // with it) is not in this entry: it is the core bundle, built by coreBundle() below.
       externalizeDeps: { exclude: MAIN_BUNDLED_PACKAGES },
       rolldownOptions: {
         input: { index: resolve(import.meta.dirname, 'src-main/index.ts') },
