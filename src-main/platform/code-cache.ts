@@ -7,7 +7,7 @@ import { basename, dirname, join } from 'node:path';
 const requireBuiltin = createRequire(import.meta.url);
 const { isAscii } = requireBuiltin('node:buffer') as typeof import('node:buffer');
 const { createHash, randomBytes } = requireBuiltin('node:crypto') as typeof import('node:crypto');
-const { mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } = requireBuiltin('node:fs') as typeof import('node:fs');
+const { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = requireBuiltin('node:fs') as typeof import('node:fs');
 const { cachedDataVersionTag } = requireBuiltin('node:v8') as typeof import('node:v8');
 const vm = requireBuiltin('node:vm') as typeof import('node:vm');
 
@@ -105,7 +105,8 @@ function readCache(path: string, key: Buffer): { data: Buffer } | { status: Code
  * what they share, and must get this instance, not a second copy compiled without the cache.
  */
 export function loadCachedBundle<T>(bundlePath: string, cacheDir: string): CachedBundle<T> {
-  const filename = realpathSync(bundlePath);
+  // The name require itself gives the file (its real path), so a chunk's require() of it finds this entry.
+  const filename = createRequire(bundlePath).resolve(bundlePath);
   const requireHere = createRequire(filename);
   const cachedModule = requireHere.cache[filename];
   if (cachedModule) throw new Error(`${filename} is already loaded: a second load would make a second copy of its modules`);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,6 +104,18 @@ describe('a CommonJS bundle loaded with a code cache', () => {
     const loaded = load(f);
     expect(loaded.exports.chunk()).toBe(loaded.exports.shared);
     expect(() => load(f)).toThrow(/already loaded/);
+  });
+
+  it('is entered under its real path, so a chunk finds it when the bundle was named through a link', () => {
+    const f = fixture();
+    const link = join(tmpdir(), `gv-code-cache-link-${process.pid}-${Date.now()}`);
+    symlinkSync(join(f.bundle, '..'), link);
+    try {
+      const loaded = loadCachedBundle<Probe>(join(link, 'bundle.cjs'), f.cacheDir);
+      expect(loaded.exports.chunk()).toBe(loaded.exports.shared);
+    } finally {
+      rmSync(link, { force: true });
+    }
   });
 
   it.each([
