@@ -8,7 +8,6 @@ const requireBuiltin = createRequire(import.meta.url);
 const { isAscii } = requireBuiltin('node:buffer') as typeof import('node:buffer');
 const { createHash, randomBytes } = requireBuiltin('node:crypto') as typeof import('node:crypto');
 const { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = requireBuiltin('node:fs') as typeof import('node:fs');
-const { cachedDataVersionTag } = requireBuiltin('node:v8') as typeof import('node:v8');
 const vm = requireBuiltin('node:vm') as typeof import('node:vm');
 
 /**
@@ -57,18 +56,17 @@ export interface CodeCacheRuntime {
   node: string;
   v8: string;
   arch: string;
-  /** V8's cached-data tag: its version and the flags that change compiled code. */
-  tag: number;
 }
 
-const thisRuntime = (): CodeCacheRuntime => ({ node: process.version, v8: process.versions.v8, arch: process.arch, tag: cachedDataVersionTag() });
+const thisRuntime = (): CodeCacheRuntime => ({ node: process.version, v8: process.versions.v8, arch: process.arch });
 
 /**
  * What a cache must have been made for: this bundle's exact bytes (and the wrapper around
- * them) run by this runtime. V8's own check compares only the source's length.
+ * them) run by this runtime. V8 checks its own version and the flags that change compiled
+ * code (a mismatch is 'rejected'), but of the source only its length.
  */
 export function codeCacheKey(bundle: Buffer, runtime: CodeCacheRuntime = thisRuntime()): Buffer {
-  return sha256(`${runtime.node}\0${runtime.v8}\0${runtime.arch}\0${runtime.tag}\0${WRAPPER.join('\0')}\0`, bundle);
+  return sha256(`${runtime.node}\0${runtime.v8}\0${runtime.arch}\0${WRAPPER.join('\0')}\0`, bundle);
 }
 
 /** The file's layout: MAGIC, the key, the SHA-256 of the payload, then V8's cached data. */

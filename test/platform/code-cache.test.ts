@@ -61,9 +61,9 @@ function fixture(answer = 42): { bundle: string; cacheDir: string; cacheFile: st
 const load = (f: { bundle: string; cacheDir: string }) => loadCachedBundle<Probe>(f.bundle, f.cacheDir);
 
 /** Another process that loads the bundle, writes its cache and rewrites it `rounds` times; says the status it loaded with. */
-function writer(f: { bundle: string; cacheDir: string }, rounds: number): Promise<string> {
+function writer(f: { bundle: string; cacheDir: string }, rounds: number, v8Flags: string[] = []): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/platform/fixtures/code-cache-writer.ts', f.bundle, f.cacheDir, String(rounds)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...v8Flags, '--import', 'tsx', 'test/platform/fixtures/code-cache-writer.ts', f.bundle, f.cacheDir, String(rounds)], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
@@ -97,6 +97,14 @@ describe('a CommonJS bundle loaded with a code cache', () => {
     const f = fixture();
     expect(await writer(f, 0)).toBe('missing');
     expect(await writer(f, 0)).toBe('used');
+  });
+
+  // The key leaves V8's flags to V8: the desktop main process runs with its own (MAIN_PROCESS_V8_FLAGS).
+  it('is rejected by V8 when made under other V8 flags, and written again', async () => {
+    const f = fixture();
+    expect(await writer(f, 0)).toBe('missing');
+    expect(await writer(f, 0, ['--max-semi-space-size=2'])).toBe('rejected');
+    expect(await writer(f, 0, ['--max-semi-space-size=2'])).toBe('used');
   });
 
   it('is the one instance its split chunks require back, and refuses a second load in one process', () => {
@@ -153,12 +161,11 @@ describe('a CommonJS bundle loaded with a code cache', () => {
     made.persist();
     const data = readFileSync(f.cacheFile).subarray(72);
     const bytes = readFileSync(f.bundle);
-    const here: CodeCacheRuntime = { node: process.version, v8: process.versions.v8, arch: process.arch, tag: 0 };
+    const here: CodeCacheRuntime = { node: process.version, v8: process.versions.v8, arch: process.arch };
     const others: CodeCacheRuntime[] = [
       { ...here, node: 'v22.20.0' },
       { ...here, v8: '13.6.233.10' },
       { ...here, arch: process.arch === 'x64' ? 'arm64' : 'x64' },
-      { ...here, tag: 1 },
     ];
     for (const runtime of others) {
       writeFileSync(f.cacheFile, encodeCodeCache(codeCacheKey(bytes, runtime), data));
