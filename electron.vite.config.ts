@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { build, type InlineConfig, type Plugin } from 'vite';
 import { CORE_BUNDLE_FILE } from './src-main/core/load-core-bundle.js';
+import { HOST_IMPORT } from './src-main/platform/code-cache.js';
 
 // The dev server needs what the built app must never have: React Refresh injects an inline
 // preamble script and HMR talks over a websocket. Relax the meta CSP for `serve` only.
@@ -64,6 +65,7 @@ export function coreBundleBuild(outDir: string): InlineConfig {
     configFile: false,
     root: import.meta.dirname,
     logLevel: 'warn',
+    plugins: [hostImports()],
     // better-sqlite3's JavaScript too: compiled from the code cache with the rest. Its addon is a
     // file the core names (db/database.ts), so the bundle never has to find it.
     ssr: { noExternal: [...MAIN_BUNDLED_PACKAGES, 'better-sqlite3'] },
@@ -84,6 +86,25 @@ export function coreBundleBuild(outDir: string): InlineConfig {
           comments: { legal: true, annotation: true, jsdoc: false },
         },
       },
+    },
+  };
+}
+
+/**
+ * The core bundle's external `import()`s (got, node:http(s): loaded at the first Partner API
+ * call) in the entry chunk become calls to the loader's HOST_IMPORT: Node 20 cannot run `import()` from a script
+ * compiled from cached data (see code-cache.ts). Rolldown leaves only external dynamic imports
+ * as `import(…)` in CommonJS output; the build fails if one is still there after the rewrite.
+ */
+function hostImports(): Plugin {
+  return {
+    name: 'pos:core-host-imports',
+    renderChunk(code, chunk) {
+      // Only the entry runs through vm.Script; its split chunks are required by Node, where import() works.
+      if (!chunk.isEntry) return null;
+      const rewritten = code.replace(/\bimport\((?=["'])/g, `${HOST_IMPORT}(`);
+      if (/\bimport\s*\(/.test(rewritten.replace(/\/\/.*$/gm, ''))) throw new Error(`${chunk.fileName} still calls import() after the rewrite to ${HOST_IMPORT}()`);
+      return { code: rewritten, map: null };
     },
   };
 }

@@ -82,8 +82,17 @@ function decodeCodeCache(file: Buffer, key: Buffer): { data: Buffer } | { status
   return { data };
 }
 
-/** Node's own CommonJS wrapper, so the bundle sees exports, require, module, __filename and __dirname as it would when required. */
-const WRAPPER = ['(function (exports, require, module, __filename, __dirname) { ', '\n})'] as const;
+/**
+ * The name a bundle calls instead of `import()` for what it loads as an ES module at run time
+ * (ES-only packages such as got). Node 20 loses a vm.Script's dynamic-import callback when the
+ * script comes from cached data ("A dynamic import callback was not specified"), so a bundle
+ * must not use `import()` itself: the core bundle's build rewrites its external `import(…)`s to
+ * this (electron.vite.config.ts) and fails if one is left.
+ */
+export const HOST_IMPORT = '__hostImport';
+
+/** Node's own CommonJS wrapper (exports, require, module, __filename, __dirname as when required), plus HOST_IMPORT. */
+const WRAPPER = [`(function (exports, require, module, __filename, __dirname, ${HOST_IMPORT}) { `, '\n})'] as const;
 
 function readCache(path: string, key: Buffer): { data: Buffer } | { status: CodeCacheStatus } {
   let file: Buffer;
@@ -96,9 +105,15 @@ function readCache(path: string, key: Buffer): { data: Buffer } | { status: Code
 }
 
 /**
+ * What the bundle's HOST_IMPORT calls: Node's own ES loader. Specifiers resolve from this file,
+ * which hosts keep beside the bundle (out/main/index.js and core.cjs; the bench's children).
+ */
+const hostImport = (specifier: string): Promise<unknown> => import(specifier);
+
+/**
  * Loads and runs the CommonJS bundle at `bundlePath` with the code cache kept in `cacheDir`.
- * Its `require` resolves from the bundle's own folder, and its external `import()`s (ES-only
- * packages, loaded on demand) go through Node's own loader. The bundle is entered in require's
+ * Its `require` resolves from the bundle's own folder, and its HOST_IMPORT (ES-only packages,
+ * loaded on demand) goes through Node's own loader. The bundle is entered in require's
  * cache under its real path, as require itself would: its split chunks `require()` it back for
  * what they share, and must get this instance, not a second copy compiled without the cache.
  */
@@ -114,18 +129,14 @@ export function loadCachedBundle<T>(bundlePath: string, cacheDir: string): Cache
   const key = codeCacheKey(bytes);
   const path = codeCachePath(bundlePath, cacheDir);
   const cached = readCache(path, key);
-  const script = new vm.Script(wrapped, {
-    filename,
-    cachedData: 'data' in cached ? cached.data : undefined,
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  });
+  const script = new vm.Script(wrapped, { filename, cachedData: 'data' in cached ? cached.data : undefined });
   const status: CodeCacheStatus = 'data' in cached ? (script.cachedDataRejected ? 'rejected' : 'used') : cached.status;
   const module = new Module(filename);
   module.filename = filename;
   requireHere.cache[filename] = module;
-  const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
+  const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string, hostImport: (specifier: string) => Promise<unknown>) => void;
   try {
-    run.call(module.exports, module.exports, requireHere, module, filename, dirname(filename));
+    run.call(module.exports, module.exports, requireHere, module, filename, dirname(filename), hostImport);
   } catch (error) {
     delete requireHere.cache[filename];
     throw error;

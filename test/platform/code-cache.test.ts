@@ -19,7 +19,7 @@ const BUNDLE = `"use strict";
 exports.shared = {};
 exports.answer = function answer() { return ANSWER; };
 exports.chunk = function chunk() { return require("./chunks/part.cjs").shared; };
-exports.os = function os() { return import("node:os").then((m) => m.platform()); };
+exports.os = function os() { return __hostImport("node:os").then((m) => m.platform()); };
 `;
 const CHUNK = `"use strict";\nexports.shared = require("../bundle.cjs").shared;\n`;
 
@@ -92,19 +92,21 @@ describe('a CommonJS bundle loaded with a code cache', () => {
     expect(readFileSync(f.cacheFile).equals(before)).toBe(true);
   });
 
-  // In one process V8 may hand back a script it compiled before without reading the cache; a new process must read it.
-  it('is accepted by V8 in a later process', async () => {
+  // In one process V8 may hand back a script it compiled before without reading the cache; a new
+  // process must read it. Node 20 loses import() in a script made from cached data: the bundle's
+  // ES loads go through the host (HOST_IMPORT), and must work from the cache too.
+  it('is accepted by V8 in a later process, whose bundle still loads ES modules on demand', async () => {
     const f = fixture();
-    expect(await writer(f, 0)).toBe('missing');
-    expect(await writer(f, 0)).toBe('used');
+    expect(await writer(f, 0)).toBe(`missing ${process.platform}`);
+    expect(await writer(f, 0)).toBe(`used ${process.platform}`);
   });
 
   // The key leaves V8's flags to V8: the desktop main process runs with its own (MAIN_PROCESS_V8_FLAGS).
   it('is rejected by V8 when made under other V8 flags, and written again', async () => {
     const f = fixture();
-    expect(await writer(f, 0)).toBe('missing');
-    expect(await writer(f, 0, ['--max-semi-space-size=2'])).toBe('rejected');
-    expect(await writer(f, 0, ['--max-semi-space-size=2'])).toBe('used');
+    expect(await writer(f, 0)).toBe(`missing ${process.platform}`);
+    expect(await writer(f, 0, ['--max-semi-space-size=2'])).toBe(`rejected ${process.platform}`);
+    expect(await writer(f, 0, ['--max-semi-space-size=2'])).toBe(`used ${process.platform}`);
   });
 
   it('is the one instance its split chunks require back, and refuses a second load in one process', () => {
@@ -219,7 +221,7 @@ describe('a CommonJS bundle loaded with a code cache', () => {
       expect(loaded.exports.answer()).toBe(42);
       await new Promise((r) => setTimeout(r, 1));
     }
-    expect(await writers).toHaveLength(2);
+    expect((await writers).map((said) => said.split(' ')[1])).toEqual([process.platform, process.platform]);
     expect([...seen].filter((s) => s !== 'missing' && s !== 'used')).toEqual([]);
     expect(seen.has('used')).toBe(true);
     expect(readdirSync(f.cacheDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
