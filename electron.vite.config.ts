@@ -91,10 +91,10 @@ export function coreBundleBuild(outDir: string): InlineConfig {
 }
 
 /**
- * The core bundle's external `import()`s (got, node:http(s): loaded at the first Partner API
- * call) in the entry chunk become calls to the loader's HOST_IMPORT: Node 20 cannot run `import()` from a script
- * compiled from cached data (see code-cache.ts). Rolldown leaves only external dynamic imports
- * as `import(…)` in CommonJS output; the build fails if one is still there after the rewrite.
+ * The external `import()`s of the core bundle's entry (got, node:http(s): loaded at the first
+ * Partner API call) become calls to the loader's HOST_IMPORT: Node 20 cannot run `import()` from
+ * a script compiled from cached data (see code-cache.ts). Rolldown leaves only external dynamic
+ * imports as `import(…)` in CommonJS output; the build fails if one is still there after the rewrite.
  */
 function hostImports(): Plugin {
   return {
