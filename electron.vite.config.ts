@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
-import type { Plugin } from 'vite';
+import { build, type InlineConfig, type Plugin } from 'vite';
+import { CORE_BUNDLE_FILE } from './src-main/core/load-core-bundle.js';
+import { HOST_IMPORT } from './src-main/platform/code-cache.js';
 
 // The dev server needs what the built app must never have: React Refresh injects an inline
 // preamble script and HMR talks over a websocket. Relax the meta CSP for `serve` only.
@@ -51,17 +53,85 @@ function preloadAppChunk(): Plugin {
  */
 export const MAIN_BUNDLED_PACKAGES = ['zod'];
 
+/**
+ * The core, built as one CommonJS file (CORE_BUNDLE_FILE) beside the main entry: a host runs it
+ * through vm.Script with V8's code cache (src-main/platform/code-cache.ts), which Node 20's ES
+ * module loader has no hook for. What the core loads on demand goes to core-chunks/ and is
+ * required when first used. The bench's start-up child (test/bench/children/bundle.ts) loads
+ * this same build, so start-up is measured as shipped.
+ */
+export function coreBundleBuild(outDir: string): InlineConfig {
+  return {
+    configFile: false,
+    root: import.meta.dirname,
+    logLevel: 'warn',
+    plugins: [hostImports()],
+    // better-sqlite3's JavaScript too: compiled from the code cache with the rest. Its addon is a
+    // file the core names (db/database.ts), so the bundle never has to find it.
+    ssr: { noExternal: [...MAIN_BUNDLED_PACKAGES, 'better-sqlite3'] },
+    build: {
+      ssr: true,
+      outDir,
+      emptyOutDir: false,
+      minify: false,
+      target: 'node20',
+      rolldownOptions: {
+        input: { core: resolve(import.meta.dirname, 'src-main/core/core-bundle.ts') },
+        output: {
+          format: 'cjs',
+          entryFileNames: CORE_BUNDLE_FILE,
+          chunkFileNames: 'core-chunks/[name]-[hash].cjs',
+          // Less text to read, hash and hand V8 at every start: ASCII only (a one-byte string), no doc comments.
+          charset: 'ascii',
+          comments: { legal: true, annotation: true, jsdoc: false },
+        },
+      },
+    },
+  };
+}
+
+/**
+ * The external `import()`s of the core bundle's entry (got, node:http(s): loaded at the first
+ * Partner API call) become calls to the loader's HOST_IMPORT: Node 20 cannot run `import()` from
+ * a script compiled from cached data (see code-cache.ts). Rolldown leaves only external dynamic
+ * imports as `import(…)` in CommonJS output; the build fails if one is still there after the rewrite.
+ */
+function hostImports(): Plugin {
+  return {
+    name: 'pos:core-host-imports',
+    renderChunk(code, chunk) {
+      // Only the entry runs through vm.Script; its split chunks are required by Node, where import() works.
+      if (!chunk.isEntry) return null;
+      const rewritten = code.replace(/\bimport\((?=["'])/g, `${HOST_IMPORT}(`);
+      if (/\bimport\s*\(/.test(rewritten.replace(/\/\/.*$/gm, ''))) throw new Error(`${chunk.fileName} still calls import() after the rewrite to ${HOST_IMPORT}()`);
+      return { code: rewritten, map: null };
+    },
+  };
+}
+
+/** Builds the core bundle into the main build's folder once the main entry is written. */
+function coreBundle(): Plugin {
+  let outDir = '';
+  return {
+    name: 'pos:core-bundle',
+    apply: 'build',
+    configResolved: (config) => void (outDir = config.build.outDir),
+    closeBundle: async () => void (await build(coreBundleBuild(outDir))),
+  };
+}
+
 export default defineConfig({
   main: {
     build: {
-      // Other packages stay in node_modules and load at run time; better-sqlite3 in particular
-      // cannot be bundled (it loads a .node binary next to its own files).
+      // Other packages stay in node_modules and load at run time. The core (better-sqlite3
+      // with it) is not in this entry: it is the core bundle, built by coreBundle() below.
       externalizeDeps: { exclude: MAIN_BUNDLED_PACKAGES },
       rolldownOptions: {
         input: { index: resolve(import.meta.dirname, 'src-main/index.ts') },
         external: ['better-sqlite3'],
       },
     },
+    plugins: [coreBundle()],
   },
   preload: {
     build: {

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
-import { createBridge, type ShellHandler } from './bridge/bridge.js';
+import type { ShellHandler } from './bridge/bridge.js';
 import type { ShellMethodName } from './contract/index.js';
 import { EVENT_CHANNEL, SHELL_METHOD_NAMES } from './contract/names.js';
-import { createCore } from './core/create-core.js';
+import { CORE_BUNDLE_FILE, loadCoreBundle } from './core/load-core-bundle.js';
 import { lazy } from './platform/lazy.js';
 import { createLogger } from './platform/logger.js';
 import { registerAppScheme, serveApp } from './shell/app-protocol.js';
@@ -16,10 +16,10 @@ import { safeStorageSecretStore } from './shell/safe-storage-secret-store.js';
 import { createAppUrlCheck, installAppSecurity, lockSession } from './shell/security.js';
 import { createMainWindow, type MainWindowDeps } from './shell/window.js';
 
-// V8's code cache on disk (Node ≥ 22.1, so Electron 45's main process): later starts skip
-// compiling what is loaded from here on — got and the lazy chunks (zod among them). The
-// bundle and its static imports are compiled before any of its code runs, so they are not
-// covered. Feature-detected: Node 20 (where the tests and benches run) has no such call.
+// V8's code cache on disk for ES modules (Node ≥ 22.1, so Electron 45's main process): later
+// starts skip compiling got and the other ES packages loaded from here on. The core itself is
+// CommonJS with a code cache of its own (loadCoreBundle). Feature-detected: Node 20 (where the
+// tests and benches run) has no such call.
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 // Two instances would race on one order journal; the second one just focuses the first.
@@ -37,6 +37,11 @@ function start(): void {
     rendererDir: fileURLToPath(new URL('../renderer/', import.meta.url)),
     devServerUrl,
   };
+
+  // Loaded (and compiled, or taken from its code cache) while Electron readies: nothing else can run meanwhile.
+  const dataDir = app.getPath('userData');
+  const coreBundle = loadCoreBundle(fileURLToPath(new URL(`./${CORE_BUNDLE_FILE}`, import.meta.url)), dataDir);
+  const { createCore, createBridge } = coreBundle.exports;
 
   app.enableSandbox();
   // Registered before `ready` so no webContents is ever created unhardened.
@@ -62,7 +67,7 @@ function start(): void {
     try {
       // The core is plain Node; Electron only lends it the keychain and the settings file.
       core = await createCore({
-        dataDir: app.getPath('userData'),
+        dataDir,
         secretStore: safeStorageSecretStore,
         settingsBackend: electronStoreBackend(),
         logger,
@@ -95,6 +100,12 @@ function start(): void {
     });
     app.on('before-quit', () => void core.close());
     createMainWindow(deps);
+    // Once the start is over, so the cache holds what a start compiles (written only when the one found was not used).
+    const persistCodeCache = () => {
+      const { error } = coreBundle.persist();
+      if (error) logger.log('warn', 'core.code-cache.not-written', { status: coreBundle.status, error: error.message });
+    };
+    void core.ready().then(persistCodeCache, persistCodeCache);
     // macOS keeps the app alive with no window; clicking the dock icon brings one back.
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createMainWindow(deps);

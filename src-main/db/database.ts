@@ -1,14 +1,14 @@
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { SCHEMAS, type DatabaseKind, type Migration } from './migrations/index.js';
 
 export type Db = Database.Database;
 
-// Loaded as CommonJS, which it is: an ES import of it first has Node's loader scan its files for
-// named exports (a few ms of CPU at every start) that nothing here uses.
+// Imported, so the core bundle (electron.vite.config.ts: coreBundleBuild) carries better-sqlite3's
+// JavaScript and a start compiles it from the bundle's code cache, not file by file through
+// Node's CommonJS loader (≈ 8 ms of CPU here). Its addon stays a file, named below.
 const requireHere = createRequire(import.meta.url);
-const SqliteDatabase = requireHere('better-sqlite3') as typeof Database;
 
 let nodeModulesAddon: string | null | undefined;
 /**
@@ -66,6 +66,9 @@ export const PAGE_CACHE_KIB = 512;
  */
 export function openDatabase(path: string, kind: DatabaseKind, options: { nativeBinding?: string } = {}): Db {
   const nativeBinding = options.nativeBinding ?? defaultAddon();
+  // Without an addon to name, better-sqlite3 searches for one from its own files (the `bindings`
+  // package looks beside the caller): the copy in node_modules, not the one bundled into the core.
+  const SqliteDatabase = nativeBinding ? Database : (requireHere('better-sqlite3') as typeof Database);
   const db = new SqliteDatabase(path, nativeBinding ? { nativeBinding } : {});
   try {
     // One call: db.pragma() prepares a statement (and wraps it) for each.

@@ -62,7 +62,7 @@ async function coreReady(brands: number, runs: number, log: (s: string) => void)
   const emptyCpu: number[] = [];
   const startIn = async (dir: string) => {
     const r = await runNode([child!, dir, sandbox.url, String(brands)]);
-    const said = JSON.parse(r.firstLine ?? '{}') as { ready?: boolean; inChildMs?: number; modulesMs?: number; cpuMs?: number; listed?: number; firstPage?: number };
+    const said = JSON.parse(r.firstLine ?? '{}') as { ready?: boolean; inChildMs?: number; modulesMs?: number; cpuMs?: number; listed?: number; firstPage?: number; codeCache?: string };
     if (!said.ready || (said.listed ?? 0) < brands || !said.firstPage) throw new Error(`start-up child said ${r.firstLine}`);
     return { ms: r.firstLineMs!, said };
   };
@@ -82,6 +82,8 @@ async function coreReady(brands: number, runs: number, log: (s: string) => void)
     await startIn(template.path);
     const once = async (record: boolean) => {
       const { ms, said } = await start(template.path);
+      // The untimed start above wrote the core bundle's code cache into the folder, as a start does.
+      if (said.codeCache !== 'used') throw new Error(`a start on a started folder found its code cache ${said.codeCache}`);
       if (record) {
         ready.push(ms);
         inChild.push(said.inChildMs!);

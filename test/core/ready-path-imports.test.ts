@@ -80,16 +80,16 @@ function filesLoadedWith(entry: string): string[] {
   return [...seen];
 }
 
-/** Every package (node: built-ins too) reached through static imports from `entry`, each with the chain of files that reaches it. */
-function packagesLoadedWith(entry: string): Map<string, string[]> {
+/** Every package (node: built-ins too) reached through static imports from `entries`, each with the chain of files that reaches it. */
+function packagesLoadedWith(...entries: string[]): Map<string, string[]> {
   const packages = new Map<string, string[]>();
-  const via = new Map<string, string | null>([[entry, null]]);
+  const via = new Map<string, string | null>(entries.map((entry) => [entry, null]));
   const chain = (file: string): string[] => {
     const out: string[] = [];
     for (let f: string | null | undefined = file; f; f = via.get(f)) out.unshift(relative(SRC_MAIN, f));
     return out;
   };
-  const queue = [entry];
+  const queue = [...entries];
   while (queue.length > 0) {
     const file = queue.shift()!;
     for (const specifier of staticValueImports(file)) {
@@ -113,11 +113,12 @@ describe('what the core loads on its way to ready', () => {
   // start loads them on demand (settings, a store link, the Partner API's first call). In the
   // desktop main process zod then also loads after index.ts has turned on V8's compile cache.
   it.each([
-    ['the core factory', 'core/create-core.ts'],
-    ['the desktop main process', 'index.ts'],
-    ['the browser host', 'browser-host/host.ts'],
-  ])('%s loads neither zod nor got through static imports', (_name, entry) => {
-    const packages = packagesLoadedWith(resolve(SRC_MAIN, entry));
+    ['the core factory', ['core/create-core.ts']],
+    // The entry, then the core bundle it loads at start (load-core-bundle.ts).
+    ['the desktop main process', ['index.ts', 'core/core-bundle.ts']],
+    ['the browser host', ['browser-host/host.ts']],
+  ])('%s loads neither zod nor got through static imports', (_name, entries) => {
+    const packages = packagesLoadedWith(...entries.map((entry) => resolve(SRC_MAIN, entry)));
     expect(packages.get('zod') ?? null).toBeNull();
     expect(packages.get('got') ?? null).toBeNull();
     // The walk does reach packages: better-sqlite3 is loaded at every start.
@@ -141,5 +142,22 @@ describe('what the core loads on its way to ready', () => {
     expect(packages.get('node:http') ?? null).toBeNull();
     expect(packages.get('node:https') ?? null).toBeNull();
     expect(packages.has('node:crypto')).toBe(true);
+  });
+
+  // The core's code is compiled from its own bundle, with V8's code cache (platform/code-cache.ts);
+  // a static import from the shell's entry would compile it again, in the ES bundle, uncached.
+  it.each([
+    ['the desktop main process', resolve(SRC_MAIN, 'index.ts')],
+    ['the bench start-up child', fileURLToPath(new URL('../bench/children/startup-child.ts', import.meta.url))],
+  ])('%s reaches the core only through the core bundle it loads', (_name, entry) => {
+    const files = filesLoadedWith(entry);
+    expect(files).toContain(resolve(SRC_MAIN, 'core/load-core-bundle.ts'));
+    const core = filesLoadedWith(resolve(SRC_MAIN, 'core/core-bundle.ts')).filter((file) => file !== resolve(SRC_MAIN, 'core/core-bundle.ts'));
+    expect(core).toContain(resolve(SRC_MAIN, 'core/create-core.ts'));
+    expect(core).toContain(resolve(SRC_MAIN, 'bridge/bridge.ts'));
+    // What both load: small, stateless helpers (names, lazy(), the logger), never the core's services.
+    const shared = files.filter((file) => core.includes(file)).map((file) => relative(SRC_MAIN, file));
+    expect(shared.every((file) => file.startsWith('platform/') || file.startsWith('contract/names') || file.startsWith('browser-host/static-files'))).toBe(true);
+    expect(shared).not.toContain('core/create-core.ts');
   });
 });

@@ -42,13 +42,26 @@ const fake = vi.hoisted(() => {
 vi.mock('electron', () => fake.electron);
 vi.mock('electron-store', () => ({ default: class {} }));
 // The core is not what is under test here: it refuses to start, so no window is opened.
-vi.mock('../../src-main/core/create-core.js', () => ({ createCore: vi.fn(async () => Promise.reject(new Error('no core in this test'))) }));
+// (A build loads it from out/main/core.cjs; a test has no build.)
+vi.mock('../../src-main/core/load-core-bundle.js', () => ({
+  CORE_BUNDLE_FILE: 'core.cjs',
+  loadCoreBundle: vi.fn(() => {
+    fake.calls.push('loadCoreBundle');
+    return {
+      status: 'missing',
+      persist: () => ({ written: false }),
+      exports: { createCore: vi.fn(async () => Promise.reject(new Error('no core in this test'))), createBridge: vi.fn() },
+    };
+  }),
+}));
 
 describe('the Electron entry', () => {
   it('registers app:// as privileged before ready, and serves it once ready, before the core starts', async () => {
     await import('../../src-main/index.js');
     expect(fake.calls).toContain('protocol.registerSchemesAsPrivileged');
     expect(fake.calls).not.toContain('protocol.handle');
+    // The core's code is loaded (and compiled) before ready, while Electron readies.
+    expect(fake.calls).toContain('loadCoreBundle');
     expect(fake.electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
       expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }),
     ]);

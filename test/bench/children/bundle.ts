@@ -1,7 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { MAIN_BUNDLED_PACKAGES } from '../../../electron.vite.config.js';
+import { coreBundleBuild, MAIN_BUNDLED_PACKAGES } from '../../../electron.vite.config.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /**
@@ -15,7 +15,9 @@ export const CHILD_OUT = fileURLToPath(new URL(`../../../node_modules/.cache/gv-
  * Bundles the child fixtures the way electron-vite bundles src-main (ESM; packages left in
  * node_modules except MAIN_BUNDLED_PACKAGES), so a start-up measured in a child loads the app's
  * code as the shipped main process does — not through tsx's on-the-fly TypeScript loader, which
- * would add its own start-up to every figure. Returns the path of each bundle, keyed by entry name.
+ * would add its own start-up to every figure. The core bundle (core.cjs, which the start-up child
+ * loads as the Electron main loads it) is built beside them by the main build's own definition.
+ * Returns the path of each bundle, keyed by entry name.
  */
 export async function bundleChildren(entries: Record<string, string>): Promise<Record<string, string>> {
   await build({
@@ -36,6 +38,7 @@ export async function bundleChildren(entries: Record<string, string>): Promise<R
       },
     },
   });
+  await build(coreBundleBuild(CHILD_OUT));
   const out: Record<string, string> = {};
   for (const name of Object.keys(entries)) {
     const path = `${CHILD_OUT}${name}.mjs`;

@@ -5,6 +5,7 @@
  * argv: dataDir trainingBaseUrl expectedBrands sales sampleEvery
  * Prints one JSON line with the readings (bytes).
  */
+import * as coreBundle from '../../../src-main/core/core-bundle.js';
 import { startCore } from './core.js';
 import { ensureShift, exactCash } from '../../support/till.js';
 
@@ -24,7 +25,7 @@ function reading(): { rss: number; heapUsed: number; heapTotal: number; external
   return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers };
 }
 
-const core = await startCore(dataDir, trainingBaseUrl);
+const core = await startCore(coreBundle, dataDir, trainingBaseUrl);
 // The start-up's deferred work (the HTTP client and response schemas loaded after ready, the
 // first catalog check, the wallet read) belongs to starting, not to selling: "after loading" is
 // read once it is done, as a counter stands before its first sale.
