@@ -48,12 +48,13 @@ type FetchAll = (set: 'a' | 'b', onPage?: (brands: unknown[]) => void) => Promis
  * brand's JSON text (what the catalog keeps of a brand) written to a bare table (its id as the
  * only key: no search index, no listing columns, no validation, no change detection) in a fresh
  * catalog file with the app's pragmas, committed every FIRST_SYNC_CHUNK_ROWS rows with the page
- * cache a sync's writer takes, as a first sync commits. Whatever a sync does beyond this is the app's; this much any design pays on this disk.
+ * cache a sync's writer takes and no checkpoint in the commits, as a first sync commits (the app
+ * checkpoints in a worker thread: catalog-checkpoint.ts). Whatever a sync does beyond this is the app's; this much any design pays on this disk.
  */
 function floorRound(fetchAll: FetchAll, set: 'a' | 'b') {
   const dir = tempDir('gv-bench-sync-floor-');
   const db: Db = openDatabase(join(dir.path, 'catalog.db'), 'catalog');
-  db.exec(`CREATE TABLE floor_rows (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, data TEXT NOT NULL) STRICT; PRAGMA cache_size = ${REPLACEMENT_CACHE_SIZE}`);
+  db.exec(`CREATE TABLE floor_rows (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, data TEXT NOT NULL) STRICT; PRAGMA cache_size = ${REPLACEMENT_CACHE_SIZE}; PRAGMA wal_autocheckpoint = 0`);
   const insert = db.prepare('INSERT INTO floor_rows (id, data) VALUES (?, ?)');
   return {
     subject: async () => {
