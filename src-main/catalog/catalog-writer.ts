@@ -36,6 +36,7 @@ interface CurrentRow {
   tags: string;
   categories: string;
   content_hash: string;
+  raw_hash: string | null;
   removed_at: number | null;
 }
 
@@ -142,16 +143,21 @@ export class CatalogWriter {
    * a row while pages are still coming in is seen at commit for delta rows (writeRow re-reads);
    * an unchanged-looking row it touched is settled by the next sync, which finds the hashes different.
    */
-  async readStored(slicer: TimeSlicer): Promise<Map<string, Stored>> {
-    const stored = new Map<string, Stored>();
+  async readStored(slicer: TimeSlicer): Promise<{ byId: Map<string, Stored>; byRaw: Map<string, string> }> {
+    const byId = new Map<string, Stored>();
+    // The rows written from page bytes, by those bytes' hash: the only way a sync finds the row of an entry it does not parse.
+    const byRaw = new Map<string, string>();
     for (let after = 0; ; ) {
-      const page = this.s.storedPage.raw().all(after, PAGE) as [seq: number, id: string, hash: string, removedAt: number | null][];
-      for (const [seq, id, hash, removedAt] of page) stored.set(id, { seq, hash, listed: removedAt === null });
+      const page = this.s.storedPage.raw().all(after, PAGE) as [seq: number, id: string, hash: string, raw: string | null, removedAt: number | null][];
+      for (const [seq, id, hash, raw, removedAt] of page) {
+        byId.set(id, { seq, hash, raw, listed: removedAt === null });
+        if (raw !== null) byRaw.set(raw, id);
+      }
       if (page.length < PAGE) break;
       after = page[page.length - 1]![0];
       if (slicer.due()) await slicer.pause();
     }
-    return stored;
+    return { byId, byRaw };
   }
 
   /** @internal How many brands are stored and listed (not removed). */
@@ -191,15 +197,23 @@ export class CatalogWriter {
   private replays: (() => void)[] = [];
 
   /**
-   * @internal Writes a staging's delta rows, opening its transaction at the first one. With
-   * `chunkRows` (a first sync only), the transaction is committed once it holds that many
-   * rows and the next row opens another.
+   * @internal Writes a staging's delta rows, opening its transaction at the first one, each
+   * with the hash of the page bytes it was read from (`rawHashes`, in step; null: not from page
+   * bytes). With `chunkRows` (a first sync only), the transaction is committed once it holds
+   * that many rows and the next row opens another.
    */
-  async writeDelta(owner: object, rows: readonly BrandColumns[], syncedAt: number, slicer: TimeSlicer, chunkRows: number | null): Promise<Outcome[]> {
+  async writeDelta(
+    owner: object,
+    rows: readonly BrandColumns[],
+    rawHashes: readonly (string | null)[],
+    syncedAt: number,
+    slicer: TimeSlicer,
+    chunkRows: number | null,
+  ): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
-    for (const row of rows) {
+    for (const [i, row] of rows.entries()) {
       if (this.openedBy !== owner) this.open(owner, true);
-      outcomes.push(this.writeRow(row, syncedAt));
+      outcomes.push(this.writeRow(row, rawHashes[i] ?? null, syncedAt));
       if (chunkRows !== null && ++this.rowsInTransaction >= chunkRows) {
         this.db.exec('COMMIT');
         this.openedBy = null;
@@ -213,6 +227,19 @@ export class CatalogWriter {
   }
 
   private rowsInTransaction = 0;
+
+  /**
+   * @internal Records which page bytes an unchanged row's content was read from (a row written
+   * before its bytes were hashed, or sent again with other bytes of the same content). Only
+   * while the row still holds that content: a webhook that rewrote it meanwhile keeps it NULL.
+   */
+  async writeRawHashes(owner: object, rows: readonly { seq: number; contentHash: string; rawHash: string }[], slicer: TimeSlicer): Promise<void> {
+    for (const row of rows) {
+      if (this.openedBy !== owner) this.open(owner, true);
+      this.s.setRawHash.run(row.rawHash, row.seq, row.contentHash);
+      if (slicer.due()) await (this.openedBy === owner ? this.pauseInTransaction(slicer) : slicer.pause());
+    }
+  }
 
   /** @internal Staging's end: the removals, page records and stamps, COMMIT, then merge and checkpoint. */
   async finish(
@@ -320,25 +347,30 @@ export class CatalogWriter {
     this.db.exec("INSERT INTO brands_fts (brands_fts) VALUES ('rebuild')");
   }
 
-  /** Writes one new, changed or reappearing brand; re-reads it, since the diff ran outside the transaction. */
-  private writeRow(row: BrandColumns, syncedAt: number): Outcome {
+  /**
+   * Writes one new, changed or reappearing brand, with the hash of the page bytes it was read
+   * from (null: not from page bytes); re-reads it, since the diff ran outside the transaction.
+   */
+  private writeRow(row: BrandColumns, rawHash: string | null, syncedAt: number): Outcome {
     const s = this.s;
     const cur = s.current.get(row.id) as CurrentRow | undefined;
     if (!cur) {
-      const seq = Number(s.insert.run({ ...row, syncedAt }).lastInsertRowid);
+      const seq = Number(s.insert.run({ ...row, rawHash, syncedAt }).lastInsertRowid);
       s.ftsInsert.run(seq, row.title, row.description, row.tags, row.categories);
       for (const category of row.categoryList) s.categoryInsert.run(seq, category);
       return { kind: 'inserted', restored: false };
     }
     const restored = cur.removed_at !== null;
     if (cur.content_hash === row.hash) {
-      if (restored) s.restore.run(syncedAt, cur.seq);
+      // The same content: bytes that read as it vouch for the row as well as the ones before.
+      if (restored) s.restore.run(syncedAt, rawHash ?? cur.raw_hash, cur.seq);
+      else if (rawHash !== null && rawHash !== cur.raw_hash) s.setRawHash.run(rawHash, cur.seq, row.hash);
       return { kind: 'unchanged', restored };
     }
     const indexed = cur.title !== row.title || cur.description !== row.description || cur.tags !== row.tags || cur.categories !== row.categories;
     // External-content FTS: the old entry is deleted by giving back exactly the values it indexed.
     if (indexed) s.ftsDelete.run(cur.seq, cur.title, cur.description, cur.tags, cur.categories);
-    s.update.run({ ...row, syncedAt, seq: cur.seq });
+    s.update.run({ ...row, rawHash, syncedAt, seq: cur.seq });
     if (indexed) s.ftsInsert.run(cur.seq, row.title, row.description, row.tags, row.categories);
     if (cur.categories !== row.categories) {
       s.categoryDelete.run(cur.seq);
@@ -356,19 +388,20 @@ export class CatalogWriter {
 
 function prepare(db: Db) {
   return {
-    storedPage: db.prepare('SELECT seq, id, content_hash, removed_at FROM brands WHERE seq > ? ORDER BY seq LIMIT ?'),
-    current: db.prepare('SELECT seq, title, description, tags, categories, content_hash, removed_at FROM brands WHERE id = ?'),
+    storedPage: db.prepare('SELECT seq, id, content_hash, raw_hash, removed_at FROM brands WHERE seq > ? ORDER BY seq LIMIT ?'),
+    current: db.prepare('SELECT seq, title, description, tags, categories, content_hash, raw_hash, removed_at FROM brands WHERE id = ?'),
     insert: db.prepare(
-      `INSERT INTO brands (id, title, status, sort_key, description, categories, tags, denomination_type, content_hash, synced_at, data)
-       VALUES (@id, @title, @status, @sortKey, @description, @categories, @tags, @denominationType, @hash, @syncedAt, @data)`,
+      `INSERT INTO brands (id, title, status, sort_key, description, categories, tags, denomination_type, content_hash, raw_hash, synced_at, data)
+       VALUES (@id, @title, @status, @sortKey, @description, @categories, @tags, @denominationType, @hash, @rawHash, @syncedAt, @data)`,
     ),
     update: db.prepare(
       `UPDATE brands SET title = @title, status = @status, sort_key = @sortKey, description = @description,
               categories = @categories, tags = @tags, denomination_type = @denominationType, content_hash = @hash,
-              removed_at = NULL, synced_at = @syncedAt, data = @data
+              raw_hash = @rawHash, removed_at = NULL, synced_at = @syncedAt, data = @data
         WHERE seq = @seq`,
     ),
-    restore: db.prepare('UPDATE brands SET removed_at = NULL, synced_at = ? WHERE seq = ?'),
+    restore: db.prepare('UPDATE brands SET removed_at = NULL, synced_at = ?, raw_hash = ? WHERE seq = ?'),
+    setRawHash: db.prepare('UPDATE brands SET raw_hash = ? WHERE seq = ? AND content_hash = ?'),
     markRemoved: db.prepare('UPDATE brands SET removed_at = ? WHERE seq = ? AND removed_at IS NULL'),
     ftsInsert: db.prepare('INSERT INTO brands_fts (rowid, title, description, tags, categories) VALUES (?, ?, ?, ?, ?)'),
     ftsDelete: db.prepare(
