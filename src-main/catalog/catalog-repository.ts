@@ -100,6 +100,9 @@ export class CatalogRepository {
       get received() {
         return staging.received;
       },
+      get wantsSplit() {
+        return staging.wantsSplit;
+      },
       commit: async () => {
         const summary = await staging.commit();
         this.warming = this.reader.warm();

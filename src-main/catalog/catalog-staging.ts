@@ -65,6 +65,8 @@ export interface ReplaceStaging {
   addSplit(split: SplitBrandPage, page: SeenPage): Promise<BrandListPage['skipped']>;
   /** The hash the last committed sync recorded for this page and limit, if any. */
   knownPageHash(pageNo: number, limit: number): string | null;
+  /** Whether a changed page should come split into its brands' bytes (addSplit) rather than parsed whole. */
+  readonly wantsSplit: boolean;
   /**
    * Takes a page whose body hashed as recorded as its stored brands, unparsed. Returns its
    * brand count and cursor, or null when the record cannot be trusted (a brand of it already
@@ -111,7 +113,18 @@ export class Staging implements ReplaceStaging {
     private readonly syncedAt: number,
     /** A first sync's rows per transaction; null: the whole sync is one transaction. */
     private readonly chunkRows: number | null,
+    /** Whether any brand is stored, so a page's entries may be known by their bytes (see wantsSplit). */
+    private readonly anyStored: boolean,
   ) {}
+
+  /**
+   * Whether pages are worth splitting into their brands' bytes: not while nothing is stored
+   * (a first sync), where no entry can be known and the scan and the hashes would only add to
+   * the sync a cashier waits for; its rows get their bytes hashes at the next sync that parses them.
+   */
+  get wantsSplit(): boolean {
+    return this.anyStored;
+  }
 
   knownPageHash(pageNo: number, limit: number): string | null {
     const page = this.knownPages.get(pageNo);

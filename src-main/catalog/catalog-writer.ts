@@ -129,7 +129,7 @@ export class CatalogWriter {
       const pages = new Map<number, StoredPageRow>();
       for (const row of this.s.pagesAll.all() as StoredPageRow[]) pages.set(row.page_no, row);
       const firstSync = this.s.anyBrand.get() === undefined && this.s.getKv.get(KV_LAST_FULL_SYNC) === undefined;
-      return new Staging(this, pages, this.pagesEpoch, slicer, syncedAt, firstSync ? this.firstSyncChunkRows : null);
+      return new Staging(this, pages, this.pagesEpoch, slicer, syncedAt, firstSync ? this.firstSyncChunkRows : null, this.s.anyBrand.get() !== undefined);
     } catch (error) {
       this.release();
       throw error;

@@ -54,7 +54,8 @@ afterEach(async () => {
   for (const db of dbs.splice(0)) db.cleanup();
 });
 
-function catalog(split: boolean, env = tempDatabase()) {
+/** `split`: every changed page comes split; `whole`: parsed whole (the reference); `app`: both, as environment-context wires it. */
+function catalog(mode: 'split' | 'whole' | 'app', env = tempDatabase()) {
   dbs.push(env);
   const repo = new CatalogRepository(env.db);
   repos.push(repo);
@@ -63,9 +64,8 @@ function catalog(split: boolean, env = tempDatabase()) {
     r.ok ? { ok: true as const, value: r.value, requestId: r.requestIds[0] ?? '' } : { ok: false as const, error: r.error };
   const source: BrandPageSource = {
     listBrandsPage: async (pageNo, limit) => answer(await client.listBrandsPage(pageNo, limit)),
-    ...(split
-      ? { listBrandsPageSplit: async (pageNo, limit, knownHash) => answer(await client.listBrandsPageSplit(pageNo, limit, knownHash)) }
-      : { listBrandsPageIfChanged: async (pageNo, limit, knownHash) => answer(await client.listBrandsPageIfChanged(pageNo, limit, knownHash)) }),
+    ...(mode !== 'whole' && { listBrandsPageSplit: async (pageNo, limit, knownHash) => answer(await client.listBrandsPageSplit(pageNo, limit, knownHash)) }),
+    ...(mode !== 'split' && { listBrandsPageIfChanged: async (pageNo, limit, knownHash) => answer(await client.listBrandsPageIfChanged(pageNo, limit, knownHash)) }),
   };
   const sync = new CatalogSync({ source, repo, clock: new FakeClock(Date.UTC(2026, 10, 1)), logger, pageSize: PAGE });
   const skippedLogged = () => logger.lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'catalog.sync.skipped').map((l) => [l.pageNo, l.index, l.id, l.reason]);
@@ -117,8 +117,8 @@ async function syncBoth(split: ReturnType<typeof catalog>, whole: ReturnType<typ
 describe('a changed page: only the brands whose bytes changed are parsed', () => {
   it('one byte of one brand changed: exactly that brand is parsed, the rest taken as stored', async () => {
     entries = wires.map(bytesOf);
-    const split = catalog(true);
-    const whole = catalog(false);
+    const split = catalog('split');
+    const whole = catalog('whole');
     expect((await syncBoth(split, whole)).parsed).toBe(250);
     expect((await syncBoth(split, whole)).parsed).toBe(0);
 
@@ -137,8 +137,8 @@ describe('a changed page: only the brands whose bytes changed are parsed', () =>
 
   it('a brand moved to another place or another page is still known by its bytes, and kept as its own row', async () => {
     entries = wires.map(bytesOf);
-    const split = catalog(true);
-    const whole = catalog(false);
+    const split = catalog('split');
+    const whole = catalog('whole');
     await syncBoth(split, whole);
     // Swap a brand of page 1 with one of page 3, and two neighbours on page 2.
     [entries[5], entries[240]] = [entries[240]!, entries[5]!];
@@ -149,8 +149,8 @@ describe('a changed page: only the brands whose bytes changed are parsed', () =>
 
   it('a brand rewritten by a webhook is parsed and validated again at the next sync, though its bytes did not change', async () => {
     entries = wires.map(bytesOf);
-    const split = catalog(true);
-    const whole = catalog(false);
+    const split = catalog('split');
+    const whole = catalog('whole');
     await syncBoth(split, whole);
     const id = String(wires[42]!.id);
     const update = { brandId: id, status: 'INACTIVE', denominationType: null, denominations: null, amountRestrictions: null };
@@ -164,8 +164,8 @@ describe('a changed page: only the brands whose bytes changed are parsed', () =>
 
   it('a hostile page: an invalid brand among byte-identical ones is refused as before, and the page parsed again next time', async () => {
     entries = wires.map(bytesOf);
-    const split = catalog(true);
-    const whole = catalog(false);
+    const split = catalog('split');
+    const whole = catalog('whole');
     await syncBoth(split, whole);
     // Entry 130 becomes an invalid copy of its brand; entry 131 an invalid twin of the untouched brand 132.
     entries[130] = bytesOf({ ...wires[130], title: 42 });
@@ -180,8 +180,8 @@ describe('a changed page: only the brands whose bytes changed are parsed', () =>
 
   it('the same bytes twice in a page, and a changed copy of a known brand beside its known bytes: each counted as before', async () => {
     entries = wires.map(bytesOf);
-    const split = catalog(true);
-    const whole = catalog(false);
+    const split = catalog('split');
+    const whole = catalog('whole');
     await syncBoth(split, whole);
     entries[10] = entries[20]!;
     entries[30] = bytesOf({ ...wires[31], title: 'Another copy' });
@@ -194,8 +194,8 @@ describe('a changed page: only the brands whose bytes changed are parsed', () =>
 
   it('a removed brand that comes back with the bytes it had is restored', async () => {
     entries = wires.map(bytesOf);
-    const split = catalog(true);
-    const whole = catalog(false);
+    const split = catalog('split');
+    const whole = catalog('whole');
     await syncBoth(split, whole);
     const gone = entries.splice(60, 1);
     expect((await syncBoth(split, whole)).summary).toMatchObject({ removed: 1 });
@@ -208,11 +208,11 @@ describe('a changed page: only the brands whose bytes changed are parsed', () =>
   it('a catalog written before bytes were hashed: its brands are parsed once more, then known by their bytes', async () => {
     entries = wires.map(bytesOf);
     const env = tempDatabase();
-    const before = catalog(false, env);
-    const whole = catalog(false);
+    const before = catalog('whole', env);
+    const whole = catalog('whole');
     await syncBoth(before, whole);
     await before.repo.checkpointIdle();
-    const split = catalog(true, env);
+    const split = catalog('split', env);
 
     const renamed = (i: number, title: string) => (entries[i] = bytesOf({ ...wires[i], title }));
     renamed(110, 'First rename');
@@ -220,5 +220,17 @@ describe('a changed page: only the brands whose bytes changed are parsed', () =>
     expect((await syncBoth(split, whole)).parsed).toBe(100);
     renamed(111, 'Second rename');
     expect(await syncBoth(split, whole)).toMatchObject({ parsed: 1, ids: [wires[111]!.id], summary: { changes: { updated: 1 } } });
+  });
+
+  it('wired as the app is: a first sync parses pages whole, and a page read later records its brands’ bytes', async () => {
+    entries = wires.map(bytesOf);
+    const app = catalog('app');
+    const whole = catalog('whole');
+    expect((await syncBoth(app, whole)).parsed).toBe(250);
+    entries[20] = bytesOf({ ...wires[20], title: 'First rename' });
+    // Nothing of page 1 is known by its bytes yet: read whole once more.
+    expect((await syncBoth(app, whole)).parsed).toBe(100);
+    entries[21] = bytesOf({ ...wires[21], title: 'Second rename' });
+    expect(await syncBoth(app, whole)).toMatchObject({ parsed: 1, ids: [wires[21]!.id] });
   });
 });
