@@ -96,6 +96,7 @@ export class CatalogRepository {
       add: (brands, page) => staging.add(brands, page),
       addSplit: (split, page) => staging.addSplit(split, page),
       knownPageHash: (pageNo, limit) => staging.knownPageHash(pageNo, limit),
+      knownPageEntries: (pageNo, limit) => staging.knownPageEntries(pageNo, limit),
       keepPage: (pageNo) => staging.keepPage(pageNo),
       get received() {
         return staging.received;

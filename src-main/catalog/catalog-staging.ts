@@ -1,4 +1,4 @@
-import type { BrandListPage, PartnerBrand, SplitBrandPage } from '../partner-api/types.js';
+import type { BrandListPage, KnownEntry, PartnerBrand, SplitBrandPage } from '../partner-api/types.js';
 import type { CatalogWriter } from './catalog-writer.js';
 import { brandColumns, contentHash, type BrandColumns } from './catalog-text.js';
 import type { ReplaceSummary } from './catalog-types.js';
@@ -38,6 +38,8 @@ export interface SeenPage {
 export interface PageRecord extends SeenPage {
   /** The brand ids the page gave, in order. */
   ids: string[];
+  /** Its entries' [length, hash] as JSON (catalog_pages.entries), null for a page parsed whole. */
+  entries: string | null;
 }
 
 export interface StoredPageRow {
@@ -47,6 +49,7 @@ export interface StoredPageRow {
   ids: string;
   next_page_no: number | null;
   next_limit: number | null;
+  entries: string | null;
 }
 
 /** A replacement being fed; see CatalogWriter.begin. */
@@ -67,6 +70,8 @@ export interface ReplaceStaging {
   knownPageHash(pageNo: number, limit: number): string | null;
   /** Whether a changed page should come split into its brands' bytes (addSplit) rather than parsed whole. */
   readonly wantsSplit: boolean;
+  /** The entries the last committed sync saw on this page, for listBrandsPageSplit; null when unknown. */
+  knownPageEntries(pageNo: number, limit: number): KnownEntry[] | null;
   /**
    * Takes a page whose body hashed as recorded as its stored brands, unparsed. Returns its
    * brand count and cursor, or null when the record cannot be trusted (a brand of it already
@@ -131,6 +136,13 @@ export class Staging implements ReplaceStaging {
     return page && page.page_limit === limit && this.writer.pagesCurrent(this.pagesEpoch) ? page.hash : null;
   }
 
+  knownPageEntries(pageNo: number, limit: number): KnownEntry[] | null {
+    const page = this.knownPages.get(pageNo);
+    if (!page || page.entries === null || page.page_limit !== limit) return null;
+    // Only a guess where to hash: an entry is taken for what its hash says, never for its place.
+    return (JSON.parse(page.entries) as [number, string][]).map(([length, hash]) => ({ length, hash }));
+  }
+
   keepPage(pageNo: number): { brands: number; nextCursor: SeenPage['nextCursor'] } | null {
     if (this.done) throw new Error('This catalog replacement has already ended');
     const page = this.knownPages.get(pageNo);
@@ -150,7 +162,7 @@ export class Staging implements ReplaceStaging {
     }
     this.added += ids.length;
     const nextCursor = page.next_page_no === null || page.next_limit === null ? null : { pageNo: page.next_page_no, limit: page.next_limit };
-    this.seenPages.push({ pageNo, limit: page.page_limit, hash: page.hash, nextCursor, ids });
+    this.seenPages.push({ pageNo, limit: page.page_limit, hash: page.hash, nextCursor, ids, entries: page.entries });
     return { brands: ids.length, nextCursor };
   }
 
@@ -181,7 +193,7 @@ export class Staging implements ReplaceStaging {
   async add(brands: readonly PartnerBrand[], page?: SeenPage): Promise<void> {
     if (this.done) throw new Error('This catalog replacement has already ended');
     await this.addParsed(brands, null);
-    if (page) this.seenPages.push({ ...page, ids: brands.map((b) => b.id) });
+    if (page) this.seenPages.push({ ...page, ids: brands.map((b) => b.id), entries: null });
   }
 
   async addSplit(split: SplitBrandPage, page: SeenPage): Promise<BrandListPage['skipped']> {
@@ -219,7 +231,10 @@ export class Staging implements ReplaceStaging {
       read.brands.map((b) => b.brand),
       read.brands.map((b) => entryHashes[b.index]!),
     );
-    if (read.skipped.length === 0) this.seenPages.push({ ...page, ids: ids as string[] });
+    if (read.skipped.length === 0) {
+      const entries = JSON.stringify(entryHashes.map((hash, i) => [split.entryLengths[i], hash]));
+      this.seenPages.push({ ...page, ids: ids as string[], entries });
+    }
     return read.skipped;
   }
 

@@ -1,4 +1,4 @@
-import type { BrandPageFetch, BrandPageSplitFetch, PartnerBrand, SplitBrandPage } from '../partner-api/types.js';
+import type { BrandPageFetch, BrandPageSplitFetch, KnownEntry, PartnerBrand, SplitBrandPage } from '../partner-api/types.js';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import { err, ok, type Result } from '../platform/result.js';
@@ -31,7 +31,7 @@ type PageAnswer<T> = { ok: true; value: T; requestId?: string; requestIds?: stri
 export interface BrandPageSource {
   listBrandsPage(pageNo: number, limit: number): Promise<PageAnswer<BrandPage>>;
   listBrandsPageIfChanged?(pageNo: number, limit: number, knownHash: string | null): Promise<PageAnswer<BrandPageFetch>>;
-  listBrandsPageSplit?(pageNo: number, limit: number, knownHash: string | null): Promise<PageAnswer<BrandPageSplitFetch>>;
+  listBrandsPageSplit?(pageNo: number, limit: number, knownHash: string | null, knownEntries: readonly KnownEntry[] | null): Promise<PageAnswer<BrandPageSplitFetch>>;
 }
 
 export interface CatalogSyncError {
@@ -261,7 +261,7 @@ export class CatalogSync {
       const hashed = this.hashedFetch(staging);
       if (!hashed) return { kind: 'plain', answer: await this.options.source.listBrandsPage(cursor.pageNo, cursor.limit) };
       const knownHash = staging.knownPageHash(cursor.pageNo, cursor.limit);
-      return { kind: 'hashed', answer: await hashed(cursor.pageNo, cursor.limit, knownHash) };
+      return { kind: 'hashed', answer: await hashed(cursor.pageNo, cursor.limit, knownHash, staging.knownPageEntries(cursor.pageNo, cursor.limit)) };
     } catch (error) {
       return { kind: 'plain', answer: { ok: false, error: { code: 'UNEXPECTED', message: error instanceof Error ? error.message : String(error) } } };
     }
@@ -282,7 +282,7 @@ export class CatalogSync {
       if (answer.ok && answer.value.unchanged) {
         const kept = staging.keepPage(cursor.pageNo);
         if (kept) return { kind: 'kept', ...kept };
-        answer = await this.hashedFetch(staging)!(cursor.pageNo, cursor.limit, null);
+        answer = await this.hashedFetch(staging)!(cursor.pageNo, cursor.limit, null, staging.knownPageEntries(cursor.pageNo, cursor.limit));
       }
     } catch (error) {
       return { kind: 'failed', error: { code: 'UNEXPECTED', message: error instanceof Error ? error.message : String(error) } };
@@ -295,9 +295,13 @@ export class CatalogSync {
   }
 
   /** The source's page fetch that compares hashes (split when it can and the staging wants it), if it has one. */
-  private hashedFetch(staging: ReplaceStaging): ((pageNo: number, limit: number, knownHash: string | null) => Promise<PageAnswer<BrandPageSplitFetch>>) | null {
+  private hashedFetch(
+    staging: ReplaceStaging,
+  ): ((pageNo: number, limit: number, knownHash: string | null, knownEntries: readonly KnownEntry[] | null) => Promise<PageAnswer<BrandPageSplitFetch>>) | null {
     const { source } = this.options;
-    if (source.listBrandsPageSplit && (staging.wantsSplit || !source.listBrandsPageIfChanged)) return (pageNo, limit, knownHash) => source.listBrandsPageSplit!(pageNo, limit, knownHash);
+    if (source.listBrandsPageSplit && (staging.wantsSplit || !source.listBrandsPageIfChanged)) {
+      return (pageNo, limit, knownHash, knownEntries) => source.listBrandsPageSplit!(pageNo, limit, knownHash, knownEntries);
+    }
     if (source.listBrandsPageIfChanged) return (pageNo, limit, knownHash) => source.listBrandsPageIfChanged!(pageNo, limit, knownHash);
     return null;
   }

@@ -259,7 +259,7 @@ export class CatalogWriter {
       if (pages) {
         this.s.pagesClear.run();
         for (const page of pages) {
-          this.s.pageInsert.run(page.pageNo, page.limit, page.hash, JSON.stringify(page.ids), page.nextCursor?.pageNo ?? null, page.nextCursor?.limit ?? null);
+          this.s.pageInsert.run(page.pageNo, page.limit, page.hash, JSON.stringify(page.ids), page.nextCursor?.pageNo ?? null, page.nextCursor?.limit ?? null, page.entries);
           if (slicer.due()) await this.pauseInTransaction(slicer);
         }
       }
@@ -411,9 +411,9 @@ function prepare(db: Db) {
     categoryDelete: db.prepare('DELETE FROM brand_categories WHERE brand_seq = ?'),
     totalChanges: db.prepare('SELECT total_changes()').pluck(),
     merge: db.prepare("INSERT INTO brands_fts (brands_fts, rank) VALUES ('merge', -25)"),
-    pagesAll: db.prepare('SELECT page_no, page_limit, hash, ids, next_page_no, next_limit FROM catalog_pages'),
+    pagesAll: db.prepare('SELECT page_no, page_limit, hash, ids, next_page_no, next_limit, entries FROM catalog_pages'),
     pagesClear: db.prepare('DELETE FROM catalog_pages'),
-    pageInsert: db.prepare('INSERT INTO catalog_pages (page_no, page_limit, hash, ids, next_page_no, next_limit) VALUES (?, ?, ?, ?, ?, ?)'),
+    pageInsert: db.prepare('INSERT INTO catalog_pages (page_no, page_limit, hash, ids, next_page_no, next_limit, entries) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     getKv: db.prepare('SELECT value FROM kv WHERE key = ?').pluck(),
     anyBrand: db.prepare('SELECT 1 FROM brands LIMIT 1').pluck(),
     listedCount: db.prepare('SELECT count(*) FROM brands WHERE removed_at IS NULL').pluck(),

@@ -12,6 +12,7 @@ import type {
   BrandPageFetch,
   BrandPageSplitFetch,
   DeliveryChannel,
+  KnownEntry,
   LoginResult,
   OrderRequestBody,
   PartnerBrand,
@@ -86,9 +87,16 @@ export interface PartnerClient {
   /**
    * listBrandsPageIfChanged, but a changed page whose body the scanner understands comes back
    * split (SplitBrandPage): its envelope validated, its entries hashed by their bytes and parsed
-   * only when asked. Any other body is parsed whole, as by listBrandsPageIfChanged.
+   * only when asked (`knownEntries`: the page's entries as last seen, see KnownEntry). Any other
+   * body is parsed whole, as by listBrandsPageIfChanged.
    */
-  listBrandsPageSplit(pageNo: number, limit: number, knownHash: string | null, options?: CallOptions): Promise<PartnerResult<BrandPageSplitFetch>>;
+  listBrandsPageSplit(
+    pageNo: number,
+    limit: number,
+    knownHash: string | null,
+    knownEntries?: readonly KnownEntry[] | null,
+    options?: CallOptions,
+  ): Promise<PartnerResult<BrandPageSplitFetch>>;
   getBrand(id: string, options?: CallOptions): Promise<PartnerResult<PartnerBrand>>;
   placeOrder(
     body: OrderRequestBody,
@@ -235,7 +243,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
         },
       );
     },
-    listBrandsPageSplit: (pageNo, limit, knownHash, opts) => {
+    listBrandsPageSplit: (pageNo, limit, knownHash, knownEntries, opts) => {
       let hash = '';
       return call<BrandPageSplitFetch>(
         get('/v1/partners/products', '/v1/partners/products', opts, { pageNo, limit }),
@@ -247,7 +255,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
         async (body) => {
           hash = createHash('sha1').update(body).digest('base64url');
           if (hash === knownHash) return { unchanged: true, hash };
-          const split = (await loadWireSchemas()).splitBrandList(body);
+          const split = (await loadWireSchemas()).splitBrandList(body, knownEntries ?? null);
           return split ? { unchanged: false, hash, split } : null;
         },
       );

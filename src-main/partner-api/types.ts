@@ -131,6 +131,8 @@ export type BrandPageFetch = { unchanged: true; hash: string } | { unchanged: fa
 export interface SplitBrandPage {
   /** SHA-1 (base64url) of each `data` entry's bytes as received, in order. */
   entryHashes: string[];
+  /** Each entry's length in bytes, in order. */
+  entryLengths: number[];
   nextCursor: BrandListPage['nextCursor'];
   /**
    * Parses and validates the entries `wanted` picks by their index, each exactly as
@@ -138,6 +140,15 @@ export interface SplitBrandPage {
    * its index in the page.
    */
   read(wanted: (index: number) => boolean): { brands: { brand: PartnerBrand; index: number }[]; skipped: BrandListPage['skipped'] };
+}
+
+/**
+ * An entry of a page as the last sync saw it at that place: its bytes' length and hash. Given
+ * to listBrandsPageSplit, an entry whose bytes at the same place hash the same is not scanned.
+ */
+export interface KnownEntry {
+  length: number;
+  hash: string;
 }
 
 /** BrandPageFetch, or a changed page handed over split (when the scanner understood the body). */

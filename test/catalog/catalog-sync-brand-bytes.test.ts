@@ -64,7 +64,7 @@ function catalog(mode: 'split' | 'whole' | 'app', env = tempDatabase()) {
     r.ok ? { ok: true as const, value: r.value, requestId: r.requestIds[0] ?? '' } : { ok: false as const, error: r.error };
   const source: BrandPageSource = {
     listBrandsPage: async (pageNo, limit) => answer(await client.listBrandsPage(pageNo, limit)),
-    ...(mode !== 'whole' && { listBrandsPageSplit: async (pageNo, limit, knownHash) => answer(await client.listBrandsPageSplit(pageNo, limit, knownHash)) }),
+    ...(mode !== 'whole' && { listBrandsPageSplit: async (pageNo, limit, knownHash, knownEntries) => answer(await client.listBrandsPageSplit(pageNo, limit, knownHash, knownEntries)) }),
     ...(mode !== 'split' && { listBrandsPageIfChanged: async (pageNo, limit, knownHash) => answer(await client.listBrandsPageIfChanged(pageNo, limit, knownHash)) }),
   };
   const sync = new CatalogSync({ source, repo, clock: new FakeClock(Date.UTC(2026, 10, 1)), logger, pageSize: PAGE });

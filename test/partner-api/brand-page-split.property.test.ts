@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitPageEntries } from '../../src-main/partner-api/brand-page-split.js';
@@ -177,5 +178,45 @@ describe('splitBrandList: a page split, its entries read only when asked', () =>
   it('an envelope parseBrandList refuses is not split: the page is parsed whole and refused as before', () => {
     expect(splitBrandList(Buffer.from(JSON.stringify({ data: wires, nextCursor: { pageNo: 'two', limit: 100 } })))).toBeNull();
     expect(parseBrandList({ data: wires, nextCursor: { pageNo: 'two', limit: 100 } }).ok).toBe(false);
+  });
+
+  it('entries known from the last sync: hashed where they were, so the same split and the same reading, right guess or wrong', () => {
+    const entryOf = (b: Buffer) => {
+      const split = splitBrandList(b)!;
+      return split.entryHashes.map((hash, i) => ({ hash, length: split.entryLengths[i]! }));
+    };
+    const pageOf = (data: unknown[]) => Buffer.from(JSON.stringify({ data, nextCursor: null }));
+    const same = (b: Buffer, known: { hash: string; length: number }[]) => {
+      const plain = splitBrandList(b)!;
+      const guessed = splitBrandList(b, known)!;
+      expect(guessed.entryHashes).toEqual(plain.entryHashes);
+      expect(guessed.entryLengths).toEqual(plain.entryLengths);
+      expect(guessed.read(() => true)).toEqual(plain.read(() => true));
+    };
+    fc.assert(
+      fc.property(fc.shuffledSubarray(wires.map((_, i) => i)), fc.nat(5), fc.integer({ min: -3, max: 3 }), (order, changed, shift) => {
+        const before = pageOf(wires);
+        const data: unknown[] = order.map((i) => wires[i]);
+        if (data.length > 0) data[changed % data.length] = { ...(data[changed % data.length] as object), title: 'Changed' };
+        const after = pageOf(data);
+        same(after, entryOf(before));
+        same(after, entryOf(after));
+        same(after, entryOf(before).map((e) => ({ ...e, length: e.length + shift })));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a known entry is not scanned: bytes the scanner would refuse are vouched for by their hash alone', () => {
+    // Valid JSON nested deeper than the scanner follows: JSON.parse reads it, the scanner gives up.
+    const deep = `{"id":"deep","x":${'['.repeat(70)}${']'.repeat(70)}}`;
+    const body = Buffer.from(`{"data":[${JSON.stringify(wires[0])},${deep}],"nextCursor":null}`);
+    expect(splitBrandList(body)).toBeNull();
+    const start = body.indexOf(deep);
+    const known = [null, { length: Buffer.byteLength(deep), hash: createHash('sha1').update(body.subarray(start, start + Buffer.byteLength(deep))).digest('base64url') }];
+    const split = splitBrandList(body, known.map((k) => k ?? { length: 0, hash: '' }))!;
+    expect(split.entryLengths).toEqual([Buffer.byteLength(JSON.stringify(wires[0])), Buffer.byteLength(deep)]);
+    // A wrong hash for it is no voucher: scanned, refused, parsed whole.
+    expect(splitBrandList(body, [{ length: 0, hash: '' }, { length: Buffer.byteLength(deep), hash: 'not-its-hash' }])).toBeNull();
   });
 });

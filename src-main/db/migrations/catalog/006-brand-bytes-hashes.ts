@@ -7,6 +7,9 @@ import type Database from 'better-sqlite3';
  * as the row's content; NULL for a row written from anything but page bytes (a webhook, a
  * sale's fresh copy, a list handed over parsed), so such a row is always parsed again. Existing
  * rows start NULL: the first sync after the update parses every brand and fills it in.
+ * `catalog_pages.entries` keeps each recorded page's entries as that sync saw them (a JSON list
+ * of [length, hash], KnownEntry), so the next sync hashes an entry at the same place without
+ * scanning its bytes first; NULL for a page that was parsed whole.
  *
  * An added column goes after `data`, in the row's overflow pages, so a sync's walk over the
  * stored brands (id, hashes, removed or not) reads them from their own narrow index instead of
@@ -15,6 +18,7 @@ import type Database from 'better-sqlite3';
 export function catalog006(db: Database.Database): void {
   db.exec(`
     ALTER TABLE brands ADD COLUMN raw_hash TEXT;
+    ALTER TABLE catalog_pages ADD COLUMN entries TEXT;
     CREATE INDEX brands_stored ON brands (seq, id, content_hash, raw_hash, removed_at);
   `);
 }
