@@ -101,9 +101,6 @@ export class CatalogRepository {
       get received() {
         return staging.received;
       },
-      get wantsSplit() {
-        return staging.wantsSplit;
-      },
       commit: async () => {
         const summary = await staging.commit();
         this.warming = this.reader.warm();

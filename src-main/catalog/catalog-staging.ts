@@ -1,5 +1,5 @@
 import type { BrandListPage, KnownEntry, PartnerBrand, SplitBrandPage } from '../partner-api/types.js';
-import type { CatalogWriter } from './catalog-writer.js';
+import type { CatalogWriter, RawHashRow } from './catalog-writer.js';
 import { brandColumns, contentHash, type BrandColumns } from './catalog-text.js';
 import type { ReplaceSummary } from './catalog-types.js';
 import type { TimeSlicer } from './time-slicer.js';
@@ -68,8 +68,6 @@ export interface ReplaceStaging {
   addSplit(split: SplitBrandPage, page: SeenPage): Promise<BrandListPage['skipped']>;
   /** The hash the last committed sync recorded for this page and limit, if any. */
   knownPageHash(pageNo: number, limit: number): string | null;
-  /** Whether a changed page should come split into its brands' bytes (addSplit) rather than parsed whole. */
-  readonly wantsSplit: boolean;
   /** The entries the last committed sync saw on this page, for listBrandsPageSplit; null when unknown. */
   knownPageEntries(pageNo: number, limit: number): KnownEntry[] | null;
   /**
@@ -108,6 +106,8 @@ export class Staging implements ReplaceStaging {
    * (a page holding a repeated id is not recorded), so these need no duplicate check among themselves.
    */
   private kept: string[][] = [];
+  /** Unchanged rows seen with page bytes other than the ones recorded: recorded after the commit (CatalogWriter.recordRawHashes). */
+  private rehashed: RawHashRow[] = [];
   private keptCount = 0;
 
   constructor(
@@ -118,18 +118,7 @@ export class Staging implements ReplaceStaging {
     private readonly syncedAt: number,
     /** A first sync's rows per transaction; null: the whole sync is one transaction. */
     private readonly chunkRows: number | null,
-    /** Whether any brand is stored, so a page's entries may be known by their bytes (see wantsSplit). */
-    private readonly anyStored: boolean,
   ) {}
-
-  /**
-   * Whether pages are worth splitting into their brands' bytes: not while nothing is stored
-   * (a first sync), where no entry can be known and the scan and the hashes would only add to
-   * the sync a cashier waits for; its rows get their bytes hashes at the next sync that parses them.
-   */
-  get wantsSplit(): boolean {
-    return this.anyStored;
-  }
 
   knownPageHash(pageNo: number, limit: number): string | null {
     const page = this.knownPages.get(pageNo);
@@ -250,7 +239,6 @@ export class Staging implements ReplaceStaging {
     const delta: BrandColumns[] = [];
     const deltaRaw: (string | null)[] = [];
     const ids: string[] = [];
-    const rehashed: { seq: number; contentHash: string; rawHash: string }[] = [];
     for (const [i, brand] of brands.entries()) {
       const hash = contentHash(brand);
       const raw = rawHashes?.[i] ?? null;
@@ -260,7 +248,7 @@ export class Staging implements ReplaceStaging {
       if (earlier !== undefined) this.repeated.add(brand.id);
       if (was && was.listed && was.hash === hash && !earlier) {
         this.incoming.set(brand.id, null);
-        if (raw !== null && raw !== was.raw) rehashed.push({ seq: was.seq, contentHash: hash, rawHash: raw });
+        if (raw !== null && raw !== was.raw) this.rehashed.push({ seq: was.seq, contentHash: hash, rawHash: raw });
       } else {
         delta.push(brandColumns(brand, hash));
         deltaRaw.push(raw);
@@ -269,7 +257,6 @@ export class Staging implements ReplaceStaging {
       this.added++;
       if (this.slicer.due()) await this.slicer.pause();
     }
-    if (rehashed.length > 0) await this.writer.writeRawHashes(this, rehashed, this.slicer);
     if (delta.length > 0) {
       this.written = true;
       const outcomes = await this.writer.writeDelta(this, delta, deltaRaw, this.syncedAt, this.slicer, this.chunkRows);
@@ -326,6 +313,8 @@ export class Staging implements ReplaceStaging {
       this.incoming.clear();
       const merge = summary.inserted + summary.updated > 0;
       await this.writer.finish(this, { written: this.written, vanished, pages: same ? null : pages, summary, slicer: this.slicer, merge }, this.syncedAt);
+      if (this.rehashed.length > 0) await this.writer.recordRawHashes(this.rehashed, this.slicer);
+      this.rehashed = [];
       return summary;
     } finally {
       this.writer.rollback(this);
@@ -339,6 +328,7 @@ export class Staging implements ReplaceStaging {
     this.stored?.clear();
     this.byRaw?.clear();
     this.incoming.clear();
+    this.rehashed = [];
     this.writer.rollback(this);
     this.writer.release();
   }

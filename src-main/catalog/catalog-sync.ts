@@ -24,8 +24,8 @@ type PageAnswer<T> = { ok: true; value: T; requestId?: string; requestIds?: stri
 /**
  * The partner client's methods the catalog needs (GET /v1/partners/products, spec §4.2). With
  * `listBrandsPageIfChanged`, a page whose raw body hashes as the last sync recorded is taken
- * unparsed; with `listBrandsPageSplit` (used whenever brands are stored: ReplaceStaging.wantsSplit),
- * so is each brand of a changed page whose bytes hash as the bytes its stored row was written
+ * unparsed; with `listBrandsPageSplit` (preferred; a first sync
+ * too, so every row gets its bytes hash as it is inserted), so is each brand of a changed page whose bytes hash as the bytes its stored row was written
  * from. The X-REQUEST-ID(s) only tag log lines, so either spelling is accepted.
  */
 export interface BrandPageSource {
@@ -258,7 +258,7 @@ export class CatalogSync {
   /** Asks for one page (with the hash the last sync recorded for it, when the source can compare); never rejects. */
   private async request(cursor: { pageNo: number; limit: number }, staging: ReplaceStaging): Promise<PageRequest> {
     try {
-      const hashed = this.hashedFetch(staging);
+      const hashed = this.hashedFetch();
       if (!hashed) return { kind: 'plain', answer: await this.options.source.listBrandsPage(cursor.pageNo, cursor.limit) };
       const knownHash = staging.knownPageHash(cursor.pageNo, cursor.limit);
       return { kind: 'hashed', answer: await hashed(cursor.pageNo, cursor.limit, knownHash, staging.knownPageEntries(cursor.pageNo, cursor.limit)) };
@@ -282,7 +282,7 @@ export class CatalogSync {
       if (answer.ok && answer.value.unchanged) {
         const kept = staging.keepPage(cursor.pageNo);
         if (kept) return { kind: 'kept', ...kept };
-        answer = await this.hashedFetch(staging)!(cursor.pageNo, cursor.limit, null, staging.knownPageEntries(cursor.pageNo, cursor.limit));
+        answer = await this.hashedFetch()!(cursor.pageNo, cursor.limit, null, staging.knownPageEntries(cursor.pageNo, cursor.limit));
       }
     } catch (error) {
       return { kind: 'failed', error: { code: 'UNEXPECTED', message: error instanceof Error ? error.message : String(error) } };
@@ -294,12 +294,10 @@ export class CatalogSync {
     return { kind: 'parsed', page: value.page, hash: value.hash, requestId: requestIdOf(answer) };
   }
 
-  /** The source's page fetch that compares hashes (split when it can and the staging wants it), if it has one. */
-  private hashedFetch(
-    staging: ReplaceStaging,
-  ): ((pageNo: number, limit: number, knownHash: string | null, knownEntries: readonly KnownEntry[] | null) => Promise<PageAnswer<BrandPageSplitFetch>>) | null {
+  /** The source's page fetch that compares hashes (split when it can), if it has one. */
+  private hashedFetch(): ((pageNo: number, limit: number, knownHash: string | null, knownEntries: readonly KnownEntry[] | null) => Promise<PageAnswer<BrandPageSplitFetch>>) | null {
     const { source } = this.options;
-    if (source.listBrandsPageSplit && (staging.wantsSplit || !source.listBrandsPageIfChanged)) {
+    if (source.listBrandsPageSplit) {
       return (pageNo, limit, knownHash, knownEntries) => source.listBrandsPageSplit!(pageNo, limit, knownHash, knownEntries);
     }
     if (source.listBrandsPageIfChanged) return (pageNo, limit, knownHash) => source.listBrandsPageIfChanged!(pageNo, limit, knownHash);

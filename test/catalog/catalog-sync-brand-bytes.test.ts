@@ -54,8 +54,8 @@ afterEach(async () => {
   for (const db of dbs.splice(0)) db.cleanup();
 });
 
-/** `split`: every changed page comes split; `whole`: parsed whole (the reference); `app`: both, as environment-context wires it. */
-function catalog(mode: 'split' | 'whole' | 'app', env = tempDatabase()) {
+/** `split`: every changed page comes split, as environment-context wires it; `whole`: parsed whole (the reference). */
+function catalog(mode: 'split' | 'whole', env = tempDatabase()) {
   dbs.push(env);
   const repo = new CatalogRepository(env.db);
   repos.push(repo);
@@ -64,8 +64,9 @@ function catalog(mode: 'split' | 'whole' | 'app', env = tempDatabase()) {
     r.ok ? { ok: true as const, value: r.value, requestId: r.requestIds[0] ?? '' } : { ok: false as const, error: r.error };
   const source: BrandPageSource = {
     listBrandsPage: async (pageNo, limit) => answer(await client.listBrandsPage(pageNo, limit)),
-    ...(mode !== 'whole' && { listBrandsPageSplit: async (pageNo, limit, knownHash, knownEntries) => answer(await client.listBrandsPageSplit(pageNo, limit, knownHash, knownEntries)) }),
-    ...(mode !== 'split' && { listBrandsPageIfChanged: async (pageNo, limit, knownHash) => answer(await client.listBrandsPageIfChanged(pageNo, limit, knownHash)) }),
+    ...(mode === 'split'
+      ? { listBrandsPageSplit: async (pageNo, limit, knownHash, knownEntries) => answer(await client.listBrandsPageSplit(pageNo, limit, knownHash, knownEntries)) }
+      : { listBrandsPageIfChanged: async (pageNo, limit, knownHash) => answer(await client.listBrandsPageIfChanged(pageNo, limit, knownHash)) }),
   };
   const sync = new CatalogSync({ source, repo, clock: new FakeClock(Date.UTC(2026, 10, 1)), logger, pageSize: PAGE });
   const skippedLogged = () => logger.lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'catalog.sync.skipped').map((l) => [l.pageNo, l.index, l.id, l.reason]);
@@ -220,17 +221,5 @@ describe('a changed page: only the brands whose bytes changed are parsed', () =>
     expect((await syncBoth(split, whole)).parsed).toBe(100);
     renamed(111, 'Second rename');
     expect(await syncBoth(split, whole)).toMatchObject({ parsed: 1, ids: [wires[111]!.id], summary: { changes: { updated: 1 } } });
-  });
-
-  it('wired as the app is: a first sync parses pages whole, and a page read later records its brands’ bytes', async () => {
-    entries = wires.map(bytesOf);
-    const app = catalog('app');
-    const whole = catalog('whole');
-    expect((await syncBoth(app, whole)).parsed).toBe(250);
-    entries[20] = bytesOf({ ...wires[20], title: 'First rename' });
-    // Nothing of page 1 is known by its bytes yet: read whole once more.
-    expect((await syncBoth(app, whole)).parsed).toBe(100);
-    entries[21] = bytesOf({ ...wires[21], title: 'Second rename' });
-    expect(await syncBoth(app, whole)).toMatchObject({ parsed: 1, ids: [wires[21]!.id] });
   });
 });
