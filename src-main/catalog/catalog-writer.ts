@@ -60,7 +60,9 @@ interface CurrentRow {
  *    write the new, changed and reappearing ones at once, inside ONE transaction opened by
  *    hand at the first write (`BEGIN IMMEDIATE`) and held across the following pages (a
  *    page's brands are all serialised before any of them is written, so a brand that cannot
- *    be serialised fails the page first); nothing of the list piles up in memory;
+ *    be serialised fails the page first); nothing of the list piles up in memory; a page handed
+ *    over split (Staging.addSplit) takes a brand whose bytes hash as its row's `raw_hash` as that
+ *    row without parsing it, and each row written keeps the hash of the bytes it was read from;
  * 3. after the last page: mark the vanished brands removed, record the pages, `COMMIT`.
  *    Any failure or an abandoned sync is a `ROLLBACK` of everything the pages wrote.
  *
