@@ -67,7 +67,8 @@ export class CatalogRepository {
     // Read-modify-write goes through the writing connection, never a possibly older reader snapshot.
     this.findForUpdate = db.prepare('SELECT seq, data, content_hash, discount FROM brands WHERE id = ?');
     this.updateBrand = db.prepare(
-      'UPDATE brands SET status = ?, denomination_type = ?, content_hash = ?, data = ? WHERE seq = ?',
+      // Not read from page bytes: no page entry may be taken for this row unparsed (raw_hash, catalog migration 6).
+      'UPDATE brands SET status = ?, denomination_type = ?, content_hash = ?, data = ?, raw_hash = NULL WHERE seq = ?',
     );
     this.updateDiscount = db.prepare('UPDATE brands SET discount = ? WHERE seq = ?');
   }
@@ -93,7 +94,9 @@ export class CatalogRepository {
     const staging = await this.writer.begin(syncedAt);
     return {
       add: (brands, page) => staging.add(brands, page),
+      addSplit: (split, page) => staging.addSplit(split, page),
       knownPageHash: (pageNo, limit) => staging.knownPageHash(pageNo, limit),
+      knownPageEntries: (pageNo, limit) => staging.knownPageEntries(pageNo, limit),
       keepPage: (pageNo) => staging.keepPage(pageNo),
       get received() {
         return staging.received;

@@ -1,5 +1,5 @@
-import type { PartnerBrand } from '../partner-api/types.js';
-import type { CatalogWriter } from './catalog-writer.js';
+import type { BrandListPage, KnownEntry, PartnerBrand, SplitBrandPage } from '../partner-api/types.js';
+import type { CatalogWriter, RawHashRow } from './catalog-writer.js';
 import { brandColumns, contentHash, type BrandColumns } from './catalog-text.js';
 import type { ReplaceSummary } from './catalog-types.js';
 import type { TimeSlicer } from './time-slicer.js';
@@ -19,6 +19,8 @@ export class StalePageRecordsError extends Error {
 export interface Stored {
   seq: number;
   hash: string;
+  /** The hash of the page bytes the row was written from (catalog migration 6), null when not from page bytes. */
+  raw: string | null;
   listed: boolean;
 }
 
@@ -36,6 +38,8 @@ export interface SeenPage {
 export interface PageRecord extends SeenPage {
   /** The brand ids the page gave, in order. */
   ids: string[];
+  /** Its entries' [length, hash] as JSON (catalog_pages.entries), null for a page parsed whole. */
+  entries: string | null;
 }
 
 export interface StoredPageRow {
@@ -45,6 +49,7 @@ export interface StoredPageRow {
   ids: string;
   next_page_no: number | null;
   next_limit: number | null;
+  entries: string | null;
 }
 
 /** A replacement being fed; see CatalogWriter.begin. */
@@ -54,8 +59,17 @@ export interface ReplaceStaging {
    * `page`: the wire page the batch is, whole (no entry dropped), recorded for the next sync.
    */
   add(brands: readonly PartnerBrand[], page?: SeenPage): Promise<void>;
+  /**
+   * A page handed over split (SplitBrandPage): an entry whose bytes hash exactly as the bytes a
+   * stored, listed row was written from is taken as that row, unparsed; the others are parsed,
+   * validated and diffed as by `add`. Returns the entries skipped as malformed; the page is
+   * recorded (`page`) only when none was.
+   */
+  addSplit(split: SplitBrandPage, page: SeenPage): Promise<BrandListPage['skipped']>;
   /** The hash the last committed sync recorded for this page and limit, if any. */
   knownPageHash(pageNo: number, limit: number): string | null;
+  /** The entries the last committed sync saw on this page, for listBrandsPageSplit; null when unknown. */
+  knownPageEntries(pageNo: number, limit: number): KnownEntry[] | null;
   /**
    * Takes a page whose body hashed as recorded as its stored brands, unparsed. Returns its
    * brand count and cursor, or null when the record cannot be trusted (a brand of it already
@@ -84,12 +98,16 @@ export class Staging implements ReplaceStaging {
   private done = false;
   /** The stored brands by id, read at the first page that must be diffed (see CatalogWriter.readStored). */
   private stored: Map<string, Stored> | null = null;
+  /** The stored rows' ids by the hash of the page bytes each was written from; read with `stored`. */
+  private byRaw: Map<string, string> | null = null;
   /**
    * Ids taken from page records before `stored` was read: not in `incoming` yet, nor checked
    * against the stored rows (storedRows moves them). The records of one sync name distinct ids
    * (a page holding a repeated id is not recorded), so these need no duplicate check among themselves.
    */
   private kept: string[][] = [];
+  /** Unchanged rows seen with page bytes other than the ones recorded: recorded after the commit (CatalogWriter.recordRawHashes). */
+  private rehashed: RawHashRow[] = [];
   private keptCount = 0;
 
   constructor(
@@ -105,6 +123,13 @@ export class Staging implements ReplaceStaging {
   knownPageHash(pageNo: number, limit: number): string | null {
     const page = this.knownPages.get(pageNo);
     return page && page.page_limit === limit && this.writer.pagesCurrent(this.pagesEpoch) ? page.hash : null;
+  }
+
+  knownPageEntries(pageNo: number, limit: number): KnownEntry[] | null {
+    const page = this.knownPages.get(pageNo);
+    if (!page || page.entries === null || page.page_limit !== limit) return null;
+    // Only a guess where to hash: an entry is taken for what its hash says, never for its place.
+    return (JSON.parse(page.entries) as [number, string][]).map(([length, hash]) => ({ length, hash }));
   }
 
   keepPage(pageNo: number): { brands: number; nextCursor: SeenPage['nextCursor'] } | null {
@@ -126,14 +151,14 @@ export class Staging implements ReplaceStaging {
     }
     this.added += ids.length;
     const nextCursor = page.next_page_no === null || page.next_limit === null ? null : { pageNo: page.next_page_no, limit: page.next_limit };
-    this.seenPages.push({ pageNo, limit: page.page_limit, hash: page.hash, nextCursor, ids });
+    this.seenPages.push({ pageNo, limit: page.page_limit, hash: page.hash, nextCursor, ids, entries: page.entries });
     return { brands: ids.length, nextCursor };
   }
 
   /** The stored brands, read once; the ids taken from page records before are checked against them. */
   private async storedRows(): Promise<Map<string, Stored>> {
     if (this.stored) return this.stored;
-    const stored = await this.writer.readStored(this.slicer);
+    const { byId: stored, byRaw } = await this.writer.readStored(this.slicer);
     for (const ids of this.kept) {
       for (const id of ids) {
         if (stored.get(id)?.listed !== true) {
@@ -146,6 +171,7 @@ export class Staging implements ReplaceStaging {
     this.kept = [];
     this.keptCount = 0;
     this.stored = stored;
+    this.byRaw = byRaw;
     return stored;
   }
 
@@ -155,22 +181,77 @@ export class Staging implements ReplaceStaging {
 
   async add(brands: readonly PartnerBrand[], page?: SeenPage): Promise<void> {
     if (this.done) throw new Error('This catalog replacement has already ended');
+    await this.addParsed(brands, null);
+    if (page) this.seenPages.push({ ...page, ids: brands.map((b) => b.id), entries: null });
+  }
+
+  async addSplit(split: SplitBrandPage, page: SeenPage): Promise<BrandListPage['skipped']> {
+    if (this.done) throw new Error('This catalog replacement has already ended');
+    const stored = await this.storedRows();
+    const byRaw = this.byRaw!;
+    const { entryHashes } = split;
+    // The row's own bytes hash is checked, not only the map's: an entry is taken for the one row
+    // its exact bytes were read into (the bytes hold the id), never for a row that came in
+    // already this sync (a repeated id: the last one wins, so it is parsed).
+    const taken: (string | null)[] = entryHashes.map((raw) => {
+      const id = byRaw.get(raw);
+      const was = id === undefined ? undefined : stored.get(id);
+      return id !== undefined && was !== undefined && was.listed && was.raw === raw && !this.incoming.has(id) ? id : null;
+    });
+    const takenIds = new Set<string>();
+    const twice = new Set<string>();
+    for (const id of taken) if (id !== null) (takenIds.has(id) ? twice : takenIds).add(id);
+    // The same bytes twice in one page: a repeated id, parsed like any other.
+    if (twice.size > 0) taken.forEach((id, i) => id !== null && twice.has(id) && (taken[i] = null));
+    let read = split.read((i) => taken[i] === null);
+    // An entry parsed with the id of one taken by its bytes repeats it in this page: the page is read whole, as without bytes hashes.
+    if (read.brands.some(({ brand }) => takenIds.has(brand.id) && !twice.has(brand.id))) {
+      taken.fill(null);
+      read = split.read(() => true);
+    }
+    const ids = taken.slice();
+    for (const id of taken) {
+      if (id === null) continue;
+      this.incoming.set(id, null);
+      this.added++;
+    }
+    for (const { brand, index } of read.brands) ids[index] = brand.id;
+    await this.addParsed(
+      read.brands.map((b) => b.brand),
+      read.brands.map((b) => entryHashes[b.index]!),
+    );
+    if (read.skipped.length === 0) {
+      const entries = JSON.stringify(entryHashes.map((hash, i) => [split.entryLengths[i], hash]));
+      this.seenPages.push({ ...page, ids: ids as string[], entries });
+    }
+    return read.skipped;
+  }
+
+  /**
+   * Diffs and writes parsed brands; `rawHashes` (in step, or null) are the hashes of the page
+   * bytes each was read from, stored with its row.
+   */
+  private async addParsed(brands: readonly PartnerBrand[], rawHashes: readonly string[] | null): Promise<void> {
     // An unchanged brand costs one content hash (no serialising) and leaves nothing behind;
     // the JSON and columns (folded sort key, categories, …) are derived for the delta alone,
     // all of the batch before any is written, so a brand that cannot be serialised writes nothing.
     const stored = await this.storedRows();
     const delta: BrandColumns[] = [];
+    const deltaRaw: (string | null)[] = [];
     const ids: string[] = [];
-    for (const brand of brands) {
+    for (const [i, brand] of brands.entries()) {
       const hash = contentHash(brand);
+      const raw = rawHashes?.[i] ?? null;
       const was = stored.get(brand.id);
       const earlier = this.incoming.get(brand.id);
       // A repeated id: the last one wins (re-written when an earlier one was, even back to the stored content).
       if (earlier !== undefined) this.repeated.add(brand.id);
       if (was && was.listed && was.hash === hash && !earlier) {
         this.incoming.set(brand.id, null);
+        if (raw !== null && raw !== was.raw) this.rehashed.push({ seq: was.seq, contentHash: hash, rawHash: raw });
       } else {
         delta.push(brandColumns(brand, hash));
+        deltaRaw.push(raw);
         ids.push(brand.id);
       }
       this.added++;
@@ -178,7 +259,7 @@ export class Staging implements ReplaceStaging {
     }
     if (delta.length > 0) {
       this.written = true;
-      const outcomes = await this.writer.writeDelta(this, delta, this.syncedAt, this.slicer, this.chunkRows);
+      const outcomes = await this.writer.writeDelta(this, delta, deltaRaw, this.syncedAt, this.slicer, this.chunkRows);
       outcomes.forEach((outcome, i) => {
         const id = ids[i]!;
         const earlier = this.incoming.get(id);
@@ -186,7 +267,6 @@ export class Staging implements ReplaceStaging {
         this.incoming.set(id, earlier ? { kind: earlier.kind === 'unchanged' ? outcome.kind : earlier.kind, restored: earlier.restored || outcome.restored } : outcome);
       });
     }
-    if (page) this.seenPages.push({ ...page, ids: brands.map((b) => b.id) });
   }
 
   async commit(): Promise<ReplaceSummary> {
@@ -229,9 +309,12 @@ export class Staging implements ReplaceStaging {
           return was !== undefined && was.hash === p.hash && was.page_limit === p.limit;
         });
       this.stored?.clear();
+      this.byRaw?.clear();
       this.incoming.clear();
       const merge = summary.inserted + summary.updated > 0;
       await this.writer.finish(this, { written: this.written, vanished, pages: same ? null : pages, summary, slicer: this.slicer, merge }, this.syncedAt);
+      if (this.rehashed.length > 0) await this.writer.recordRawHashes(this.rehashed, this.slicer);
+      this.rehashed = [];
       return summary;
     } finally {
       this.writer.rollback(this);
@@ -243,7 +326,9 @@ export class Staging implements ReplaceStaging {
     if (this.done) return;
     this.done = true;
     this.stored?.clear();
+    this.byRaw?.clear();
     this.incoming.clear();
+    this.rehashed = [];
     this.writer.rollback(this);
     this.writer.release();
   }

@@ -1,4 +1,4 @@
-import type { BrandPageFetch, PartnerBrand } from '../partner-api/types.js';
+import type { BrandPageFetch, BrandPageSplitFetch, KnownEntry, PartnerBrand, SplitBrandPage } from '../partner-api/types.js';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import { err, ok, type Result } from '../platform/result.js';
@@ -24,11 +24,14 @@ type PageAnswer<T> = { ok: true; value: T; requestId?: string; requestIds?: stri
 /**
  * The partner client's methods the catalog needs (GET /v1/partners/products, spec §4.2). With
  * `listBrandsPageIfChanged`, a page whose raw body hashes as the last sync recorded is taken
- * unparsed. The X-REQUEST-ID(s) only tag log lines, so either spelling is accepted.
+ * unparsed; with `listBrandsPageSplit` (preferred; a first sync
+ * too, so every row gets its bytes hash as it is inserted), so is each brand of a changed page whose bytes hash as the bytes its stored row was written
+ * from. The X-REQUEST-ID(s) only tag log lines, so either spelling is accepted.
  */
 export interface BrandPageSource {
   listBrandsPage(pageNo: number, limit: number): Promise<PageAnswer<BrandPage>>;
   listBrandsPageIfChanged?(pageNo: number, limit: number, knownHash: string | null): Promise<PageAnswer<BrandPageFetch>>;
+  listBrandsPageSplit?(pageNo: number, limit: number, knownHash: string | null, knownEntries: readonly KnownEntry[] | null): Promise<PageAnswer<BrandPageSplitFetch>>;
 }
 
 export interface CatalogSyncError {
@@ -204,35 +207,42 @@ export class CatalogSync {
         return err({ code: 'PAGE_FETCH_FAILED', message: `Page ${cursor.pageNo} could not be fetched: ${fetched.error.message}`, pageNo: cursor.pageNo, cause: fetched.error });
       }
       const page = fetched.kind === 'parsed' ? fetched.page : null;
-      const brandCount = page ? page.brands.length : fetched.kind === 'kept' ? fetched.brands : 0;
-      const skippedCount = page ? page.skipped.length : 0;
-      const next = page ? page.nextCursor : fetched.kind === 'kept' ? fetched.nextCursor : null;
-      const last = !next || brandCount + skippedCount === 0;
+      const split = fetched.kind === 'split' ? fetched.split : null;
+      // A split page's entries are all counted here, the malformed ones too (known only once read).
+      const entryCount = page ? page.brands.length + page.skipped.length : split ? split.entryHashes.length : fetched.kind === 'kept' ? fetched.brands : 0;
+      const next = page ? page.nextCursor : split ? split.nextCursor : fetched.kind === 'kept' ? fetched.nextCursor : null;
+      const last = !next || entryCount === 0;
       if (next && !last && (!Number.isInteger(next.pageNo) || next.pageNo <= cursor.pageNo || !Number.isInteger(next.limit) || next.limit < 1)) {
         return err({ code: 'CURSOR_NOT_ADVANCING', message: `After page ${cursor.pageNo} the service returned cursor ${JSON.stringify(next)}`, pageNo: cursor.pageNo });
       }
       const nextCursor = last || !next ? null : { pageNo: next.pageNo, limit: next.limit };
       // Page maxPages + 1 is never asked for: the list is refused as endless first.
       if (nextCursor && progress.pagesFetched + 1 < this.maxPages) request = this.request(nextCursor, staging);
-      if (fetched.kind === 'parsed') {
+      let skipped: SkippedBrand[] = [];
+      if (fetched.kind === 'parsed' || fetched.kind === 'split') {
         const { hash, requestId } = fetched;
-        for (const entry of fetched.page.skipped) {
+        // Only a page taken whole is recorded: one with dropped entries is parsed every time, so they are logged every time.
+        try {
+          if (fetched.kind === 'split') {
+            skipped = await staging.addSplit(fetched.split, { pageNo: cursor.pageNo, limit: cursor.limit, hash: fetched.hash, nextCursor: fetched.split.nextCursor });
+          } else {
+            skipped = fetched.page.skipped;
+            const seen = hash !== null && skipped.length === 0 ? { pageNo: cursor.pageNo, limit: cursor.limit, hash, nextCursor: fetched.page.nextCursor } : undefined;
+            await staging.add(fetched.page.brands, seen);
+          }
+        } catch (error) {
+          if (error instanceof StalePageRecordsError) return STALE_RECORDS;
+          return err(storeFailed(error));
+        }
+        for (const entry of skipped) {
           if (progress.skipped < MAX_SKIP_LOGS) {
             logger.log('warn', 'catalog.sync.skipped', { pageNo: cursor.pageNo, index: entry.index, id: entry.id ?? null, reason: entry.reason, requestId });
           }
           progress.skipped++;
         }
-        // Only a page taken whole is recorded: one with dropped entries is parsed every time, so they are logged every time.
-        const seen = hash !== null && skippedCount === 0 ? { pageNo: cursor.pageNo, limit: cursor.limit, hash, nextCursor: fetched.page.nextCursor } : undefined;
-        try {
-          await staging.add(fetched.page.brands, seen);
-        } catch (error) {
-          if (error instanceof StalePageRecordsError) return STALE_RECORDS;
-          return err(storeFailed(error));
-        }
       }
       progress.pagesFetched++;
-      progress.brandsFetched += brandCount;
+      progress.brandsFetched += entryCount - skipped.length;
       this.report(progress);
 
       if (!nextCursor) break;
@@ -247,11 +257,11 @@ export class CatalogSync {
 
   /** Asks for one page (with the hash the last sync recorded for it, when the source can compare); never rejects. */
   private async request(cursor: { pageNo: number; limit: number }, staging: ReplaceStaging): Promise<PageRequest> {
-    const { source } = this.options;
     try {
-      if (!source.listBrandsPageIfChanged) return { kind: 'plain', answer: await source.listBrandsPage(cursor.pageNo, cursor.limit) };
+      const hashed = this.hashedFetch();
+      if (!hashed) return { kind: 'plain', answer: await this.options.source.listBrandsPage(cursor.pageNo, cursor.limit) };
       const knownHash = staging.knownPageHash(cursor.pageNo, cursor.limit);
-      return { kind: 'hashed', answer: await source.listBrandsPageIfChanged(cursor.pageNo, cursor.limit, knownHash) };
+      return { kind: 'hashed', answer: await hashed(cursor.pageNo, cursor.limit, knownHash, staging.knownPageEntries(cursor.pageNo, cursor.limit)) };
     } catch (error) {
       return { kind: 'plain', answer: { ok: false, error: { code: 'UNEXPECTED', message: error instanceof Error ? error.message : String(error) } } };
     }
@@ -272,14 +282,26 @@ export class CatalogSync {
       if (answer.ok && answer.value.unchanged) {
         const kept = staging.keepPage(cursor.pageNo);
         if (kept) return { kind: 'kept', ...kept };
-        answer = await this.options.source.listBrandsPageIfChanged!(cursor.pageNo, cursor.limit, null);
+        answer = await this.hashedFetch()!(cursor.pageNo, cursor.limit, null, staging.knownPageEntries(cursor.pageNo, cursor.limit));
       }
     } catch (error) {
       return { kind: 'failed', error: { code: 'UNEXPECTED', message: error instanceof Error ? error.message : String(error) } };
     }
     if (!answer.ok) return { kind: 'failed', error: answer.error };
-    if (answer.value.unchanged) return { kind: 'failed', error: { code: 'UNEXPECTED', message: 'the source called a page unchanged without a known hash' } };
-    return { kind: 'parsed', page: answer.value.page, hash: answer.value.hash, requestId: requestIdOf(answer) };
+    const value = answer.value;
+    if (value.unchanged) return { kind: 'failed', error: { code: 'UNEXPECTED', message: 'the source called a page unchanged without a known hash' } };
+    if ('split' in value) return { kind: 'split', split: value.split, hash: value.hash, requestId: requestIdOf(answer) };
+    return { kind: 'parsed', page: value.page, hash: value.hash, requestId: requestIdOf(answer) };
+  }
+
+  /** The source's page fetch that compares hashes (split when it can), if it has one. */
+  private hashedFetch(): ((pageNo: number, limit: number, knownHash: string | null, knownEntries: readonly KnownEntry[] | null) => Promise<PageAnswer<BrandPageSplitFetch>>) | null {
+    const { source } = this.options;
+    if (source.listBrandsPageSplit) {
+      return (pageNo, limit, knownHash, knownEntries) => source.listBrandsPageSplit!(pageNo, limit, knownHash, knownEntries);
+    }
+    if (source.listBrandsPageIfChanged) return (pageNo, limit, knownHash) => source.listBrandsPageIfChanged!(pageNo, limit, knownHash);
+    return null;
   }
 
   private report(progress: SyncProgress): void {
@@ -301,11 +323,12 @@ export class CatalogSync {
 /** An attempt that found the page records stale (StalePageRecordsError): run again. */
 const STALE_RECORDS = Symbol('stale page records');
 
-type PageRequest = { kind: 'plain'; answer: PageAnswer<BrandPage> } | { kind: 'hashed'; answer: PageAnswer<BrandPageFetch> };
+type PageRequest = { kind: 'plain'; answer: PageAnswer<BrandPage> } | { kind: 'hashed'; answer: PageAnswer<BrandPageSplitFetch> };
 
 type FetchedPage =
   | { kind: 'kept'; brands: number; nextCursor: BrandPage['nextCursor'] }
   | { kind: 'parsed'; page: BrandPage; hash: string | null; requestId: string | null }
+  | { kind: 'split'; split: SplitBrandPage; hash: string; requestId: string | null }
   | { kind: 'failed'; error: { code: string; message: string } };
 
 function requestIdOf(answer: { requestId?: string; requestIds?: string[] }): string | null {

@@ -21,6 +21,15 @@ export const FIRST_SYNC_CHUNK_ROWS = 2500;
 export const REPLACEMENT_CACHE_SIZE = -2000;
 /** Rows per read when listing the stored brands (keyset pages, so no statement stays open across a pause). */
 const PAGE = 1000;
+/** Rows per transaction recording bytes hashes after a replacement (each UPDATE rewrites a ~2 kB row). */
+const RAW_HASH_CHUNK = 500;
+
+/** An unchanged row and the hash of the page bytes its content was read from again. */
+export interface RawHashRow {
+  seq: number;
+  contentHash: string;
+  rawHash: string;
+}
 
 export class CatalogBusyError extends Error {
   constructor() {
@@ -36,6 +45,7 @@ interface CurrentRow {
   tags: string;
   categories: string;
   content_hash: string;
+  raw_hash: string | null;
   removed_at: number | null;
 }
 
@@ -50,7 +60,9 @@ interface CurrentRow {
  *    write the new, changed and reappearing ones at once, inside ONE transaction opened by
  *    hand at the first write (`BEGIN IMMEDIATE`) and held across the following pages (a
  *    page's brands are all serialised before any of them is written, so a brand that cannot
- *    be serialised fails the page first); nothing of the list piles up in memory;
+ *    be serialised fails the page first); nothing of the list piles up in memory; a page handed
+ *    over split (Staging.addSplit) takes a brand whose bytes hash as its row's `raw_hash` as that
+ *    row without parsing it, and each row written keeps the hash of the bytes it was read from;
  * 3. after the last page: mark the vanished brands removed, record the pages, `COMMIT`.
  *    Any failure or an abandoned sync is a `ROLLBACK` of everything the pages wrote.
  *
@@ -142,16 +154,21 @@ export class CatalogWriter {
    * a row while pages are still coming in is seen at commit for delta rows (writeRow re-reads);
    * an unchanged-looking row it touched is settled by the next sync, which finds the hashes different.
    */
-  async readStored(slicer: TimeSlicer): Promise<Map<string, Stored>> {
-    const stored = new Map<string, Stored>();
+  async readStored(slicer: TimeSlicer): Promise<{ byId: Map<string, Stored>; byRaw: Map<string, string> }> {
+    const byId = new Map<string, Stored>();
+    // The rows written from page bytes, by those bytes' hash: the only way a sync finds the row of an entry it does not parse.
+    const byRaw = new Map<string, string>();
     for (let after = 0; ; ) {
-      const page = this.s.storedPage.raw().all(after, PAGE) as [seq: number, id: string, hash: string, removedAt: number | null][];
-      for (const [seq, id, hash, removedAt] of page) stored.set(id, { seq, hash, listed: removedAt === null });
+      const page = this.s.storedPage.raw().all(after, PAGE) as [seq: number, id: string, hash: string, raw: string | null, removedAt: number | null][];
+      for (const [seq, id, hash, raw, removedAt] of page) {
+        byId.set(id, { seq, hash, raw, listed: removedAt === null });
+        if (raw !== null) byRaw.set(raw, id);
+      }
       if (page.length < PAGE) break;
       after = page[page.length - 1]![0];
       if (slicer.due()) await slicer.pause();
     }
-    return stored;
+    return { byId, byRaw };
   }
 
   /** @internal How many brands are stored and listed (not removed). */
@@ -191,15 +208,23 @@ export class CatalogWriter {
   private replays: (() => void)[] = [];
 
   /**
-   * @internal Writes a staging's delta rows, opening its transaction at the first one. With
-   * `chunkRows` (a first sync only), the transaction is committed once it holds that many
-   * rows and the next row opens another.
+   * @internal Writes a staging's delta rows, opening its transaction at the first one, each
+   * with the hash of the page bytes it was read from (`rawHashes`, in step; null: not from page
+   * bytes). With `chunkRows` (a first sync only), the transaction is committed once it holds
+   * that many rows and the next row opens another.
    */
-  async writeDelta(owner: object, rows: readonly BrandColumns[], syncedAt: number, slicer: TimeSlicer, chunkRows: number | null): Promise<Outcome[]> {
+  async writeDelta(
+    owner: object,
+    rows: readonly BrandColumns[],
+    rawHashes: readonly (string | null)[],
+    syncedAt: number,
+    slicer: TimeSlicer,
+    chunkRows: number | null,
+  ): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
-    for (const row of rows) {
+    for (const [i, row] of rows.entries()) {
       if (this.openedBy !== owner) this.open(owner, true);
-      outcomes.push(this.writeRow(row, syncedAt));
+      outcomes.push(this.writeRow(row, rawHashes[i] ?? null, syncedAt));
       if (chunkRows !== null && ++this.rowsInTransaction >= chunkRows) {
         this.db.exec('COMMIT');
         this.openedBy = null;
@@ -213,6 +238,33 @@ export class CatalogWriter {
   }
 
   private rowsInTransaction = 0;
+
+  /**
+   * @internal After a replacement committed (still holding `busy`): records which page bytes
+   * unchanged rows' content was read from (rows written before bytes were hashed, or sent again
+   * as other bytes of the same content), only while a row still holds that content (a webhook
+   * that rewrote it meanwhile keeps it NULL). Outside the replacement's transaction, in short
+   * ones of their own: after the update to catalog schema 6 that is every row once, and each
+   * UPDATE rewrites the whole ~2 kB row, so in the sync's own transaction the COMMIT alone held
+   * the loop ≈ 190 ms at 100k brands. Speed only: a failure leaves rows NULL, parsed next time.
+   */
+  async recordRawHashes(rows: readonly RawHashRow[], slicer: TimeSlicer): Promise<void> {
+    try {
+      for (let from = 0; from < rows.length; from += RAW_HASH_CHUNK) {
+        this.db.exec('BEGIN IMMEDIATE');
+        try {
+          for (const row of rows.slice(from, from + RAW_HASH_CHUNK)) this.s.setRawHash.run(row.rawHash, row.seq, row.contentHash);
+          this.db.exec('COMMIT');
+        } finally {
+          if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        }
+        await slicer.pause();
+      }
+    } catch {
+      /* speed only; see above */
+    }
+    void this.checkpointer.request();
+  }
 
   /** @internal Staging's end: the removals, page records and stamps, COMMIT, then merge and checkpoint. */
   async finish(
@@ -232,7 +284,7 @@ export class CatalogWriter {
       if (pages) {
         this.s.pagesClear.run();
         for (const page of pages) {
-          this.s.pageInsert.run(page.pageNo, page.limit, page.hash, JSON.stringify(page.ids), page.nextCursor?.pageNo ?? null, page.nextCursor?.limit ?? null);
+          this.s.pageInsert.run(page.pageNo, page.limit, page.hash, JSON.stringify(page.ids), page.nextCursor?.pageNo ?? null, page.nextCursor?.limit ?? null, page.entries);
           if (slicer.due()) await this.pauseInTransaction(slicer);
         }
       }
@@ -320,25 +372,30 @@ export class CatalogWriter {
     this.db.exec("INSERT INTO brands_fts (brands_fts) VALUES ('rebuild')");
   }
 
-  /** Writes one new, changed or reappearing brand; re-reads it, since the diff ran outside the transaction. */
-  private writeRow(row: BrandColumns, syncedAt: number): Outcome {
+  /**
+   * Writes one new, changed or reappearing brand, with the hash of the page bytes it was read
+   * from (null: not from page bytes); re-reads it, since the diff ran outside the transaction.
+   */
+  private writeRow(row: BrandColumns, rawHash: string | null, syncedAt: number): Outcome {
     const s = this.s;
     const cur = s.current.get(row.id) as CurrentRow | undefined;
     if (!cur) {
-      const seq = Number(s.insert.run({ ...row, syncedAt }).lastInsertRowid);
+      const seq = Number(s.insert.run({ ...row, rawHash, syncedAt }).lastInsertRowid);
       s.ftsInsert.run(seq, row.title, row.description, row.tags, row.categories);
       for (const category of row.categoryList) s.categoryInsert.run(seq, category);
       return { kind: 'inserted', restored: false };
     }
     const restored = cur.removed_at !== null;
     if (cur.content_hash === row.hash) {
-      if (restored) s.restore.run(syncedAt, cur.seq);
+      // The same content: bytes that read as it vouch for the row as well as the ones before.
+      if (restored) s.restore.run(syncedAt, rawHash ?? cur.raw_hash, cur.seq);
+      else if (rawHash !== null && rawHash !== cur.raw_hash) s.setRawHash.run(rawHash, cur.seq, row.hash);
       return { kind: 'unchanged', restored };
     }
     const indexed = cur.title !== row.title || cur.description !== row.description || cur.tags !== row.tags || cur.categories !== row.categories;
     // External-content FTS: the old entry is deleted by giving back exactly the values it indexed.
     if (indexed) s.ftsDelete.run(cur.seq, cur.title, cur.description, cur.tags, cur.categories);
-    s.update.run({ ...row, syncedAt, seq: cur.seq });
+    s.update.run({ ...row, rawHash, syncedAt, seq: cur.seq });
     if (indexed) s.ftsInsert.run(cur.seq, row.title, row.description, row.tags, row.categories);
     if (cur.categories !== row.categories) {
       s.categoryDelete.run(cur.seq);
@@ -356,19 +413,20 @@ export class CatalogWriter {
 
 function prepare(db: Db) {
   return {
-    storedPage: db.prepare('SELECT seq, id, content_hash, removed_at FROM brands WHERE seq > ? ORDER BY seq LIMIT ?'),
-    current: db.prepare('SELECT seq, title, description, tags, categories, content_hash, removed_at FROM brands WHERE id = ?'),
+    storedPage: db.prepare('SELECT seq, id, content_hash, raw_hash, removed_at FROM brands WHERE seq > ? ORDER BY seq LIMIT ?'),
+    current: db.prepare('SELECT seq, title, description, tags, categories, content_hash, raw_hash, removed_at FROM brands WHERE id = ?'),
     insert: db.prepare(
-      `INSERT INTO brands (id, title, status, sort_key, description, categories, tags, denomination_type, content_hash, synced_at, data)
-       VALUES (@id, @title, @status, @sortKey, @description, @categories, @tags, @denominationType, @hash, @syncedAt, @data)`,
+      `INSERT INTO brands (id, title, status, sort_key, description, categories, tags, denomination_type, content_hash, raw_hash, synced_at, data)
+       VALUES (@id, @title, @status, @sortKey, @description, @categories, @tags, @denominationType, @hash, @rawHash, @syncedAt, @data)`,
     ),
     update: db.prepare(
       `UPDATE brands SET title = @title, status = @status, sort_key = @sortKey, description = @description,
               categories = @categories, tags = @tags, denomination_type = @denominationType, content_hash = @hash,
-              removed_at = NULL, synced_at = @syncedAt, data = @data
+              raw_hash = @rawHash, removed_at = NULL, synced_at = @syncedAt, data = @data
         WHERE seq = @seq`,
     ),
-    restore: db.prepare('UPDATE brands SET removed_at = NULL, synced_at = ? WHERE seq = ?'),
+    restore: db.prepare('UPDATE brands SET removed_at = NULL, synced_at = ?, raw_hash = ? WHERE seq = ?'),
+    setRawHash: db.prepare('UPDATE brands SET raw_hash = ? WHERE seq = ? AND content_hash = ?'),
     markRemoved: db.prepare('UPDATE brands SET removed_at = ? WHERE seq = ? AND removed_at IS NULL'),
     ftsInsert: db.prepare('INSERT INTO brands_fts (rowid, title, description, tags, categories) VALUES (?, ?, ?, ?, ?)'),
     ftsDelete: db.prepare(
@@ -378,9 +436,9 @@ function prepare(db: Db) {
     categoryDelete: db.prepare('DELETE FROM brand_categories WHERE brand_seq = ?'),
     totalChanges: db.prepare('SELECT total_changes()').pluck(),
     merge: db.prepare("INSERT INTO brands_fts (brands_fts, rank) VALUES ('merge', -25)"),
-    pagesAll: db.prepare('SELECT page_no, page_limit, hash, ids, next_page_no, next_limit FROM catalog_pages'),
+    pagesAll: db.prepare('SELECT page_no, page_limit, hash, ids, next_page_no, next_limit, entries FROM catalog_pages'),
     pagesClear: db.prepare('DELETE FROM catalog_pages'),
-    pageInsert: db.prepare('INSERT INTO catalog_pages (page_no, page_limit, hash, ids, next_page_no, next_limit) VALUES (?, ?, ?, ?, ?, ?)'),
+    pageInsert: db.prepare('INSERT INTO catalog_pages (page_no, page_limit, hash, ids, next_page_no, next_limit, entries) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     getKv: db.prepare('SELECT value FROM kv WHERE key = ?').pluck(),
     anyBrand: db.prepare('SELECT 1 FROM brands LIMIT 1').pluck(),
     listedCount: db.prepare('SELECT count(*) FROM brands WHERE removed_at IS NULL').pluck(),

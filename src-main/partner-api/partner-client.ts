@@ -10,7 +10,9 @@ import { TokenManager, type PartnerCredentials } from './token-manager.js';
 import type {
   BrandListPage,
   BrandPageFetch,
+  BrandPageSplitFetch,
   DeliveryChannel,
+  KnownEntry,
   LoginResult,
   OrderRequestBody,
   PartnerBrand,
@@ -82,6 +84,19 @@ export interface PartnerClient {
    * validated exactly as by listBrandsPage.
    */
   listBrandsPageIfChanged(pageNo: number, limit: number, knownHash: string | null, options?: CallOptions): Promise<PartnerResult<BrandPageFetch>>;
+  /**
+   * listBrandsPageIfChanged, but a changed page whose body the scanner understands comes back
+   * split (SplitBrandPage): its envelope validated, its entries hashed by their bytes and parsed
+   * only when asked (`knownEntries`: the page's entries as last seen, see KnownEntry). Any other
+   * body is parsed whole, as by listBrandsPageIfChanged.
+   */
+  listBrandsPageSplit(
+    pageNo: number,
+    limit: number,
+    knownHash: string | null,
+    knownEntries?: readonly KnownEntry[] | null,
+    options?: CallOptions,
+  ): Promise<PartnerResult<BrandPageSplitFetch>>;
   getBrand(id: string, options?: CallOptions): Promise<PartnerResult<PartnerBrand>>;
   placeOrder(
     body: OrderRequestBody,
@@ -154,7 +169,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     req: RunRequest,
     parser: (wire: WireSchemas) => (json: unknown) => Result<T, string>,
     on404?: () => T,
-    beforeParse?: (body: Buffer) => T | null,
+    beforeParse?: (body: Buffer) => T | null | Promise<T | null>,
   ): Promise<PartnerResult<T>> {
     const out = await runRaw(req);
     const { requestIds } = out;
@@ -162,7 +177,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     if (out.kind !== 'response') return { ...err(transportFailure(out)), requestIds };
     if (out.status === 404 && on404) return { ...ok(on404()), requestIds };
     if (out.status < 200 || out.status > 299) return { ...err(errorFromResponse(out.status, out.body.toString('utf8'), out.requestId, 'api')), requestIds };
-    const early = beforeParse?.(out.body) ?? null;
+    const early = beforeParse ? await beforeParse(out.body) : null;
     if (early !== null) return { ...ok(early), requestIds };
     const wire = await loadWireSchemas();
     const json = wire.parseJson(out.body.toString('utf8'));
@@ -225,6 +240,23 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
         (body) => {
           hash = createHash('sha1').update(body).digest('base64url');
           return hash === knownHash ? { unchanged: true, hash } : null;
+        },
+      );
+    },
+    listBrandsPageSplit: (pageNo, limit, knownHash, knownEntries, opts) => {
+      let hash = '';
+      return call<BrandPageSplitFetch>(
+        get('/v1/partners/products', '/v1/partners/products', opts, { pageNo, limit }),
+        (w) => (json) => {
+          const page = w.parseBrandList(json);
+          return page.ok ? ok({ unchanged: false, hash, page: page.value }) : page;
+        },
+        undefined,
+        async (body) => {
+          hash = createHash('sha1').update(body).digest('base64url');
+          if (hash === knownHash) return { unchanged: true, hash };
+          const split = (await loadWireSchemas()).splitBrandList(body, knownEntries ?? null);
+          return split ? { unchanged: false, hash, split } : null;
         },
       );
     },

@@ -123,6 +123,37 @@ export interface BrandListPage {
  */
 export type BrandPageFetch = { unchanged: true; hash: string } | { unchanged: false; hash: string; page: BrandListPage };
 
+/**
+ * A changed products page cut into its entries' bytes (brand-page-split.ts), its envelope
+ * (`nextCursor`) validated, no entry parsed yet: the caller hashes nothing itself and asks for
+ * the entries it does not already have.
+ */
+export interface SplitBrandPage {
+  /** SHA-1 (base64url) of each `data` entry's bytes as received, in order. */
+  entryHashes: string[];
+  /** Each entry's length in bytes, in order. */
+  entryLengths: number[];
+  nextCursor: BrandListPage['nextCursor'];
+  /**
+   * Parses and validates the entries `wanted` picks by their index, each exactly as
+   * listBrandsPage would (a malformed one is skipped with its reason); every brand comes with
+   * its index in the page.
+   */
+  read(wanted: (index: number) => boolean): { brands: { brand: PartnerBrand; index: number }[]; skipped: BrandListPage['skipped'] };
+}
+
+/**
+ * An entry of a page as the last sync saw it at that place: its bytes' length and hash. Given
+ * to listBrandsPageSplit, an entry whose bytes at the same place hash the same is not scanned.
+ */
+export interface KnownEntry {
+  length: number;
+  hash: string;
+}
+
+/** BrandPageFetch, or a changed page handed over split (when the scanner understood the body). */
+export type BrandPageSplitFetch = BrandPageFetch | { unchanged: false; hash: string; split: SplitBrandPage };
+
 export interface LoginResult {
   token: string;
   expiresInSecs: number;

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { z } from 'zod';
 import { err, ok, type Result } from '../platform/result.js';
 import type {
@@ -8,7 +9,9 @@ import type {
   PartnerBrand,
   PartnerOrder,
   PartnerVoucher,
+  KnownEntry,
   ResendDeliveryResult,
+  SplitBrandPage,
   TncItem,
   TncSection,
 } from './types.js';
@@ -26,6 +29,7 @@ import type {
 export { parseWebhookEvent } from './webhook-events.js';
 
 import { readBrandFast } from './brand-fast-read.js';
+import { splitPageEntries } from './brand-page-split.js';
 import { usableUsageInstructions } from './deprecated-fields.js';
 import { readOrderFast } from './order-fast-read.js';
 import { idText, numberish, optionalNumber, optionalText } from './wire-primitives.js';
@@ -235,22 +239,73 @@ export function parseBrandList(json: unknown): Result<BrandListPage, string> {
   const brands: PartnerBrand[] = [];
   const skipped: BrandListPage['skipped'] = [];
   page.data.data.forEach((entry, index) => {
-    // The schema decides every entry the fast reader does not take as plainly well formed.
-    const fast = readBrandFast(entry);
-    if (fast) {
-      brands.push(fast);
-      return;
-    }
-    const brand = brandWire.safeParse(entry);
-    if (brand.success) {
-      brands.push(brand.data);
-      return;
-    }
-    const rawId = entry && typeof entry === 'object' ? (entry as { id?: unknown }).id : undefined;
-    const id = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : undefined;
-    skipped.push({ index, ...(id !== undefined ? { id } : {}), reason: describeIssues(brand.error) });
+    const read = readListEntry(entry, index);
+    if ('reason' in read) skipped.push(read);
+    else brands.push(read);
   });
   return ok({ brands, skipped, nextCursor: page.data.nextCursor });
+}
+
+/** One entry of a catalog page: the brand, or why it is skipped. */
+function readListEntry(entry: unknown, index: number): PartnerBrand | BrandListPage['skipped'][number] {
+  // The schema decides every entry the fast reader does not take as plainly well formed.
+  const fast = readBrandFast(entry);
+  if (fast) return fast;
+  const brand = brandWire.safeParse(entry);
+  if (brand.success) return brand.data;
+  const rawId = entry && typeof entry === 'object' ? (entry as { id?: unknown }).id : undefined;
+  const id = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : undefined;
+  return { index, ...(id !== undefined ? { id } : {}), reason: describeIssues(brand.error) };
+}
+
+/**
+ * A catalog page's body split into its entries' bytes (splitPageEntries), each hashed, its
+ * envelope validated as parseBrandList validates it (the body with an empty `data`); null when
+ * the scanner does not understand the body or the envelope is refused: the body is then parsed
+ * whole, which gives today's answer and error. `known`: the page's entries as the last sync saw
+ * them; an entry whose bytes hash as the one seen at its place is not scanned (a brand's bytes are
+ * hashed anyway; the scan costs about twice the hash).
+ */
+export function splitBrandList(body: Buffer, known: readonly KnownEntry[] | null = null): SplitBrandPage | null {
+  const vouched: string[] = [];
+  const entries = splitPageEntries(
+    body,
+    known === null
+      ? undefined
+      : (index, start) => {
+          // Only an object's bytes end where they end whatever follows them (`12` could be the start of `123`).
+          const expected = known[index];
+          const end = expected === undefined ? -1 : start + expected.length;
+          if (expected === undefined || end > body.length || body[start] !== 0x7b || body[end - 1] !== 0x7d) return -1;
+          const digest = hash('sha1', body.subarray(start, end), 'base64url');
+          if (digest !== expected.hash) return -1;
+          vouched[index] = digest;
+          return end;
+        },
+  );
+  if (!entries) return null;
+  const { starts, ends, dataStart, dataEnd } = entries;
+  const envelope = parseJson(body.toString('utf8', 0, dataStart) + '[]' + body.toString('utf8', dataEnd));
+  const page = envelope.ok ? listWire.safeParse(envelope.value) : null;
+  if (!page?.success) return null;
+  const entryHashes = starts.map((start, i) => vouched[i] ?? hash('sha1', body.subarray(start, ends[i]), 'base64url'));
+  return {
+    entryHashes,
+    entryLengths: starts.map((start, i) => ends[i]! - start),
+    nextCursor: page.data.nextCursor,
+    read(wanted) {
+      const brands: { brand: PartnerBrand; index: number }[] = [];
+      const skipped: BrandListPage['skipped'] = [];
+      for (let index = 0; index < starts.length; index++) {
+        if (!wanted(index)) continue;
+        // The scanner took these bytes as one JSON value: JSON.parse refusing them is a scanner fault, thrown.
+        const read = readListEntry(JSON.parse(body.toString('utf8', starts[index], ends[index])) as unknown, index);
+        if ('reason' in read) skipped.push(read);
+        else brands.push({ brand: read, index });
+      }
+      return { brands, skipped };
+    },
+  };
 }
 
 /** JSON.parse as a value: truncated or HTML bodies are a reason, not an exception. */

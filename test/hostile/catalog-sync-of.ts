@@ -18,8 +18,8 @@ export function catalogSyncOf(client: PartnerClient, db: Db, options: { readDb?:
         const r = await client.listBrandsPage(pageNo, limit);
         return r.ok ? { ok: true, value: r.value, requestId: r.requestIds[0] ?? '' } : { ok: false, error: r.error };
       },
-      async listBrandsPageIfChanged(pageNo, limit, knownHash) {
-        const r = await client.listBrandsPageIfChanged(pageNo, limit, knownHash);
+      async listBrandsPageSplit(pageNo, limit, knownHash, knownEntries) {
+        const r = await client.listBrandsPageSplit(pageNo, limit, knownHash, knownEntries);
         return r.ok ? { ok: true, value: r.value, requestId: r.requestIds[0] ?? '' } : { ok: false, error: r.error };
       },
     },

@@ -1,0 +1,225 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
+import { CatalogSync, type BrandPageSource } from '../../src-main/catalog/catalog-sync.js';
+import type { PartnerClient } from '../../src-main/partner-api/partner-client.js';
+import { FakeClock } from '../../src-main/platform/clock.js';
+import { memoryLogger } from '../../src-main/platform/logger.js';
+import { loadCatalogFile } from '../../src-main/sandbox/catalog/catalog-file.js';
+import { brandForWire } from '../../src-main/sandbox/catalog/catalog-store.js';
+import { clientFor, startFakeService } from '../partner-api/helpers.js';
+import { assertSearchIndexConsistent, tempDatabase } from './fixtures.js';
+
+/**
+ * A changed page is split into its brands' bytes, and a brand whose bytes hash as the bytes its
+ * stored row was written from is taken as that row, unparsed. Every scenario runs twice, through
+ * the real partner client: once so (`listBrandsPageSplit`, as the app is wired) and once with
+ * each changed page parsed whole (`listBrandsPageIfChanged`, the reference), and both catalogs
+ * must end the same, with the same summaries and the same skipped entries logged.
+ */
+const PAGE = 100;
+const PRODUCTS = '/v1/partners/products';
+
+const wires = loadCatalogFile()
+  .slice(0, 250)
+  .map((wire) => brandForWire(wire, 'http://127.0.0.1:4010', 'as-stored') as unknown as Record<string, unknown>);
+
+/** The service's list, as page bodies: `entries` serialised one by one, so a test can set any entry's exact bytes. */
+let entries: Buffer[] = [];
+let service: Awaited<ReturnType<typeof startFakeService>>;
+let client: PartnerClient;
+
+beforeAll(async () => {
+  service = await startFakeService((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const pageNo = Number(url.searchParams.get('pageNo'));
+    const limit = Number(url.searchParams.get('limit'));
+    if (url.pathname !== PRODUCTS) return void res.writeHead(404).end();
+    const from = (pageNo - 1) * limit;
+    const next = from + limit < entries.length ? `{"pageNo":${pageNo + 1},"limit":${limit}}` : 'null';
+    const data = Buffer.concat(entries.slice(from, from + limit).flatMap((e, i) => (i === 0 ? [e] : [Buffer.from(','), e])));
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(Buffer.concat([Buffer.from('{"data":['), data, Buffer.from(`],"nextCursor":${next}}`)]));
+  });
+  client = clientFor(service);
+});
+afterAll(async () => {
+  client.close();
+  await service.close();
+});
+
+const dbs: ReturnType<typeof tempDatabase>[] = [];
+const repos: CatalogRepository[] = [];
+afterEach(async () => {
+  vi.restoreAllMocks();
+  for (const repo of repos.splice(0)) await repo.checkpointIdle();
+  for (const db of dbs.splice(0)) db.cleanup();
+});
+
+/** `split`: every changed page comes split, as environment-context wires it; `whole`: parsed whole (the reference). */
+function catalog(mode: 'split' | 'whole', env = tempDatabase()) {
+  dbs.push(env);
+  const repo = new CatalogRepository(env.db);
+  repos.push(repo);
+  const logger = memoryLogger();
+  const answer = <T>(r: { ok: true; value: T; requestIds: string[] } | { ok: false; error: { code: string; message: string } }) =>
+    r.ok ? { ok: true as const, value: r.value, requestId: r.requestIds[0] ?? '' } : { ok: false as const, error: r.error };
+  const source: BrandPageSource = {
+    listBrandsPage: async (pageNo, limit) => answer(await client.listBrandsPage(pageNo, limit)),
+    ...(mode === 'split'
+      ? { listBrandsPageSplit: async (pageNo, limit, knownHash, knownEntries) => answer(await client.listBrandsPageSplit(pageNo, limit, knownHash, knownEntries)) }
+      : { listBrandsPageIfChanged: async (pageNo, limit, knownHash) => answer(await client.listBrandsPageIfChanged(pageNo, limit, knownHash)) }),
+  };
+  const sync = new CatalogSync({ source, repo, clock: new FakeClock(Date.UTC(2026, 10, 1)), logger, pageSize: PAGE });
+  const skippedLogged = () => logger.lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'catalog.sync.skipped').map((l) => [l.pageNo, l.index, l.id, l.reason]);
+  return { env, repo, sync, skippedLogged };
+}
+
+/**
+ * How many list entries went through JSON.parse while `fn` ran: a whole page counts its `data`,
+ * an entry parsed alone counts one (by its id, in `ids`).
+ */
+async function entriesParsed<T>(fn: () => Promise<T>): Promise<{ result: T; count: number; ids: string[] }> {
+  const parse = vi.spyOn(JSON, 'parse');
+  try {
+    const result = await fn();
+    let count = 0;
+    const ids: string[] = [];
+    for (const r of parse.mock.results) {
+      const value = r.value as unknown;
+      if (!value || typeof value !== 'object') continue;
+      const { data, id, title } = value as { data?: unknown; id?: unknown; title?: unknown };
+      if (Array.isArray(data)) count += data.length;
+      else if (typeof id === 'string' && title !== undefined) {
+        count++;
+        ids.push(id);
+      }
+    }
+    return { result, count, ids };
+  } finally {
+    parse.mockRestore();
+  }
+}
+
+const bytesOf = (wire: unknown) => Buffer.from(JSON.stringify(wire));
+const allIds = () => [...new Set(wires.map((w) => String(w.id)))];
+
+/** Syncs both catalogs; they must agree on the summary, every stored brand and the skipped entries logged. */
+async function syncBoth(split: ReturnType<typeof catalog>, whole: ReturnType<typeof catalog>) {
+  const parsed = await entriesParsed(() => split.sync.syncNow());
+  const reference = await whole.sync.syncNow();
+  expect(parsed.result.ok).toBe(true);
+  const strip = (r: typeof reference) => (r.ok ? { ...r.value, durationMs: 0 } : r);
+  expect(strip(parsed.result)).toEqual(strip(reference));
+  for (const id of allIds()) expect(split.repo.get(id), id).toEqual(whole.repo.get(id));
+  expect(split.skippedLogged()).toEqual(whole.skippedLogged());
+  assertSearchIndexConsistent(split.env.db);
+  return { summary: parsed.result.ok ? parsed.result.value : null, parsed: parsed.count, ids: parsed.ids };
+}
+
+describe('a changed page: only the brands whose bytes changed are parsed', () => {
+  it('one byte of one brand changed: exactly that brand is parsed, the rest taken as stored', async () => {
+    entries = wires.map(bytesOf);
+    const split = catalog('split');
+    const whole = catalog('whole');
+    expect((await syncBoth(split, whole)).parsed).toBe(250);
+    expect((await syncBoth(split, whole)).parsed).toBe(0);
+
+    const target = wires[150]!;
+    const text = entries[150]!.toString('utf8');
+    const at = text.indexOf(String(target.title)) + 1;
+    const changedByte = String.fromCharCode(text.charCodeAt(at) === 0x78 ? 0x79 : 0x78);
+    entries[150] = Buffer.from(text.slice(0, at) + changedByte + text.slice(at + 1));
+    const changed = await syncBoth(split, whole);
+    expect(changed).toMatchObject({ parsed: 1, ids: [target.id], summary: { brands: 250, changes: { updated: 1, unchanged: 249 } } });
+    expect(split.repo.get(String(target.id))?.brand.title).not.toBe(target.title);
+
+    // The page is recorded again: the next sync parses nothing.
+    expect((await syncBoth(split, whole)).parsed).toBe(0);
+  });
+
+  it('a brand moved to another place or another page is still known by its bytes, and kept as its own row', async () => {
+    entries = wires.map(bytesOf);
+    const split = catalog('split');
+    const whole = catalog('whole');
+    await syncBoth(split, whole);
+    // Swap a brand of page 1 with one of page 3, and two neighbours on page 2.
+    [entries[5], entries[240]] = [entries[240]!, entries[5]!];
+    [entries[120], entries[121]] = [entries[121]!, entries[120]!];
+    const moved = await syncBoth(split, whole);
+    expect(moved).toMatchObject({ parsed: 0, summary: { brands: 250, removed: 0, changes: { unchanged: 250 } } });
+  });
+
+  it('a brand rewritten by a webhook is parsed and validated again at the next sync, though its bytes did not change', async () => {
+    entries = wires.map(bytesOf);
+    const split = catalog('split');
+    const whole = catalog('whole');
+    await syncBoth(split, whole);
+    const id = String(wires[42]!.id);
+    const update = { brandId: id, status: 'INACTIVE', denominationType: null, denominations: null, amountRestrictions: null };
+    expect(split.repo.applyBrandUpdate(update)).toMatchObject({ ok: true, value: { changed: true } });
+    whole.repo.applyBrandUpdate(update);
+
+    const after = await syncBoth(split, whole);
+    expect(after).toMatchObject({ parsed: 1, ids: [id], summary: { changes: { updated: 1, unchanged: 249 } } });
+    expect(split.repo.get(id)?.brand.status).toBe(wires[42]!.status);
+  });
+
+  it('a hostile page: an invalid brand among byte-identical ones is refused as before, and the page parsed again next time', async () => {
+    entries = wires.map(bytesOf);
+    const split = catalog('split');
+    const whole = catalog('whole');
+    await syncBoth(split, whole);
+    // Entry 130 becomes an invalid copy of its brand; entry 131 an invalid twin of the untouched brand 132.
+    entries[130] = bytesOf({ ...wires[130], title: 42 });
+    entries[131] = bytesOf({ ...wires[132], amountRestrictions: 'none' });
+    const hostile = await syncBoth(split, whole);
+    expect(hostile).toMatchObject({ parsed: 2, summary: { brands: 248, skipped: 2, removed: 2 } });
+    expect(split.repo.get(String(wires[130]!.id))?.removed).toBe(true);
+    expect(split.repo.get(String(wires[132]!.id))?.removed).toBe(false);
+    // A page with a refused entry is not recorded: parsed (and its refusals logged) every time.
+    expect((await syncBoth(split, whole)).parsed).toBe(2);
+  });
+
+  it('the same bytes twice in a page, and a changed copy of a known brand beside its known bytes: each counted as before', async () => {
+    entries = wires.map(bytesOf);
+    const split = catalog('split');
+    const whole = catalog('whole');
+    await syncBoth(split, whole);
+    entries[10] = entries[20]!;
+    entries[30] = bytesOf({ ...wires[31], title: 'Another copy' });
+    const repeated = await syncBoth(split, whole);
+    expect(repeated.summary).toMatchObject({ brands: 248, removed: 2, changes: { duplicates: 2 } });
+    // The bytes sent twice and the changed copy are parsed (3); the copy carries the id of brand 31,
+    // taken by its bytes, so page 1 is then read whole (100), as without bytes hashes.
+    expect(repeated.parsed).toBe(103);
+  });
+
+  it('a removed brand that comes back with the bytes it had is restored', async () => {
+    entries = wires.map(bytesOf);
+    const split = catalog('split');
+    const whole = catalog('whole');
+    await syncBoth(split, whole);
+    const gone = entries.splice(60, 1);
+    expect((await syncBoth(split, whole)).summary).toMatchObject({ removed: 1 });
+    entries.splice(60, 0, ...gone);
+    const back = await syncBoth(split, whole);
+    expect(back.summary).toMatchObject({ brands: 250, changes: { restored: 1 } });
+    expect(split.repo.get(String(wires[60]!.id))?.removed).toBe(false);
+  });
+
+  it('a catalog written before bytes were hashed: its brands are parsed once more, then known by their bytes', async () => {
+    entries = wires.map(bytesOf);
+    const env = tempDatabase();
+    const before = catalog('whole', env);
+    const whole = catalog('whole');
+    await syncBoth(before, whole);
+    await before.repo.checkpointIdle();
+    const split = catalog('split', env);
+
+    const renamed = (i: number, title: string) => (entries[i] = bytesOf({ ...wires[i], title }));
+    renamed(110, 'First rename');
+    // Pages 1 and 3 are byte for byte as recorded; page 2's brands have no bytes hash yet.
+    expect((await syncBoth(split, whole)).parsed).toBe(100);
+    renamed(111, 'Second rename');
+    expect(await syncBoth(split, whole)).toMatchObject({ parsed: 1, ids: [wires[111]!.id], summary: { changes: { updated: 1 } } });
+  });
+});
