@@ -1,8 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../platform/clock.js';
 import { lazy } from '../platform/lazy.js';
 import type { Logger } from '../platform/logger.js';
 import { err, ok, type Result } from '../platform/result.js';
+import { acceptedBytesHash } from './accepted-bytes.js';
 import { createTransport } from './http-transport.js';
 import { badResponse, errorFromResponse, networkError, orderFailure, timeoutError, type PartnerError } from './partner-error.js';
 import { createRunner, decoded, type RetryPolicy, type RunOutcome, type RunRequest } from './request-runner.js';
@@ -238,7 +239,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
         },
         undefined,
         (body) => {
-          hash = createHash('sha1').update(body).digest('base64url');
+          hash = acceptedBytesHash(body);
           return hash === knownHash ? { unchanged: true, hash } : null;
         },
       );
@@ -253,7 +254,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
         },
         undefined,
         async (body) => {
-          hash = createHash('sha1').update(body).digest('base64url');
+          hash = acceptedBytesHash(body);
           if (hash === knownHash) return { unchanged: true, hash };
           const split = (await loadWireSchemas()).splitBrandList(body, knownEntries ?? null);
           return split ? { unchanged: false, hash, split } : null;

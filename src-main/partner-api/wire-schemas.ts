@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto';
 import { z } from 'zod';
 import { err, ok, type Result } from '../platform/result.js';
 import type {
@@ -28,6 +27,7 @@ import type {
 
 export { parseWebhookEvent } from './webhook-events.js';
 
+import { acceptedBytesHash } from './accepted-bytes.js';
 import { readBrandFast } from './brand-fast-read.js';
 import { splitPageEntries } from './brand-page-split.js';
 import { usableUsageInstructions } from './deprecated-fields.js';
@@ -212,6 +212,8 @@ function parseWith<S extends z.ZodType>(schema: S, json: unknown): Result<z.outp
 export const parseBrand = (json: unknown): Result<PartnerBrand, string> => parseWith(brandWire, json);
 /** The schema itself, for the test that holds brand-fast-read.ts to it. */
 export const brandSchema = brandWire;
+/** The products page envelope (its `data` entries are each read as a brand). */
+export const brandListSchema = listWire;
 /** The schema itself, for the test that holds order-fast-read.ts to it. */
 export const orderSchema = orderWire;
 /** An order plainly well formed is read by hand (a sale waits on it); the schema decides every other. */
@@ -277,7 +279,7 @@ export function splitBrandList(body: Buffer, known: readonly KnownEntry[] | null
           const expected = known[index];
           const end = expected === undefined ? -1 : start + expected.length;
           if (expected === undefined || end > body.length || body[start] !== 0x7b || body[end - 1] !== 0x7d) return -1;
-          const digest = hash('sha1', body.subarray(start, end), 'base64url');
+          const digest = acceptedBytesHash(body.subarray(start, end));
           if (digest !== expected.hash) return -1;
           vouched[index] = digest;
           return end;
@@ -288,7 +290,7 @@ export function splitBrandList(body: Buffer, known: readonly KnownEntry[] | null
   const envelope = parseJson(body.toString('utf8', 0, dataStart) + '[]' + body.toString('utf8', dataEnd));
   const page = envelope.ok ? listWire.safeParse(envelope.value) : null;
   if (!page?.success) return null;
-  const entryHashes = starts.map((start, i) => vouched[i] ?? hash('sha1', body.subarray(start, ends[i]), 'base64url'));
+  const entryHashes = starts.map((start, i) => vouched[i] ?? acceptedBytesHash(body.subarray(start, ends[i])));
   return {
     entryHashes,
     entryLengths: starts.map((start, i) => ends[i]! - start),

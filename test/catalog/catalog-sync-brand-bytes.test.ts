@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
 import { CatalogSync, type BrandPageSource } from '../../src-main/catalog/catalog-sync.js';
+import { BRAND_READER_VERSION } from '../../src-main/partner-api/accepted-bytes.js';
 import type { PartnerClient } from '../../src-main/partner-api/partner-client.js';
 import { FakeClock } from '../../src-main/platform/clock.js';
 import { memoryLogger } from '../../src-main/platform/logger.js';
@@ -204,6 +205,23 @@ describe('a changed page: only the brands whose bytes changed are parsed', () =>
     const back = await syncBoth(split, whole);
     expect(back.summary).toMatchObject({ brands: 250, changes: { restored: 1 } });
     expect(split.repo.get(String(wires[60]!.id))?.removed).toBe(false);
+  });
+
+  it('bytes an older reader accepted are read again: every brand is parsed once, then known by its bytes', async () => {
+    entries = wires.map(bytesOf);
+    const split = catalog('split');
+    const whole = catalog('whole');
+    await syncBoth(split, whole);
+    await split.repo.checkpointIdle();
+    const tagged = (column: string, table: string) => split.env.db.prepare(`SELECT count(*) FROM ${table} WHERE ${column} LIKE ?`).pluck().get(`${BRAND_READER_VERSION}.%`);
+    expect([tagged('raw_hash', 'brands'), tagged('hash', 'catalog_pages')]).toEqual([250, 3]);
+    // As an app whose reader was one version older would have left the file.
+    const older = (column: string, table: string) =>
+      split.env.db.prepare(`UPDATE ${table} SET ${column} = '${BRAND_READER_VERSION - 1}.' || substr(${column}, instr(${column}, '.') + 1) WHERE ${column} IS NOT NULL`).run().changes;
+    expect(older('raw_hash', 'brands')).toBe(250);
+    expect(older('hash', 'catalog_pages')).toBe(3);
+    expect((await syncBoth(split, whole)).parsed).toBe(250);
+    expect((await syncBoth(split, whole)).parsed).toBe(0);
   });
 
   it('a catalog written before bytes were hashed: its brands are parsed once more, then known by their bytes', async () => {

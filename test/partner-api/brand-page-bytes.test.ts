@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { acceptedBytesHash } from '../../src-main/partner-api/accepted-bytes.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PartnerClient } from '../../src-main/partner-api/partner-client.js';
 import { loadCatalogFile } from '../../src-main/sandbox/catalog/catalog-file.js';
@@ -36,7 +36,7 @@ function page(description: Buffer | string, entries: unknown[] = wires.slice(1))
   return Buffer.concat([Buffer.from(before!), Buffer.isBuffer(description) ? description : Buffer.from(description), Buffer.from(after!)]);
 }
 
-const sha1 = (bytes: Buffer) => createHash('sha1').update(bytes).digest('base64url');
+const sha1 = acceptedBytesHash;
 
 async function fetchPage(bytes: Buffer, knownHash: string | null) {
   body = bytes;

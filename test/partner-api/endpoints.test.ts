@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRAND_READER_VERSION } from '../../src-main/partner-api/accepted-bytes.js';
 import type { PartnerClient } from '../../src-main/partner-api/partner-client.js';
 import type { Sandbox } from '../../src-main/sandbox/server.js';
 import { advance, clientFor, control, lastSeq, order, requestsSince, start } from './helpers.js';
@@ -34,7 +35,7 @@ describe('catalog', () => {
     if (!fresh.ok || fresh.value.unchanged) throw new Error('expected a parsed page');
     const plain = await client.listBrandsPage(1, 100);
     expect(plain.ok && fresh.value.page).toEqual(plain.ok && plain.value);
-    expect(fresh.value.hash).toMatch(/^[A-Za-z0-9_-]{27}$/);
+    expect(fresh.value.hash).toMatch(new RegExp(`^${BRAND_READER_VERSION}\\.[A-Za-z0-9_-]{27}$`));
     expect(await client.listBrandsPageIfChanged(1, 100, fresh.value.hash)).toMatchObject({ ok: true, value: { unchanged: true, hash: fresh.value.hash } });
     const other = await client.listBrandsPageIfChanged(2, 100, fresh.value.hash);
     expect(other.ok && !other.value.unchanged && other.value.page.brands[0]?.id).not.toBe(plain.ok && plain.value.brands[0]?.id);
