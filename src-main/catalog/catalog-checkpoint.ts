@@ -1,6 +1,10 @@
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Db } from '../db/database.js';
+
+// Required at the first checkpoint, not imported: loading node:worker_threads costs about a
+// millisecond of every start, and nothing checkpoints before the first catalog write.
+const requireHere = createRequire(import.meta.url);
 
 /**
  * Moves WAL checkpoints of the catalog file off the main thread.
@@ -64,7 +68,8 @@ export class CatalogCheckpointer {
     return new Promise<void>((resolve) => {
       let worker: Worker;
       try {
-        worker = new Worker(WORKER_SOURCE, {
+        const { Worker: WorkerThread } = requireHere('node:worker_threads') as typeof import('node:worker_threads');
+        worker = new WorkerThread(WORKER_SOURCE, {
           eval: true,
           workerData: { module: sqliteModulePath(), file: this.db.name, nativeBinding: this.nativeBinding ?? null },
         });
