@@ -239,20 +239,24 @@ export class Staging implements ReplaceStaging {
     const delta: BrandColumns[] = [];
     const deltaRaw: (string | null)[] = [];
     const ids: string[] = [];
+    // Ids of this batch's delta: not in `incoming` until the delta is written below.
+    const pending = new Set<string>();
     for (const [i, brand] of brands.entries()) {
       const hash = contentHash(brand);
       const raw = rawHashes?.[i] ?? null;
       const was = stored.get(brand.id);
       const earlier = this.incoming.get(brand.id);
+      const earlierHere = pending.has(brand.id);
       // A repeated id: the last one wins (re-written when an earlier one was, even back to the stored content).
-      if (earlier !== undefined) this.repeated.add(brand.id);
-      if (was && was.listed && was.hash === hash && !earlier) {
+      if (earlier !== undefined || earlierHere) this.repeated.add(brand.id);
+      if (was && was.listed && was.hash === hash && !earlier && !earlierHere) {
         this.incoming.set(brand.id, null);
         if (raw !== null && raw !== was.raw) this.rehashed.push({ seq: was.seq, contentHash: hash, rawHash: raw });
       } else {
         delta.push(brandColumns(brand, hash));
         deltaRaw.push(raw);
         ids.push(brand.id);
+        pending.add(brand.id);
       }
       this.added++;
       if (this.slicer.due()) await this.slicer.pause();

@@ -86,6 +86,13 @@ describe('replaceAll', () => {
     expect(repo.get('a')?.brand.title).toBe('Second');
   });
 
+  it('a repeated id whose last occurrence is the stored brand again: the last occurrence still wins', async () => {
+    await repo.replaceAll([makeBrand('a', { title: 'Stored' })], T0);
+    const summary = await repo.replaceAll([makeBrand('a', { title: 'Changed' }), makeBrand('a', { title: 'Stored' })], T1);
+    expect(summary).toMatchObject({ received: 1, duplicates: 1 });
+    expect(repo.get('a')?.brand.title).toBe('Stored');
+  });
+
   it('refuses a second replacement while one is running', async () => {
     const first = repo.replaceAll([makeBrand('a')], T0);
     await expect(repo.replaceAll([makeBrand('b')], T0)).rejects.toBeInstanceOf(CatalogBusyError);

@@ -164,6 +164,19 @@ describe('a sync skips the pages it already has', () => {
     expect(logger.lines.filter((l) => JSON.parse(l).event === 'catalog.sync.skipped')).toHaveLength(2);
   });
 
+  it('a page that lists one id twice, both copies new to the catalog, is not recorded: parsed again next time', async () => {
+    const brands = brandsNumbered(200);
+    brands[60] = makeBrand(brands[10]!.id, { title: 'Second copy' });
+    const source = new HashingPageSource(brands);
+    const sync = newSync(source);
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { changes: { duplicates: 1 } } });
+    expect(titleOf(brands[10]!.id)).toBe('Second copy');
+    source.parsed = [];
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { brands: 199 } });
+    expect(source.parsed).toEqual([1]);
+    assertSearchIndexConsistent(env.db);
+  });
+
   it('a brand listed on two pages is never taken from a skipped page’s record', async () => {
     const brands = brandsNumbered(200);
     // The same id on page 1 and page 2 (last one wins): page 1's record cannot vouch for it.
