@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import module from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
 import type { ShellHandler } from './bridge/bridge.js';
@@ -16,11 +17,21 @@ import { safeStorageSecretStore } from './shell/safe-storage-secret-store.js';
 import { createAppUrlCheck, installAppSecurity, lockSession } from './shell/security.js';
 import { createMainWindow, type MainWindowDeps } from './shell/window.js';
 
-// V8's code cache on disk for ES modules (Node ≥ 22.1, so Electron 45's main process): later
-// starts skip compiling got and the other ES packages loaded from here on. The core itself is
-// CommonJS with a code cache of its own (loadCoreBundle). Feature-detected: Node 20 (where the
-// tests and benches run) has no such call.
-(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+/**
+ * V8 code caches on disk are code: V8 checks a cache only against its source's length, so
+ * whoever can write the folder it is kept in chooses what the main process runs. A packaged app
+ * runs only what its signed, integrity-checked package holds (electron-builder.yml's fuses), so it
+ * keeps no cache; a source checkout (`npm start`) keeps them in its own data folder.
+ */
+const codeCacheDataDir = app.isPackaged ? null : app.getPath('userData');
+
+// For ES modules (Node ≥ 22.1, so Electron 45's main process): later starts skip compiling got
+// and the other ES packages loaded from here on. The core itself is CommonJS with a code cache
+// of its own (loadCoreBundle). Feature-detected: Node 20 (where the tests and benches run) has
+// no such call. Given a folder: by default Node uses one under the shared temporary directory.
+if (codeCacheDataDir !== null) (module as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache?.(join(codeCacheDataDir, 'compile-cache'));
+
+const CANNOT_START = 'Gift Voucher POS cannot start';
 
 // Two instances would race on one order journal; the second one just focuses the first.
 if (!app.requestSingleInstanceLock()) {
@@ -40,7 +51,15 @@ function start(): void {
 
   // Loaded (and compiled, or taken from its code cache) while Electron readies: nothing else can run meanwhile.
   const dataDir = app.getPath('userData');
-  const coreBundle = loadCoreBundle(fileURLToPath(new URL(`./${CORE_BUNDLE_FILE}`, import.meta.url)), dataDir);
+  let coreBundle: ReturnType<typeof loadCoreBundle>;
+  try {
+    coreBundle = loadCoreBundle(fileURLToPath(new URL(`./${CORE_BUNDLE_FILE}`, import.meta.url)), codeCacheDataDir);
+  } catch (error) {
+    // Allowed before ready; the install is damaged, so say so rather than show a stack.
+    dialog.showErrorBox(CANNOT_START, `The app's files are damaged or incomplete (${(error as Error).message}). Install the app again; your data folder was not changed.`);
+    app.quit();
+    return;
+  }
   const { createCore, createBridge } = coreBundle.exports;
 
   app.enableSandbox();
@@ -74,7 +93,7 @@ function start(): void {
         nativeBinding: electronSqliteBinding(),
       });
     } catch (error) {
-      dialog.showErrorBox('Gift Voucher POS cannot start', (error as Error).message);
+      dialog.showErrorBox(CANNOT_START, (error as Error).message);
       app.quit();
       return;
     }

@@ -7,7 +7,7 @@ import { basename, dirname, join } from 'node:path';
 const requireBuiltin = createRequire(import.meta.url);
 const { isAscii } = requireBuiltin('node:buffer') as typeof import('node:buffer');
 const { createHash, randomBytes } = requireBuiltin('node:crypto') as typeof import('node:crypto');
-const { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = requireBuiltin('node:fs') as typeof import('node:fs');
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = requireBuiltin('node:fs') as typeof import('node:fs');
 const vm = requireBuiltin('node:vm') as typeof import('node:vm');
 
 /**
@@ -20,8 +20,8 @@ const vm = requireBuiltin('node:vm') as typeof import('node:vm');
  * compiles the bundle as if there were no cache, and the host writes a fresh one later.
  */
 
-/** What became of the cache at load: used, not there, or there but not usable (and why). */
-export type CodeCacheStatus = 'used' | 'missing' | 'unreadable' | 'foreign' | 'corrupt' | 'rejected';
+/** What became of the cache at load: used, not there, there but not usable (and why), or not kept at all (`off`). */
+export type CodeCacheStatus = 'used' | 'missing' | 'unreadable' | 'foreign' | 'corrupt' | 'rejected' | 'off';
 
 export interface CachedBundle<T> {
   /** The bundle's `module.exports`. */
@@ -111,13 +111,14 @@ function readCache(path: string, key: Buffer): { data: Buffer } | { status: Code
 const hostImport = (specifier: string): Promise<unknown> => import(specifier);
 
 /**
- * Loads and runs the CommonJS bundle at `bundlePath` with the code cache kept in `cacheDir`.
+ * Loads and runs the CommonJS bundle at `bundlePath` with the code cache kept in `cacheDir`, or
+ * with none (`cacheDir` null: nothing is read or written, status 'off').
  * Its `require` resolves from the bundle's own folder, and its HOST_IMPORT (ES-only packages,
  * loaded on demand) goes through Node's own loader. The bundle is entered in require's
  * cache under its real path, as require itself would: its split chunks `require()` it back for
  * what they share, and must get this instance, not a second copy compiled without the cache.
  */
-export function loadCachedBundle<T>(bundlePath: string, cacheDir: string): CachedBundle<T> {
+export function loadCachedBundle<T>(bundlePath: string, cacheDir: string | null): CachedBundle<T> {
   // The name require itself gives the file (its real path), so a chunk's require() of it finds this entry.
   const filename = createRequire(bundlePath).resolve(bundlePath);
   const requireHere = createRequire(filename);
@@ -126,9 +127,8 @@ export function loadCachedBundle<T>(bundlePath: string, cacheDir: string): Cache
   const bytes = readFileSync(filename);
   // The build writes it as ASCII (core bundle: charset 'ascii'); decoded as such, V8 gets a one-byte string without a UTF-8 pass.
   const wrapped = WRAPPER[0] + bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8') + WRAPPER[1];
-  const key = codeCacheKey(bytes);
-  const path = codeCachePath(bundlePath, cacheDir);
-  const cached = readCache(path, key);
+  const cache = cacheDir === null ? null : { key: codeCacheKey(bytes), path: codeCachePath(bundlePath, cacheDir) };
+  const cached = cache === null ? { status: 'off' as const } : readCache(cache.path, cache.key);
   const script = new vm.Script(wrapped, { filename, cachedData: 'data' in cached ? cached.data : undefined });
   const status: CodeCacheStatus = 'data' in cached ? (script.cachedDataRejected ? 'rejected' : 'used') : cached.status;
   const module = new Module(filename);
@@ -147,10 +147,10 @@ export function loadCachedBundle<T>(bundlePath: string, cacheDir: string): Cache
     exports: module.exports as T,
     status,
     persist() {
-      if (persisted) return { written: false };
+      if (persisted || cache === null) return { written: false };
       persisted = true;
       try {
-        writeCacheFile(path, encodeCodeCache(key, script.createCachedData()));
+        writeCacheFile(cache.path, encodeCodeCache(cache.key, script.createCachedData()));
         return { written: true };
       } catch (error) {
         return { written: false, error: error as Error };
@@ -159,13 +159,18 @@ export function loadCachedBundle<T>(bundlePath: string, cacheDir: string): Cache
   };
 }
 
+/** A temporary file older than this was left by a writer that died before its rename. */
+const STALE_TEMPORARY_MS = 60_000;
+
 /**
  * Written beside its final name and renamed over it, so a reader sees the old file or the new
  * one, whole. Two starts writing at once each rename their own temporary file; the last wins,
  * and both were made for this bundle. No fsync: a file torn by a power cut fails its checksum.
+ * Temporary files a killed writer left behind are removed first.
  */
 export function writeCacheFile(path: string, content: Buffer): void {
   mkdirSync(dirname(path), { recursive: true });
+  removeStaleTemporaries(path);
   const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     writeFileSync(temporary, content);
@@ -173,5 +178,18 @@ export function writeCacheFile(path: string, content: Buffer): void {
   } catch (error) {
     rmSync(temporary, { force: true });
     throw error;
+  }
+}
+
+function removeStaleTemporaries(path: string): void {
+  const prefix = `${basename(path)}.`;
+  for (const name of readdirSync(dirname(path))) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    const file = join(dirname(path), name);
+    try {
+      if (Date.now() - statSync(file).mtimeMs > STALE_TEMPORARY_MS) rmSync(file, { force: true });
+    } catch {
+      // Renamed or removed by its writer meanwhile.
+    }
   }
 }

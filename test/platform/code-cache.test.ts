@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import vm from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { codeCacheKey, codeCachePath, encodeCodeCache, loadCachedBundle, type CodeCacheRuntime } from '../../src-main/platform/code-cache.js';
@@ -193,6 +193,31 @@ describe('a CommonJS bundle loaded with a code cache', () => {
     expect(loaded.status).toBe('rejected');
     expect(loaded.exports.answer()).toBe(42);
     expect(loaded.persist()).toEqual({ written: true });
+  });
+
+  it('with no cache folder (a packaged app): compiles, reads nothing and writes nothing', () => {
+    const f = fixture();
+    expect(load(f).persist()).toEqual({ written: true });
+    f.unload();
+    const off = loadCachedBundle<Probe>(f.bundle, null);
+    expect(off.status).toBe('off');
+    expect(off.exports.answer()).toBe(42);
+    const before = readFileSync(f.cacheFile);
+    expect(off.persist()).toEqual({ written: false });
+    expect(readFileSync(f.cacheFile).equals(before)).toBe(true);
+  });
+
+  it('removes a temporary file a killed writer left behind, and not one being written now', () => {
+    const f = fixture();
+    mkdirSync(f.cacheDir, { recursive: true });
+    const stale = `${f.cacheFile}.999.dead.tmp`;
+    const fresh = `${f.cacheFile}.998.busy.tmp`;
+    writeFileSync(stale, 'half a cache');
+    writeFileSync(fresh, 'being written');
+    const old = new Date(Date.now() - 10 * 60_000);
+    utimesSync(stale, old, old);
+    expect(load(f).persist()).toEqual({ written: true });
+    expect(readdirSync(f.cacheDir).sort()).toEqual([basename(f.cacheFile), basename(fresh)].sort());
   });
 
   it('returns a failure to write instead of throwing, and leaves no temporary file', () => {

@@ -8,6 +8,10 @@ const fake = vi.hoisted(() => {
   const record = (name: string) => vi.fn(() => void calls.push(name));
   return {
     calls,
+    /** The data folder each loadCoreBundle call was given for its code cache (null: none). */
+    cacheDirs: [] as (string | null)[],
+    /** Set to make loadCoreBundle throw, as a damaged install does. */
+    loadError: null as Error | null,
     ready: () => ready(),
     electron: {
       app: {
@@ -16,7 +20,7 @@ const fake = vi.hoisted(() => {
         on: vi.fn((name: string) => void calls.push(`app.on(${name})`)),
         whenReady: () => whenReady,
         isPackaged: false,
-        getPath: () => '/tmp/unused',
+        getPath: () => '/tmp/user-data',
         getVersion: () => '0.0.0',
         quit: record('app.quit'),
       },
@@ -45,8 +49,10 @@ vi.mock('electron-store', () => ({ default: class {} }));
 // (A build loads it from out/main/core.cjs; a test has no build.)
 vi.mock('../../src-main/core/load-core-bundle.js', () => ({
   CORE_BUNDLE_FILE: 'core.cjs',
-  loadCoreBundle: vi.fn(() => {
+  loadCoreBundle: vi.fn((_bundle: string, dataDir: string | null) => {
     fake.calls.push('loadCoreBundle');
+    fake.cacheDirs.push(dataDir);
+    if (fake.loadError) throw fake.loadError;
     return {
       status: 'missing',
       persist: () => ({ written: false }),
@@ -72,5 +78,25 @@ describe('the Electron entry', () => {
     // Served before anything could ask for it: the session is locked and app:// answered before the core starts.
     expect(fake.calls.indexOf('protocol.handle')).toBeLessThan(fake.calls.indexOf('dialog.showErrorBox'));
     expect(fake.calls.indexOf('session.setPermissionRequestHandler')).toBeLessThan(fake.calls.indexOf('protocol.handle'));
+  });
+
+  it('keeps the code caches in the data folder from a source checkout, and none in a packaged app (its code must come from its signed package)', async () => {
+    expect(fake.cacheDirs).toEqual(['/tmp/user-data']);
+    fake.electron.app.isPackaged = true;
+    vi.resetModules();
+    await import('../../src-main/index.js');
+    expect(fake.cacheDirs).toEqual(['/tmp/user-data', null]);
+    fake.electron.app.isPackaged = false;
+  });
+
+  it('a core bundle that cannot load: says the install is damaged and quits, before ready', async () => {
+    fake.loadError = new Error('core.cjs is not the core bundle');
+    fake.calls.length = 0;
+    vi.resetModules();
+    await import('../../src-main/index.js');
+    expect(fake.calls).toEqual(expect.arrayContaining(['loadCoreBundle', 'dialog.showErrorBox', 'app.quit']));
+    expect(fake.electron.dialog.showErrorBox).toHaveBeenLastCalledWith('Gift Voucher POS cannot start', expect.stringContaining('core.cjs is not the core bundle'));
+    expect(fake.calls).not.toContain('app.enableSandbox');
+    fake.loadError = null;
   });
 });
