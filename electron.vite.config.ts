@@ -102,8 +102,9 @@ function hostImports(): Plugin {
     renderChunk(code, chunk) {
       // Only the entry runs through vm.Script; its split chunks are required by Node, where import() works.
       if (!chunk.isEntry) return null;
-      const rewritten = code.replace(/\bimport\((?=["'])/g, `${HOST_IMPORT}(`);
-      if (/\bimport\s*\(/.test(rewritten.replace(/\/\/.*$/gm, ''))) throw new Error(`${chunk.fileName} still calls import() after the rewrite to ${HOST_IMPORT}()`);
+      // Not a method or a name that ends in "import" (x.import(…), $import(…)).
+      const rewritten = code.replace(/(?<![\w$.])import\((?=["'])/g, `${HOST_IMPORT}(`);
+      if (/(?<![\w$.])import\s*\(/.test(rewritten)) throw new Error(`${chunk.fileName} still calls import() after the rewrite to ${HOST_IMPORT}()`);
       return { code: rewritten, map: null };
     },
   };
