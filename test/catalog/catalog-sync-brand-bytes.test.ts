@@ -71,7 +71,7 @@ function catalog(mode: 'split' | 'whole', env = tempDatabase()) {
   };
   const sync = new CatalogSync({ source, repo, clock: new FakeClock(Date.UTC(2026, 10, 1)), logger, pageSize: PAGE });
   const skippedLogged = () => logger.lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'catalog.sync.skipped').map((l) => [l.pageNo, l.index, l.id, l.reason]);
-  return { env, repo, sync, skippedLogged };
+  return { env, repo, sync, skippedLogged, logger };
 }
 
 /**
@@ -239,5 +239,44 @@ describe('a changed page: only the brands whose bytes changed are parsed', () =>
     expect((await syncBoth(split, whole)).parsed).toBe(100);
     renamed(111, 'Second rename');
     expect(await syncBoth(split, whole)).toMatchObject({ parsed: 1, ids: [wires[111]!.id], summary: { changes: { updated: 1 } } });
+  });
+});
+
+describe('a garbled page record (the file changed outside the app)', () => {
+  const garbled: [column: 'entries' | 'ids', value: string][] = [
+    ['entries', 'not json'],
+    ['entries', '{"0":[1,"h"]}'],
+    ['entries', '[[1.5,"h"]]'],
+    ['ids', 'not json'],
+    ['ids', '{"0":"b"}'],
+    ['ids', '[1,2]'],
+  ];
+
+  it.each(garbled)('%s = %s: that page is fetched and read as if unrecorded, recorded anew, and the next sync is back to normal', async (column, value) => {
+    entries = wires.map(bytesOf);
+    const split = catalog('split');
+    const whole = catalog('whole');
+    await syncBoth(split, whole);
+    for (const { env } of [split, whole]) expect(env.db.prepare(`UPDATE catalog_pages SET ${column} = ? WHERE page_no = 2`).run(value).changes).toBe(1);
+
+    const splitCalls = vi.spyOn(client, 'listBrandsPageSplit');
+    const wholeCalls = vi.spyOn(client, 'listBrandsPageIfChanged');
+    // Per request: the page and whether it was asked with a recorded hash.
+    const asked = (spy: typeof splitCalls | typeof wholeCalls) => spy.mock.calls.map(([pageNo, , knownHash]) => [pageNo, knownHash !== null]);
+    const splitRun = await entriesParsed(() => split.sync.syncNow());
+    const wholeRun = await entriesParsed(() => whole.sync.syncNow());
+    for (const run of [splitRun, wholeRun]) expect(run.result).toMatchObject({ ok: true, value: { brands: 250, removed: 0, changes: { unchanged: 250 } } });
+    expect(asked(splitCalls)).toEqual([[1, true], [2, false], [3, true]]);
+    expect(asked(wholeCalls)).toEqual([[1, true], [2, false], [3, true]]);
+    // Page 2 is read again: parsed whole, or split with each entry known by its bytes.
+    expect(wholeRun.count).toBe(100);
+    expect(splitRun.count).toBe(0);
+
+    splitCalls.mockClear();
+    wholeCalls.mockClear();
+    expect((await syncBoth(split, whole)).parsed).toBe(0);
+    expect(asked(splitCalls)).toEqual([[1, true], [2, true], [3, true]]);
+    expect(asked(wholeCalls)).toEqual([[1, true], [2, true], [3, true]]);
+    for (const { logger } of [split, whole]) expect(logger.lines.filter((l) => /page-records-stale|sync\.failed/.test(l))).toEqual([]);
   });
 });
