@@ -280,3 +280,60 @@ describe('a garbled page record (the file changed outside the app)', () => {
     for (const { logger } of [split, whole]) expect(logger.lines.filter((l) => /page-records-stale|sync\.failed/.test(l))).toEqual([]);
   });
 });
+
+describe('a brand rewritten while a sync records the bytes its unchanged rows were read from', () => {
+  /**
+   * A catalog written before bytes were hashed (every raw_hash NULL), now synced with split pages;
+   * without page records, so every page is read and every unchanged row's bytes hash recorded after the commit.
+   */
+  async function withoutBytesHashes() {
+    entries = wires.map(bytesOf);
+    const env = tempDatabase();
+    const before = catalog('whole', env);
+    await before.sync.syncNow();
+    await before.repo.checkpointIdle();
+    env.db.exec('DELETE FROM catalog_pages');
+    expect(env.db.prepare('SELECT count(*) FROM brands WHERE raw_hash IS NOT NULL').pluck().get()).toBe(0);
+    return catalog('split', env);
+  }
+  const rawHashOf = (split: ReturnType<typeof catalog>, id: string) => split.env.db.prepare('SELECT raw_hash FROM brands WHERE id = ?').pluck().get(id);
+  // Brand 42 (page 1): unchanged in the list, so the sync records its bytes hash after the commit.
+  const id = String(wires[42]!.id);
+  const update = { brandId: id, status: 'INACTIVE', denominationType: null, denominations: null, amountRestrictions: null };
+
+  it.each(['during a page fetch, inside the sync’s transaction', 'after the commit, before the bytes hashes are recorded'])(
+    '%s: the row keeps no bytes hash, and the next sync parses that brand again',
+    async (when) => {
+      const split = await withoutBytesHashes();
+      const writer = split.repo['writer'];
+      const applied: boolean[] = [];
+      if (when.startsWith('during')) {
+        // A renamed brand on page 1 opens the sync's transaction; page 3 is asked for once pages 1 and 2 are diffed.
+        entries[5] = bytesOf({ ...wires[5], title: 'Renamed' });
+        const fetchPage = client.listBrandsPageSplit.bind(client);
+        vi.spyOn(client, 'listBrandsPageSplit').mockImplementation((pageNo, ...rest) => {
+          if (pageNo === 3 && applied.length === 0) applied.push(writer.replacing && split.repo.applyBrandUpdate(update).ok);
+          return fetchPage(pageNo, ...rest);
+        });
+      } else {
+        const record = writer.recordRawHashes.bind(writer);
+        vi.spyOn(writer, 'recordRawHashes').mockImplementation((...args) => {
+          applied.push(!writer.replacing && split.repo.applyBrandUpdate(update).ok);
+          return record(...args);
+        });
+      }
+      expect(await split.sync.syncNow()).toMatchObject({ ok: true });
+      expect(applied).toEqual([true]);
+      expect(split.repo.get(id)?.brand.status).toBe('INACTIVE');
+      expect(rawHashOf(split, id)).toBeNull();
+      // Every other row was read from the same bytes and keeps their hash.
+      expect(split.env.db.prepare('SELECT count(*) FROM brands WHERE raw_hash IS NULL').pluck().get()).toBe(1);
+
+      vi.restoreAllMocks();
+      const next = await entriesParsed(() => split.sync.syncNow());
+      expect(next).toMatchObject({ ids: [id], result: { ok: true, value: { changes: { updated: 1 } } } });
+      expect(split.repo.get(id)?.brand.status).toBe(wires[42]!.status);
+      expect(rawHashOf(split, id)).not.toBeNull();
+    },
+  );
+});
