@@ -1,4 +1,5 @@
 import type { BrandListPage, KnownEntry, PartnerBrand, SplitBrandPage } from '../partner-api/types.js';
+import type { Logger } from '../platform/logger.js';
 import type { CatalogWriter, RawHashRow } from './catalog-writer.js';
 import { brandColumns, contentHash, type BrandColumns } from './catalog-text.js';
 import type { ReplaceSummary } from './catalog-types.js';
@@ -156,6 +157,8 @@ export class Staging implements ReplaceStaging {
     private readonly syncedAt: number,
     /** A first sync's rows per transaction; null: the whole sync is one transaction. */
     private readonly chunkRows: number | null,
+    /** For what fails after the commit and only costs speed (see CatalogWriter.recordRawHashes). */
+    private readonly logger: Logger,
   ) {}
 
   knownPageHash(pageNo: number, limit: number): string | null {
@@ -374,7 +377,7 @@ export class Staging implements ReplaceStaging {
       this.incoming.clear();
       const merge = summary.inserted + summary.updated > 0;
       await this.writer.finish(this, { written: this.written, vanished, pages: same ? null : pages, summary, slicer: this.slicer, merge }, this.syncedAt);
-      if (this.rehashed.length > 0) await this.writer.recordRawHashes(this.rehashed, this.slicer);
+      if (this.rehashed.length > 0) await this.writer.recordRawHashes(this.rehashed, this.slicer, this.logger);
       this.rehashed = [];
       return summary;
     } finally {

@@ -160,7 +160,7 @@ export class CatalogSync {
     // previous catalog, whole, until that commit.
     let staging: ReplaceStaging;
     try {
-      staging = await repo.beginReplace(startedAt);
+      staging = await repo.beginReplace(startedAt, logger);
     } catch (error) {
       return this.fail(storeFailed(error));
     }

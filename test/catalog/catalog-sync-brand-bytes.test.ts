@@ -336,4 +336,19 @@ describe('a brand rewritten while a sync records the bytes its unchanged rows we
       expect(rawHashOf(split, id)).not.toBeNull();
     },
   );
+
+  it('recording them fails: the sync still succeeds, one warn line says so (no brand data), and the next sync records them', async () => {
+    const split = await withoutBytesHashes();
+    split.env.db.exec("CREATE TRIGGER refuse_raw_hash BEFORE UPDATE OF raw_hash ON brands WHEN NEW.raw_hash IS NOT NULL BEGIN SELECT RAISE(ABORT, 'disk refused'); END");
+    expect(await split.sync.syncNow()).toMatchObject({ ok: true, value: { changes: { unchanged: 250 } } });
+    const warned = split.logger.lines.filter((l) => l.includes('"level":"warn"'));
+    expect(warned.map((l) => JSON.parse(l) as Record<string, unknown>)).toMatchObject([{ event: 'catalog.raw-hashes.failed', rows: 250, notRecorded: 250, error: { message: 'disk refused' } }]);
+    for (const wire of wires) expect(warned.join('')).not.toContain(String(wire.id));
+    expect(split.env.db.prepare('SELECT count(*) FROM brands WHERE raw_hash IS NULL').pluck().get()).toBe(250);
+
+    split.env.db.exec('DROP TRIGGER refuse_raw_hash');
+    split.env.db.exec('DELETE FROM catalog_pages');
+    await split.sync.syncNow();
+    expect(split.env.db.prepare('SELECT count(*) FROM brands WHERE raw_hash IS NULL').pluck().get()).toBe(0);
+  });
 });
