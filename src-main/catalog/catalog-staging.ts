@@ -161,6 +161,11 @@ export class Staging implements ReplaceStaging {
     private readonly logger: Logger,
   ) {}
 
+  /** Throws once the replacement was committed or abandoned: nothing more may be fed to it. */
+  private assertOpen(): void {
+    if (this.done) throw new Error('This catalog replacement has already ended');
+  }
+
   knownPageHash(pageNo: number, limit: number): string | null {
     const page = this.knownPage(pageNo);
     return page && page.row.page_limit === limit && this.writer.pagesCurrent(this.pagesEpoch) ? page.row.hash : null;
@@ -193,7 +198,7 @@ export class Staging implements ReplaceStaging {
   }
 
   keepPage(pageNo: number): { brands: number; nextCursor: SeenPage['nextCursor'] } | null {
-    if (this.done) throw new Error('This catalog replacement has already ended');
+    this.assertOpen();
     const known = this.knownPage(pageNo);
     if (!known || !this.writer.pagesCurrent(this.pagesEpoch)) return null;
     const { row: page, ids } = known;
@@ -240,13 +245,13 @@ export class Staging implements ReplaceStaging {
   }
 
   async add(brands: readonly PartnerBrand[], page?: SeenPage): Promise<void> {
-    if (this.done) throw new Error('This catalog replacement has already ended');
+    this.assertOpen();
     await this.addParsed(brands, null);
     if (page) this.seenPages.push({ ...page, ids: brands.map((b) => b.id), entries: null });
   }
 
   async addSplit(split: SplitBrandPage, page: SeenPage): Promise<BrandListPage['skipped']> {
-    if (this.done) throw new Error('This catalog replacement has already ended');
+    this.assertOpen();
     const stored = await this.storedRows();
     const byRaw = this.byRaw!;
     const { entryHashes } = split;
@@ -334,7 +339,7 @@ export class Staging implements ReplaceStaging {
   }
 
   async commit(): Promise<ReplaceSummary> {
-    if (this.done) throw new Error('This catalog replacement has already ended');
+    this.assertOpen();
     this.done = true;
     try {
       const vanished: number[] = [];
