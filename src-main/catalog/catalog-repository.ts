@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database.js';
 import type { PartnerBrand } from '../partner-api/types.js';
+import { silentLogger, type Logger } from '../platform/logger.js';
 import { err, ok, type Result } from '../platform/result.js';
 import { CatalogReader } from './catalog-reader.js';
 import { contentHash } from './catalog-text.js';
@@ -78,20 +79,20 @@ export class CatalogRepository {
    * marks the missing ones removed and un-removes the ones that reappear. Atomic; rejects
    * (and changes nothing) on any failure. See CatalogWriter for how it stays responsive.
    */
-  async replaceAll(brands: readonly PartnerBrand[], syncedAt: number): Promise<ReplaceSummary> {
+  async replaceAll(brands: readonly PartnerBrand[], syncedAt: number, logger: Logger = silentLogger): Promise<ReplaceSummary> {
     this.ensureReadConnection();
-    const summary = await this.writer.replaceAll(brands, syncedAt);
+    const summary = await this.writer.replaceAll(brands, syncedAt, logger);
     this.warming = this.reader.warm(); // background, sliced: the next search finds the listing ready
     return summary;
   }
 
   /**
    * A replacement fed page by page (see CatalogWriter.begin): same result and atomicity as
-   * replaceAll, without holding the whole parsed list in memory.
+   * replaceAll, without holding the whole parsed list in memory. `logger`: the sync's.
    */
-  async beginReplace(syncedAt: number): Promise<ReplaceStaging> {
+  async beginReplace(syncedAt: number, logger: Logger = silentLogger): Promise<ReplaceStaging> {
     this.ensureReadConnection();
-    const staging = await this.writer.begin(syncedAt);
+    const staging = await this.writer.begin(syncedAt, logger);
     return {
       add: (brands, page) => staging.add(brands, page),
       addSplit: (split, page) => staging.addSplit(split, page),

@@ -1,4 +1,5 @@
 import type { BrandListPage, KnownEntry, PartnerBrand, SplitBrandPage } from '../partner-api/types.js';
+import type { Logger } from '../platform/logger.js';
 import type { CatalogWriter, RawHashRow } from './catalog-writer.js';
 import { brandColumns, contentHash, type BrandColumns } from './catalog-text.js';
 import type { ReplaceSummary } from './catalog-types.js';
@@ -50,6 +51,42 @@ export interface StoredPageRow {
   next_page_no: number | null;
   next_limit: number | null;
   entries: string | null;
+}
+
+/** A stored page record whose ids and entries (catalog_pages' JSON columns) read as a sync writes them. */
+interface KnownPage {
+  row: StoredPageRow;
+  ids: string[];
+  entries: KnownEntry[] | null;
+}
+
+/** catalog_pages.ids: a JSON array of brand ids; null for anything else. */
+function readIds(text: unknown): string[] | null {
+  const value = readJson(text);
+  return Array.isArray(value) && value.every((id): id is string => typeof id === 'string') ? value : null;
+}
+
+/** catalog_pages.entries: a JSON array of [length, hash] pairs (see KnownEntry); undefined for anything else. */
+function readEntries(text: unknown): KnownEntry[] | undefined {
+  const value = readJson(text);
+  if (!Array.isArray(value)) return undefined;
+  const entries: KnownEntry[] = [];
+  for (const pair of value as unknown[]) {
+    if (!Array.isArray(pair) || pair.length !== 2) return undefined;
+    const [length, hash] = pair as [unknown, unknown];
+    if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0 || typeof hash !== 'string') return undefined;
+    entries.push({ length, hash });
+  }
+  return entries;
+}
+
+function readJson(text: unknown): unknown {
+  if (typeof text !== 'string') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A replacement being fed; see CatalogWriter.begin. */
@@ -109,6 +146,8 @@ export class Staging implements ReplaceStaging {
   /** Unchanged rows seen with page bytes other than the ones recorded: recorded after the commit (CatalogWriter.recordRawHashes). */
   private rehashed: RawHashRow[] = [];
   private keptCount = 0;
+  /** See knownPage. */
+  private lastKnown: KnownPage | null = null;
 
   constructor(
     private readonly writer: CatalogWriter,
@@ -118,25 +157,51 @@ export class Staging implements ReplaceStaging {
     private readonly syncedAt: number,
     /** A first sync's rows per transaction; null: the whole sync is one transaction. */
     private readonly chunkRows: number | null,
+    /** For what fails after the commit and only costs speed (see CatalogWriter.recordRawHashes). */
+    private readonly logger: Logger,
   ) {}
 
+  /** Throws once the replacement was committed or abandoned: nothing more may be fed to it. */
+  private assertOpen(): void {
+    if (this.done) throw new Error('This catalog replacement has already ended');
+  }
+
   knownPageHash(pageNo: number, limit: number): string | null {
-    const page = this.knownPages.get(pageNo);
-    return page && page.page_limit === limit && this.writer.pagesCurrent(this.pagesEpoch) ? page.hash : null;
+    const page = this.knownPage(pageNo);
+    return page && page.row.page_limit === limit && this.writer.pagesCurrent(this.pagesEpoch) ? page.row.hash : null;
   }
 
   knownPageEntries(pageNo: number, limit: number): KnownEntry[] | null {
-    const page = this.knownPages.get(pageNo);
-    if (!page || page.entries === null || page.page_limit !== limit) return null;
+    const page = this.knownPage(pageNo);
     // Only a guess where to hash: an entry is taken for what its hash says, never for its place.
-    return (JSON.parse(page.entries) as [number, string][]).map(([length, hash]) => ({ length, hash }));
+    return page && page.row.page_limit === limit ? page.entries : null;
+  }
+
+  /**
+   * A page's record with its JSON columns read back, or null. The file may hold anything: a
+   * record whose ids or entries are not as a sync writes them is dropped, so the page is read as
+   * if unrecorded (and, `knownPages` no longer matching, every record is written anew at commit).
+   * The last page asked for is kept: the sync asks for its hash and entries, then keeps it.
+   */
+  private knownPage(pageNo: number): KnownPage | null {
+    if (this.lastKnown?.row.page_no === pageNo) return this.lastKnown;
+    const row = this.knownPages.get(pageNo);
+    if (!row) return null;
+    const ids = readIds(row.ids);
+    const entries = row.entries === null ? null : readEntries(row.entries);
+    if (ids === null || entries === undefined) {
+      this.knownPages.delete(pageNo);
+      return null;
+    }
+    this.lastKnown = { row, ids, entries };
+    return this.lastKnown;
   }
 
   keepPage(pageNo: number): { brands: number; nextCursor: SeenPage['nextCursor'] } | null {
-    if (this.done) throw new Error('This catalog replacement has already ended');
-    const page = this.knownPages.get(pageNo);
-    if (!page || !this.writer.pagesCurrent(this.pagesEpoch)) return null;
-    const ids = JSON.parse(page.ids) as string[];
+    this.assertOpen();
+    const known = this.knownPage(pageNo);
+    if (!known || !this.writer.pagesCurrent(this.pagesEpoch)) return null;
+    const { row: page, ids } = known;
     const stored = this.stored;
     if (stored === null) {
       // Nothing came through `add` yet, so only other records' ids came in, and they are distinct
@@ -180,13 +245,13 @@ export class Staging implements ReplaceStaging {
   }
 
   async add(brands: readonly PartnerBrand[], page?: SeenPage): Promise<void> {
-    if (this.done) throw new Error('This catalog replacement has already ended');
+    this.assertOpen();
     await this.addParsed(brands, null);
     if (page) this.seenPages.push({ ...page, ids: brands.map((b) => b.id), entries: null });
   }
 
   async addSplit(split: SplitBrandPage, page: SeenPage): Promise<BrandListPage['skipped']> {
-    if (this.done) throw new Error('This catalog replacement has already ended');
+    this.assertOpen();
     const stored = await this.storedRows();
     const byRaw = this.byRaw!;
     const { entryHashes } = split;
@@ -274,7 +339,7 @@ export class Staging implements ReplaceStaging {
   }
 
   async commit(): Promise<ReplaceSummary> {
-    if (this.done) throw new Error('This catalog replacement has already ended');
+    this.assertOpen();
     this.done = true;
     try {
       const vanished: number[] = [];
@@ -317,7 +382,7 @@ export class Staging implements ReplaceStaging {
       this.incoming.clear();
       const merge = summary.inserted + summary.updated > 0;
       await this.writer.finish(this, { written: this.written, vanished, pages: same ? null : pages, summary, slicer: this.slicer, merge }, this.syncedAt);
-      if (this.rehashed.length > 0) await this.writer.recordRawHashes(this.rehashed, this.slicer);
+      if (this.rehashed.length > 0) await this.writer.recordRawHashes(this.rehashed, this.slicer, this.logger);
       this.rehashed = [];
       return summary;
     } finally {

@@ -24,9 +24,10 @@ type PageAnswer<T> = { ok: true; value: T; requestId?: string; requestIds?: stri
 /**
  * The partner client's methods the catalog needs (GET /v1/partners/products, spec §4.2). With
  * `listBrandsPageIfChanged`, a page whose raw body hashes as the last sync recorded is taken
- * unparsed; with `listBrandsPageSplit` (preferred; a first sync
- * too, so every row gets its bytes hash as it is inserted), so is each brand of a changed page whose bytes hash as the bytes its stored row was written
- * from. The X-REQUEST-ID(s) only tag log lines, so either spelling is accepted.
+ * unparsed. With `listBrandsPageSplit`, so is each brand of a changed page whose bytes hash as
+ * the bytes its stored row was written from; it is preferred, a first sync included, so that
+ * every row gets its bytes hash as it is inserted. The X-REQUEST-ID(s) only tag log lines, so
+ * either spelling is accepted.
  */
 export interface BrandPageSource {
   listBrandsPage(pageNo: number, limit: number): Promise<PageAnswer<BrandPage>>;
@@ -160,7 +161,7 @@ export class CatalogSync {
     // previous catalog, whole, until that commit.
     let staging: ReplaceStaging;
     try {
-      staging = await repo.beginReplace(startedAt);
+      staging = await repo.beginReplace(startedAt, logger);
     } catch (error) {
       return this.fail(storeFailed(error));
     }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import type { Logger } from '../platform/logger.js';
 import type { PartnerBrand } from '../partner-api/types.js';
 import { CatalogCheckpointer } from './catalog-checkpoint.js';
 import type { BrandColumns } from './catalog-text.js';
@@ -115,8 +116,8 @@ export class CatalogWriter {
   }
 
   /** The whole list at once: begin, add, commit. */
-  async replaceAll(brands: readonly PartnerBrand[], syncedAt: number): Promise<ReplaceSummary> {
-    const staging = await this.begin(syncedAt);
+  async replaceAll(brands: readonly PartnerBrand[], syncedAt: number, logger: Logger): Promise<ReplaceSummary> {
+    const staging = await this.begin(syncedAt, logger);
     try {
       await staging.add(brands);
       return await staging.commit();
@@ -132,7 +133,7 @@ export class CatalogWriter {
    * up in memory (at 100k brands that heap made GC pauses of 100–200 ms); `abandon` rolls it
    * all back. One at a time: CatalogBusyError otherwise.
    */
-  async begin(syncedAt: number): Promise<ReplaceStaging> {
+  async begin(syncedAt: number, logger: Logger): Promise<ReplaceStaging> {
     if (this.busy) throw new CatalogBusyError();
     this.busy = true;
     try {
@@ -140,7 +141,7 @@ export class CatalogWriter {
       const pages = new Map<number, StoredPageRow>();
       for (const row of this.s.pagesAll.all() as StoredPageRow[]) pages.set(row.page_no, row);
       const firstSync = this.s.anyBrand.get() === undefined && this.s.getKv.get(KV_LAST_FULL_SYNC) === undefined;
-      return new Staging(this, pages, this.pagesEpoch, slicer, syncedAt, firstSync ? this.firstSyncChunkRows : null);
+      return new Staging(this, pages, this.pagesEpoch, slicer, syncedAt, firstSync ? this.firstSyncChunkRows : null, logger);
     } catch (error) {
       this.release();
       throw error;
@@ -246,11 +247,13 @@ export class CatalogWriter {
    * that rewrote it meanwhile keeps it NULL). Outside the replacement's transaction, in short
    * ones of their own: after the update to catalog schema 6 that is every row once, and each
    * UPDATE rewrites the whole ~2 kB row, so in the sync's own transaction the COMMIT alone held
-   * the loop ≈ 190 ms at 100k brands. Speed only: a failure leaves rows NULL, parsed next time.
+   * the loop ≈ 190 ms at 100k brands. Speed only: a failure leaves the rows not yet recorded
+   * NULL, parsed next time, and is logged, since one that repeats makes every sync parse them again.
    */
-  async recordRawHashes(rows: readonly RawHashRow[], slicer: TimeSlicer): Promise<void> {
+  async recordRawHashes(rows: readonly RawHashRow[], slicer: TimeSlicer, logger: Logger): Promise<void> {
+    let from = 0;
     try {
-      for (let from = 0; from < rows.length; from += RAW_HASH_CHUNK) {
+      for (; from < rows.length; from += RAW_HASH_CHUNK) {
         this.db.exec('BEGIN IMMEDIATE');
         try {
           for (const row of rows.slice(from, from + RAW_HASH_CHUNK)) this.s.setRawHash.run(row.rawHash, row.seq, row.contentHash);
@@ -260,8 +263,8 @@ export class CatalogWriter {
         }
         await slicer.pause();
       }
-    } catch {
-      /* speed only; see above */
+    } catch (error) {
+      logger.log('warn', 'catalog.raw-hashes.failed', { rows: rows.length, notRecorded: rows.length - from, error });
     }
     void this.checkpointer.request();
   }

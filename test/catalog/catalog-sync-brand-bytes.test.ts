@@ -71,7 +71,7 @@ function catalog(mode: 'split' | 'whole', env = tempDatabase()) {
   };
   const sync = new CatalogSync({ source, repo, clock: new FakeClock(Date.UTC(2026, 10, 1)), logger, pageSize: PAGE });
   const skippedLogged = () => logger.lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'catalog.sync.skipped').map((l) => [l.pageNo, l.index, l.id, l.reason]);
-  return { env, repo, sync, skippedLogged };
+  return { env, repo, sync, skippedLogged, logger };
 }
 
 /**
@@ -239,5 +239,116 @@ describe('a changed page: only the brands whose bytes changed are parsed', () =>
     expect((await syncBoth(split, whole)).parsed).toBe(100);
     renamed(111, 'Second rename');
     expect(await syncBoth(split, whole)).toMatchObject({ parsed: 1, ids: [wires[111]!.id], summary: { changes: { updated: 1 } } });
+  });
+});
+
+describe('a garbled page record (the file changed outside the app)', () => {
+  const garbled: [column: 'entries' | 'ids', value: string][] = [
+    ['entries', 'not json'],
+    ['entries', '{"0":[1,"h"]}'],
+    ['entries', '[[1.5,"h"]]'],
+    ['ids', 'not json'],
+    ['ids', '{"0":"b"}'],
+    ['ids', '[1,2]'],
+  ];
+
+  it.each(garbled)('%s = %s: that page is fetched and read as if unrecorded, recorded anew, and the next sync is back to normal', async (column, value) => {
+    entries = wires.map(bytesOf);
+    const split = catalog('split');
+    const whole = catalog('whole');
+    await syncBoth(split, whole);
+    for (const { env } of [split, whole]) expect(env.db.prepare(`UPDATE catalog_pages SET ${column} = ? WHERE page_no = 2`).run(value).changes).toBe(1);
+
+    const splitCalls = vi.spyOn(client, 'listBrandsPageSplit');
+    const wholeCalls = vi.spyOn(client, 'listBrandsPageIfChanged');
+    // Per request: the page and whether it was asked with a recorded hash.
+    const asked = (spy: typeof splitCalls | typeof wholeCalls) => spy.mock.calls.map(([pageNo, , knownHash]) => [pageNo, knownHash !== null]);
+    const splitRun = await entriesParsed(() => split.sync.syncNow());
+    const wholeRun = await entriesParsed(() => whole.sync.syncNow());
+    for (const run of [splitRun, wholeRun]) expect(run.result).toMatchObject({ ok: true, value: { brands: 250, removed: 0, changes: { unchanged: 250 } } });
+    expect(asked(splitCalls)).toEqual([[1, true], [2, false], [3, true]]);
+    expect(asked(wholeCalls)).toEqual([[1, true], [2, false], [3, true]]);
+    // Page 2 is read again: parsed whole, or split with each entry known by its bytes.
+    expect(wholeRun.count).toBe(100);
+    expect(splitRun.count).toBe(0);
+
+    splitCalls.mockClear();
+    wholeCalls.mockClear();
+    expect((await syncBoth(split, whole)).parsed).toBe(0);
+    expect(asked(splitCalls)).toEqual([[1, true], [2, true], [3, true]]);
+    expect(asked(wholeCalls)).toEqual([[1, true], [2, true], [3, true]]);
+    for (const { logger } of [split, whole]) expect(logger.lines.filter((l) => /page-records-stale|sync\.failed/.test(l))).toEqual([]);
+  });
+});
+
+describe('a brand rewritten while a sync records the bytes its unchanged rows were read from', () => {
+  /**
+   * A catalog written before bytes were hashed (every raw_hash NULL), now synced with split pages;
+   * without page records, so every page is read and every unchanged row's bytes hash recorded after the commit.
+   */
+  async function withoutBytesHashes() {
+    entries = wires.map(bytesOf);
+    const env = tempDatabase();
+    const before = catalog('whole', env);
+    await before.sync.syncNow();
+    await before.repo.checkpointIdle();
+    env.db.exec('DELETE FROM catalog_pages');
+    expect(env.db.prepare('SELECT count(*) FROM brands WHERE raw_hash IS NOT NULL').pluck().get()).toBe(0);
+    return catalog('split', env);
+  }
+  const rawHashOf = (split: ReturnType<typeof catalog>, id: string) => split.env.db.prepare('SELECT raw_hash FROM brands WHERE id = ?').pluck().get(id);
+  // Brand 42 (page 1): unchanged in the list, so the sync records its bytes hash after the commit.
+  const id = String(wires[42]!.id);
+  const update = { brandId: id, status: 'INACTIVE', denominationType: null, denominations: null, amountRestrictions: null };
+
+  it.each(['during a page fetch, inside the sync’s transaction', 'after the commit, before the bytes hashes are recorded'])(
+    '%s: the row keeps no bytes hash, and the next sync parses that brand again',
+    async (when) => {
+      const split = await withoutBytesHashes();
+      const writer = split.repo['writer'];
+      const applied: boolean[] = [];
+      if (when.startsWith('during')) {
+        // A renamed brand on page 1 opens the sync's transaction; page 3 is asked for once pages 1 and 2 are diffed.
+        entries[5] = bytesOf({ ...wires[5], title: 'Renamed' });
+        const fetchPage = client.listBrandsPageSplit.bind(client);
+        vi.spyOn(client, 'listBrandsPageSplit').mockImplementation((pageNo, ...rest) => {
+          if (pageNo === 3 && applied.length === 0) applied.push(writer.replacing && split.repo.applyBrandUpdate(update).ok);
+          return fetchPage(pageNo, ...rest);
+        });
+      } else {
+        const record = writer.recordRawHashes.bind(writer);
+        vi.spyOn(writer, 'recordRawHashes').mockImplementation((...args) => {
+          applied.push(!writer.replacing && split.repo.applyBrandUpdate(update).ok);
+          return record(...args);
+        });
+      }
+      expect(await split.sync.syncNow()).toMatchObject({ ok: true });
+      expect(applied).toEqual([true]);
+      expect(split.repo.get(id)?.brand.status).toBe('INACTIVE');
+      expect(rawHashOf(split, id)).toBeNull();
+      // Every other row was read from the same bytes and keeps their hash.
+      expect(split.env.db.prepare('SELECT count(*) FROM brands WHERE raw_hash IS NULL').pluck().get()).toBe(1);
+
+      vi.restoreAllMocks();
+      const next = await entriesParsed(() => split.sync.syncNow());
+      expect(next).toMatchObject({ ids: [id], result: { ok: true, value: { changes: { updated: 1 } } } });
+      expect(split.repo.get(id)?.brand.status).toBe(wires[42]!.status);
+      expect(rawHashOf(split, id)).not.toBeNull();
+    },
+  );
+
+  it('recording them fails: the sync still succeeds, one warn line says so (no brand data), and the next sync records them', async () => {
+    const split = await withoutBytesHashes();
+    split.env.db.exec("CREATE TRIGGER refuse_raw_hash BEFORE UPDATE OF raw_hash ON brands WHEN NEW.raw_hash IS NOT NULL BEGIN SELECT RAISE(ABORT, 'disk refused'); END");
+    expect(await split.sync.syncNow()).toMatchObject({ ok: true, value: { changes: { unchanged: 250 } } });
+    const warned = split.logger.lines.filter((l) => l.includes('"level":"warn"'));
+    expect(warned.map((l) => JSON.parse(l) as Record<string, unknown>)).toMatchObject([{ event: 'catalog.raw-hashes.failed', rows: 250, notRecorded: 250, error: { message: 'disk refused' } }]);
+    for (const wire of wires) expect(warned.join('')).not.toContain(String(wire.id));
+    expect(split.env.db.prepare('SELECT count(*) FROM brands WHERE raw_hash IS NULL').pluck().get()).toBe(250);
+
+    split.env.db.exec('DROP TRIGGER refuse_raw_hash');
+    split.env.db.exec('DELETE FROM catalog_pages');
+    await split.sync.syncNow();
+    expect(split.env.db.prepare('SELECT count(*) FROM brands WHERE raw_hash IS NULL').pluck().get()).toBe(0);
   });
 });
