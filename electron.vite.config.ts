@@ -102,12 +102,17 @@ function hostImports(): Plugin {
     renderChunk(code, chunk) {
       // Only the entry runs through vm.Script; its split chunks are required by Node, where import() works.
       if (!chunk.isEntry) return null;
-      // Not a method or a name that ends in "import" (x.import(…), $import(…)).
-      const rewritten = code.replace(/(?<![\w$.])import\((?=["'])/g, `${HOST_IMPORT}(`);
-      if (/(?<![\w$.])import\s*\(/.test(rewritten)) throw new Error(`${chunk.fileName} still calls import() after the rewrite to ${HOST_IMPORT}()`);
-      return { code: rewritten, map: null };
+      return { code: rewriteToHostImport(code, chunk.fileName), map: null };
     },
   };
+}
+
+/** A chunk's `import("…")` calls as HOST_IMPORT calls; throws when an `import(` is left. */
+export function rewriteToHostImport(code: string, fileName: string): string {
+  // Not a method or a name that ends in "import" (x.import(…), $import(…)).
+  const rewritten = code.replace(/(?<![\w$.])import\((?=["'])/g, `${HOST_IMPORT}(`);
+  if (/(?<![\w$.])import\s*\(/.test(rewritten)) throw new Error(`${fileName} still calls import() after the rewrite to ${HOST_IMPORT}()`);
+  return rewritten;
 }
 
 /** Builds the core bundle into the main build's folder once the main entry is written. */
