@@ -60,7 +60,7 @@ function start(): void {
     app.quit();
     return;
   }
-  const { createCore, createBridge } = coreBundle.exports;
+  const { createCore, createBridge, loadShellMethods } = coreBundle.exports;
 
   app.enableSandbox();
   // Registered before `ready` so no webContents is ever created unhardened.
@@ -102,7 +102,7 @@ function start(): void {
       version: app.getVersion(),
       logger,
       // Printing needs Electron, so the shell lends the bridge these handlers; the checks stay the bridge's.
-      shellHandlers: lazyPrintingHandlers({
+      shellHandlers: lazyPrintingHandlers(loadShellMethods, {
         settings: () => {
           const s = settings.get();
           return { deviceName: s.printer.deviceName, silent: s.printer.silent, paperWidth: s.receipt.paperWidth, storeName: s.store.name };
@@ -147,8 +147,8 @@ function electronSqliteBinding(): string | undefined {
  * The printing handlers, loaded on the first print call: their module and payload schemas are
  * built then, not before the window can open. Same methods, same checks.
  */
-function lazyPrintingHandlers(deps: PrintingDeps): Record<ShellMethodName, ShellHandler> {
-  const load = lazy(async () => (await import('./shell/printing.js')).printingHandlers(deps));
+function lazyPrintingHandlers(loadShellMethods: () => Promise<PrintingDeps['shellMethods']>, deps: Omit<PrintingDeps, 'shellMethods'>): Record<ShellMethodName, ShellHandler> {
+  const load = lazy(async () => (await import('./shell/printing.js')).printingHandlers({ ...deps, shellMethods: await loadShellMethods() }));
   return Object.fromEntries(
     SHELL_METHOD_NAMES.map((name): [ShellMethodName, ShellHandler] => [name, async (input, context) => (await load())[name](input, context)]),
   ) as Record<ShellMethodName, ShellHandler>;

@@ -7,3 +7,5 @@ export { createBridge } from '../bridge/bridge.js';
 export { createCore } from './create-core.js';
 export { NO_KEYCHAIN } from '../platform/secret-store.js';
 export { jsonFileBackend } from '../settings/json-file-backend.js';
+/** The contract's shell methods (their input schemas), for the shell's printing handlers: loaded on demand, from the core's own contract and zod. */
+export const loadShellMethods = async () => (await import('../contract/shell.js')).shellMethods;

@@ -22,9 +22,9 @@ export const codeCacheDir = (dataDir: string): string => join(dataDir, 'code-cac
  */
 export function loadCoreBundle(bundlePath: string, dataDir: string | null): CachedBundle<CoreBundle> {
   const loaded = loadCachedBundle<Partial<CoreBundle>>(bundlePath, dataDir === null ? null : codeCacheDir(dataDir));
-  const { createCore, createBridge, NO_KEYCHAIN, jsonFileBackend } = loaded.exports;
-  if (typeof createCore !== 'function' || typeof createBridge !== 'function' || !NO_KEYCHAIN || typeof jsonFileBackend !== 'function') {
-    throw new Error(`${bundlePath} is not the core bundle (it does not export createCore, createBridge, NO_KEYCHAIN and jsonFileBackend)`);
+  const { createCore, createBridge, NO_KEYCHAIN, jsonFileBackend, loadShellMethods } = loaded.exports;
+  if (typeof createCore !== 'function' || typeof createBridge !== 'function' || !NO_KEYCHAIN || typeof jsonFileBackend !== 'function' || typeof loadShellMethods !== 'function') {
+    throw new Error(`${bundlePath} is not the core bundle (it does not export createCore, createBridge, NO_KEYCHAIN, jsonFileBackend and loadShellMethods)`);
   }
-  return { ...loaded, exports: { createCore, createBridge, NO_KEYCHAIN, jsonFileBackend } };
+  return { ...loaded, exports: { createCore, createBridge, NO_KEYCHAIN, jsonFileBackend, loadShellMethods } };
 }

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { BrowserWindow, dialog, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { z } from 'zod';
 import type { ShellHandler } from '../bridge/bridge.js';
-import { shellMethods } from '../contract/shell.js';
+import type { shellMethods } from '../contract/shell.js';
 import type { BridgeResult, ShellMethodName } from '../contract/index.js';
 
 type CallResult = BridgeResult<unknown>;
@@ -32,6 +32,12 @@ export interface PrintSettings {
 }
 
 export interface PrintingDeps {
+  /**
+   * The contract's shell methods, from the core (loadShellMethods in core/core-bundle.ts): this
+   * module is in the shell's own build, and importing them here would bundle a second zod and a
+   * second contract into the main process.
+   */
+  shellMethods: typeof shellMethods;
   settings: () => PrintSettings;
   /** Printing a receipt needs someone signed in at the counter, like every sale action. */
   signedIn: () => Promise<boolean>;
@@ -61,13 +67,6 @@ export function pdfPageSize(paper: PaperWidth, heightMm?: number): { width: numb
   return { width: microns.width / 25_400, height: microns.height / 25_400 };
 }
 
-// The bridge has parsed each input with these already; a handler parses again rather than trust a cast.
-const inputs = {
-  list: shellMethods['printer.list'].input,
-  print: shellMethods['printer.print'].input,
-  testPrint: shellMethods['printer.testPrint'].input,
-  savePdf: shellMethods['printer.savePdf'].input,
-};
 
 const ok = (data: unknown): CallResult => ({ ok: true, data });
 const err = (code: string, message: string, action?: string): CallResult => ({ ok: false, error: { code, message, ...(action ? { action } : {}) } });
@@ -129,6 +128,13 @@ async function withSignedIn(deps: PrintingDeps, run: () => Promise<CallResult>):
 /** The shell's handlers, keyed by method name, for `createBridge(core, { shellHandlers })`. */
 export function printingHandlers(deps: PrintingDeps): Record<ShellMethodName, ShellHandler> {
   const now = deps.now ?? (() => new Date());
+  // The bridge has parsed each input with these already; a handler parses again rather than trust a cast.
+  const inputs = {
+    list: deps.shellMethods['printer.list'].input,
+    print: deps.shellMethods['printer.print'].input,
+    testPrint: deps.shellMethods['printer.testPrint'].input,
+    savePdf: deps.shellMethods['printer.savePdf'].input,
+  };
   return {
     // Like every other shell method: a locked or signed-out counter learns nothing about the shop's devices.
     'printer.list': (payload, context) =>

@@ -24,10 +24,10 @@ describe('loading the core bundle', () => {
   });
 
   it("hands over the core's exports and keeps the code cache in the data folder", () => {
-    const { bundle, dataDir } = bundleIn('exports.createCore = () => "core"; exports.createBridge = () => "bridge"; exports.NO_KEYCHAIN = {}; exports.jsonFileBackend = () => "settings";');
+    const { bundle, dataDir } = bundleIn('exports.createCore = () => "core"; exports.createBridge = () => "bridge"; exports.NO_KEYCHAIN = {}; exports.jsonFileBackend = () => "settings"; exports.loadShellMethods = async () => ({});');
     const loaded = loadCoreBundle(bundle, dataDir);
     expect(loaded.status).toBe('missing');
-    expect(Object.keys(loaded.exports).sort()).toEqual(['NO_KEYCHAIN', 'createBridge', 'createCore', 'jsonFileBackend']);
+    expect(Object.keys(loaded.exports).sort()).toEqual(['NO_KEYCHAIN', 'createBridge', 'createCore', 'jsonFileBackend', 'loadShellMethods']);
     expect(loaded.persist()).toEqual({ written: true });
     expect(existsSync(join(codeCacheDir(dataDir), 'core.cjs.v8cache'))).toBe(true);
   });

@@ -56,7 +56,7 @@ vi.mock('../../src-main/core/load-core-bundle.js', () => ({
     return {
       status: 'missing',
       persist: () => ({ written: false }),
-      exports: { createCore: vi.fn(async () => Promise.reject(new Error('no core in this test'))), createBridge: vi.fn() },
+      exports: { createCore: vi.fn(async () => Promise.reject(new Error('no core in this test'))), createBridge: vi.fn(), loadShellMethods: vi.fn() },
     };
   }),
 }));

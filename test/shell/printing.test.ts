@@ -32,11 +32,14 @@ vi.mock('electron', () => electron);
 
 const { printingHandlers, printPageSize, pdfPageSize, testSlipHtml } = await import('../../src-main/shell/printing.js');
 const { SHELL_METHOD_NAMES } = await import('../../src-main/contract/names.js');
+// As the core bundle hands them over (loadShellMethods).
+const { loadShellMethods } = await import('../../src-main/core/core-bundle.js');
+const shellMethods = await loadShellMethods();
 
 let settings = { deviceName: 'TVS_RP3160' as string | null, silent: true, paperWidth: '80mm' as '58mm' | '80mm' | 'A4', storeName: 'Shah & Sons <Andheri>' };
 let signedIn = true;
 let sender: ReturnType<typeof electron.makeContents>;
-const handlers = () => printingHandlers({ settings: () => settings, signedIn: async () => signedIn, now: () => new Date('2026-11-25T10:00:00Z') });
+const handlers = () => printingHandlers({ shellMethods, settings: () => settings, signedIn: async () => signedIn, now: () => new Date('2026-11-25T10:00:00Z') });
 const call = (method: ShellMethodName, payload: unknown = {}) => handlers()[method](payload, { sender } as unknown as IpcMainInvokeEvent);
 
 beforeEach(() => {
