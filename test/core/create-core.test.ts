@@ -10,6 +10,7 @@ import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
 import { fakeSecretStore } from '../support/fake-secret-store.js';
 import { tempDir } from '../support/temp-dir.js';
 import { ensureShift, exactCash } from '../support/till.js';
+import { freePort } from '../support/free-port.js';
 
 describe('the core factory', () => {
   let core: Core | null = null;
@@ -153,7 +154,7 @@ describe('the core factory', () => {
   it('in Training mode with webhooks on, the sandbox signs and delivers to our receiver, which settles a PROCESSING sale', async () => {
     const c = await build();
     c.env().credentials.put('webhook_secret', 'training-webhook-secret-123');
-    const port = 20_000 + Math.floor(Math.random() * 30_000);
+    const port = await freePort();
     expect(c.settings.update({ webhook: { enabled: true, port } }).ok).toBe(true);
     const started = await c.settingsAdmin.applyWebhooks();
     expect(started.listening).toBe(`http://127.0.0.1:${port}/`);

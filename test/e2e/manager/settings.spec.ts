@@ -2,6 +2,7 @@ import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/index.j
 import { ManagerApp } from './manager-app.js';
 import { SettingsPage } from './settings-page.js';
 import { fakeSecretStore } from '../../support/fake-secret-store.js';
+import { freePort } from '../../support/free-port.js';
 
 // Saving credentials is the desktop app's screen, where the OS keychain keeps the secret: the
 // host gets a stand-in keychain (without one, the secret is refused: test/bridge/bridge-keychain.test.ts).
@@ -97,7 +98,7 @@ test('settings: webhook receiver, staff, self-check, audit and training practice
   await webhook.getByLabel('Signing secret').fill('a-shared-signing-secret');
   await webhook.getByRole('button', { name: 'Save secret' }).click();
   await expect(webhook.getByText('Signing secret saved.', { exact: false })).toBeVisible();
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   await webhook.getByLabel('Port').fill(String(port));
   await settings.save('Webhook receiver', 'Save and apply');
   await expect(webhook.getByText(`Listening at http://127.0.0.1:${port}`, { exact: false })).toBeVisible();

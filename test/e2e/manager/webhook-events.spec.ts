@@ -2,13 +2,14 @@ import { signWebhookBody } from '../../../src-main/sandbox/webhooks/signing.js';
 import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/index.js';
 import { ManagerApp } from './manager-app.js';
 import { SettingsPage } from './settings-page.js';
+import { freePort } from '../../support/free-port.js';
 
 const SECRET = 'webhook-signing-secret-for-e2e';
 
 test('signed webhook events the app cannot read are kept for the manager: self-check, details for support, re-process, dismiss', async ({ page }) => {
   const app = new ManagerApp(page);
   await app.startAsManager();
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   await app.ok('settings.setWebhookSecret', { secret: SECRET });
   await app.ok('settings.update', { webhook: { enabled: true, port } });
   expect((await app.ok('webhook.apply')).listening).toBe(`http://127.0.0.1:${port}/`);

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { signWebhookBody } from '../../../src-main/sandbox/webhooks/signing.js';
 import { expect, test } from '../fixtures/index.js';
 import { BRANDS, CounterPage } from './counter-page.js';
+import { freePort } from '../../support/free-port.js';
 
 const SECRET = 'webhook-signing-secret-for-e2e';
 
@@ -22,7 +23,7 @@ test('a webhook that makes a brand inactive shows in the Sell list at once, with
   const listing = page.waitForResponse(async (r) => r.url().endsWith('/api/call') && (r.request().postDataJSON() as { method?: string }).method === 'catalog.listing');
   await app.setUpManager();
   await listing;
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   for (const [method, input] of [
     ['settings.setWebhookSecret', { secret: SECRET }],
     ['settings.update', { webhook: { enabled: true, port } }],
