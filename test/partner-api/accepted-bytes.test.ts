@@ -22,7 +22,8 @@ const READER_SOURCES = ['brand-fast-read.ts', 'wire-primitives.ts', 'deprecated-
 function acceptedShape(): string {
   const shape = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
   const hash = createHash('sha256').update(JSON.stringify([shape(brandListSchema), shape(brandSchema)]));
-  for (const file of READER_SOURCES) hash.update(readFileSync(new URL(`../../src-main/partner-api/${file}`, import.meta.url)));
+  // Line endings as committed, whatever a checkout made of them.
+  for (const file of READER_SOURCES) hash.update(readFileSync(new URL(`../../src-main/partner-api/${file}`, import.meta.url), 'utf8').replace(/\r\n/g, '\n'));
   return hash.digest('hex');
 }
 
