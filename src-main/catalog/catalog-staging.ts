@@ -1,20 +1,11 @@
 import type { BrandListPage, KnownEntry, PartnerBrand, SplitBrandPage } from '../partner-api/types.js';
 import type { Logger } from '../platform/logger.js';
+import type { Outcome } from './brand-rows.js';
+import { readPageRecord, StalePageRecordsError, type KnownPage, type PageRecord, type SeenPage, type StoredPageRow } from './catalog-page-records.js';
 import type { CatalogWriter, RawHashRow } from './catalog-writer.js';
 import { brandColumns, contentHash, type BrandColumns } from './catalog-text.js';
 import type { ReplaceSummary } from './catalog-types.js';
 import type { TimeSlicer } from './time-slicer.js';
-
-/**
- * A page record taken unread named a brand that is not stored and listed: the file changed
- * other than through a sync or a webhook. The records are dropped, so a sync run again reads every page.
- */
-export class StalePageRecordsError extends Error {
-  constructor() {
-    super('A page record names a brand that is not stored and listed');
-    this.name = 'StalePageRecordsError';
-  }
-}
 
 /** A stored brand as a replacement compares against it. */
 export interface Stored {
@@ -25,69 +16,6 @@ export interface Stored {
   listed: boolean;
 }
 
-export type Outcome = { kind: 'inserted' | 'updated' | 'unchanged'; restored: boolean };
-
-/** A page of the service's list as a sync saw it on the wire (see catalog_pages, catalog migration 4). */
-export interface SeenPage {
-  pageNo: number;
-  limit: number;
-  /** SHA-1 (base64url) of the page's raw body. */
-  hash: string;
-  nextCursor: { pageNo: number; limit: number } | null;
-}
-
-export interface PageRecord extends SeenPage {
-  /** The brand ids the page gave, in order. */
-  ids: string[];
-  /** Its entries' [length, hash] as JSON (catalog_pages.entries), null for a page parsed whole. */
-  entries: string | null;
-}
-
-export interface StoredPageRow {
-  page_no: number;
-  page_limit: number;
-  hash: string;
-  ids: string;
-  next_page_no: number | null;
-  next_limit: number | null;
-  entries: string | null;
-}
-
-/** A stored page record whose ids and entries (catalog_pages' JSON columns) read as a sync writes them. */
-interface KnownPage {
-  row: StoredPageRow;
-  ids: string[];
-  entries: KnownEntry[] | null;
-}
-
-/** catalog_pages.ids: a JSON array of brand ids; null for anything else. */
-function readIds(text: unknown): string[] | null {
-  const value = readJson(text);
-  return Array.isArray(value) && value.every((id): id is string => typeof id === 'string') ? value : null;
-}
-
-/** catalog_pages.entries: a JSON array of [length, hash] pairs (see KnownEntry); undefined for anything else. */
-function readEntries(text: unknown): KnownEntry[] | undefined {
-  const value = readJson(text);
-  if (!Array.isArray(value)) return undefined;
-  const entries: KnownEntry[] = [];
-  for (const pair of value as unknown[]) {
-    if (!Array.isArray(pair) || pair.length !== 2) return undefined;
-    const [length, hash] = pair as [unknown, unknown];
-    if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0 || typeof hash !== 'string') return undefined;
-    entries.push({ length, hash });
-  }
-  return entries;
-}
-
-function readJson(text: unknown): unknown {
-  if (typeof text !== 'string') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A replacement being fed; see CatalogWriter.begin. */
 export interface ReplaceStaging {
@@ -187,14 +115,13 @@ export class Staging implements ReplaceStaging {
     if (this.lastKnown?.row.page_no === pageNo) return this.lastKnown;
     const row = this.knownPages.get(pageNo);
     if (!row) return null;
-    const ids = readIds(row.ids);
-    const entries = row.entries === null ? null : readEntries(row.entries);
-    if (ids === null || entries === undefined) {
+    const known = readPageRecord(row);
+    if (!known) {
       this.knownPages.delete(pageNo);
       return null;
     }
-    this.lastKnown = { row, ids, entries };
-    return this.lastKnown;
+    this.lastKnown = known;
+    return known;
   }
 
   keepPage(pageNo: number): { brands: number; nextCursor: SeenPage['nextCursor'] } | null {

@@ -3,7 +3,7 @@ import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import { err, ok, type Result } from '../platform/result.js';
 import type { CatalogRepository, ReplaceStaging } from './catalog-repository.js';
-import { StalePageRecordsError } from './catalog-staging.js';
+import { StalePageRecordsError } from './catalog-page-records.js';
 import type { ReplaceSummary, SyncProgress, SyncSummary } from './catalog-types.js';
 
 /** One malformed list entry the partner client dropped while parsing a page. */

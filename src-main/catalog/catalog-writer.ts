@@ -1,9 +1,11 @@
 import type { Db } from '../db/database.js';
 import type { Logger } from '../platform/logger.js';
 import type { PartnerBrand } from '../partner-api/types.js';
+import { BrandRows, type Outcome } from './brand-rows.js';
 import { CatalogCheckpointer } from './catalog-checkpoint.js';
 import type { BrandColumns } from './catalog-text.js';
-import { Staging, type Outcome, type PageRecord, type ReplaceStaging, type Stored, type StoredPageRow } from './catalog-staging.js';
+import { Staging, type ReplaceStaging, type Stored } from './catalog-staging.js';
+import type { PageRecord, StoredPageRow } from './catalog-page-records.js';
 import { TimeSlicer } from './time-slicer.js';
 import type { ReplaceSummary } from './catalog-types.js';
 
@@ -37,17 +39,6 @@ export class CatalogBusyError extends Error {
     super('A catalog replacement is already running');
     this.name = 'CatalogBusyError';
   }
-}
-
-interface CurrentRow {
-  seq: number;
-  title: string;
-  description: string;
-  tags: string;
-  categories: string;
-  content_hash: string;
-  raw_hash: string | null;
-  removed_at: number | null;
 }
 
 /**
@@ -93,6 +84,7 @@ interface CurrentRow {
  */
 export class CatalogWriter {
   private readonly s: ReturnType<typeof prepare>;
+  private readonly rows: BrandRows;
   private readonly checkpointer: CatalogCheckpointer;
   private busy = false;
   /** Bumped whenever the stored page hashes stop describing the stored brands (see forgetPages). */
@@ -112,6 +104,7 @@ export class CatalogWriter {
     // own (the journal keeps FULL on its connection and file).
     db.pragma('synchronous = NORMAL');
     this.s = prepare(db);
+    this.rows = new BrandRows(db);
     this.checkpointer = new CatalogCheckpointer(db, nativeBinding);
   }
 
@@ -152,7 +145,7 @@ export class CatalogWriter {
    * What is stored, by id, from one keyset walk instead of a point lookup per incoming brand;
    * read only once a page must be diffed (an unchanged sync takes every page from its record and
    * never needs it: the walk reads every wide row, ~25 ms at 10k brands). A webhook that changes
-   * a row while pages are still coming in is seen at commit for delta rows (writeRow re-reads);
+   * a row while pages are still coming in is seen at commit for delta rows (BrandRows.write re-reads);
    * an unchanged-looking row it touched is settled by the next sync, which finds the hashes different.
    */
   async readStored(slicer: TimeSlicer): Promise<{ byId: Map<string, Stored>; byRaw: Map<string, string> }> {
@@ -225,7 +218,7 @@ export class CatalogWriter {
     const outcomes: Outcome[] = [];
     for (const [i, row] of rows.entries()) {
       if (this.openedBy !== owner) this.open(owner, true);
-      outcomes.push(this.writeRow(row, rawHashes[i] ?? null, syncedAt));
+      outcomes.push(this.rows.write(row, rawHashes[i] ?? null, syncedAt));
       if (chunkRows !== null && ++this.rowsInTransaction >= chunkRows) {
         this.db.exec('COMMIT');
         this.openedBy = null;
@@ -256,7 +249,7 @@ export class CatalogWriter {
       for (; from < rows.length; from += RAW_HASH_CHUNK) {
         this.db.exec('BEGIN IMMEDIATE');
         try {
-          for (const row of rows.slice(from, from + RAW_HASH_CHUNK)) this.s.setRawHash.run(row.rawHash, row.seq, row.contentHash);
+          for (const row of rows.slice(from, from + RAW_HASH_CHUNK)) this.rows.setRawHash(row.seq, row.contentHash, row.rawHash);
           this.db.exec('COMMIT');
         } finally {
           if (this.db.inTransaction) this.db.exec('ROLLBACK');
@@ -377,38 +370,6 @@ export class CatalogWriter {
     this.db.exec("INSERT INTO brands_fts (brands_fts) VALUES ('rebuild')");
   }
 
-  /**
-   * Writes one new, changed or reappearing brand, with the hash of the page bytes it was read
-   * from (null: not from page bytes); re-reads it, since the diff ran outside the transaction.
-   */
-  private writeRow(row: BrandColumns, rawHash: string | null, syncedAt: number): Outcome {
-    const s = this.s;
-    const cur = s.current.get(row.id) as CurrentRow | undefined;
-    if (!cur) {
-      const seq = Number(s.insert.run({ ...row, rawHash, syncedAt }).lastInsertRowid);
-      s.ftsInsert.run(seq, row.title, row.description, row.tags, row.categories);
-      for (const category of row.categoryList) s.categoryInsert.run(seq, category);
-      return { kind: 'inserted', restored: false };
-    }
-    const restored = cur.removed_at !== null;
-    if (cur.content_hash === row.hash) {
-      // The same content: bytes that read as it vouch for the row as well as the ones before.
-      if (restored) s.restore.run(syncedAt, rawHash ?? cur.raw_hash, cur.seq);
-      else if (rawHash !== null && rawHash !== cur.raw_hash) s.setRawHash.run(rawHash, cur.seq, row.hash);
-      return { kind: 'unchanged', restored };
-    }
-    const indexed = cur.title !== row.title || cur.description !== row.description || cur.tags !== row.tags || cur.categories !== row.categories;
-    // External-content FTS: the old entry is deleted by giving back exactly the values it indexed.
-    if (indexed) s.ftsDelete.run(cur.seq, cur.title, cur.description, cur.tags, cur.categories);
-    s.update.run({ ...row, rawHash, syncedAt, seq: cur.seq });
-    if (indexed) s.ftsInsert.run(cur.seq, row.title, row.description, row.tags, row.categories);
-    if (cur.categories !== row.categories) {
-      s.categoryDelete.run(cur.seq);
-      for (const category of row.categoryList) s.categoryInsert.run(cur.seq, category);
-    }
-    return { kind: 'updated', restored };
-  }
-
   /** A pause inside our transaction; if something else on the connection ended it, stop rather than write outside it. */
   private async pauseInTransaction(slicer: TimeSlicer): Promise<void> {
     await slicer.pause();
@@ -419,26 +380,7 @@ export class CatalogWriter {
 function prepare(db: Db) {
   return {
     storedPage: db.prepare('SELECT seq, id, content_hash, raw_hash, removed_at FROM brands WHERE seq > ? ORDER BY seq LIMIT ?'),
-    current: db.prepare('SELECT seq, title, description, tags, categories, content_hash, raw_hash, removed_at FROM brands WHERE id = ?'),
-    insert: db.prepare(
-      `INSERT INTO brands (id, title, status, sort_key, description, categories, tags, denomination_type, content_hash, raw_hash, synced_at, data)
-       VALUES (@id, @title, @status, @sortKey, @description, @categories, @tags, @denominationType, @hash, @rawHash, @syncedAt, @data)`,
-    ),
-    update: db.prepare(
-      `UPDATE brands SET title = @title, status = @status, sort_key = @sortKey, description = @description,
-              categories = @categories, tags = @tags, denomination_type = @denominationType, content_hash = @hash,
-              raw_hash = @rawHash, removed_at = NULL, synced_at = @syncedAt, data = @data
-        WHERE seq = @seq`,
-    ),
-    restore: db.prepare('UPDATE brands SET removed_at = NULL, synced_at = ?, raw_hash = ? WHERE seq = ?'),
-    setRawHash: db.prepare('UPDATE brands SET raw_hash = ? WHERE seq = ? AND content_hash = ?'),
     markRemoved: db.prepare('UPDATE brands SET removed_at = ? WHERE seq = ? AND removed_at IS NULL'),
-    ftsInsert: db.prepare('INSERT INTO brands_fts (rowid, title, description, tags, categories) VALUES (?, ?, ?, ?, ?)'),
-    ftsDelete: db.prepare(
-      "INSERT INTO brands_fts (brands_fts, rowid, title, description, tags, categories) VALUES ('delete', ?, ?, ?, ?, ?)",
-    ),
-    categoryInsert: db.prepare('INSERT INTO brand_categories (brand_seq, category) VALUES (?, ?)'),
-    categoryDelete: db.prepare('DELETE FROM brand_categories WHERE brand_seq = ?'),
     totalChanges: db.prepare('SELECT total_changes()').pluck(),
     merge: db.prepare("INSERT INTO brands_fts (brands_fts, rank) VALUES ('merge', -25)"),
     pagesAll: db.prepare('SELECT page_no, page_limit, hash, ids, next_page_no, next_limit, entries FROM catalog_pages'),

@@ -1,0 +1,92 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../db/database.js';
+import type { BrandColumns } from './catalog-text.js';
+
+/** What writing one brand did to the catalog: a row made, rewritten or left, and whether a removed brand came back. */
+export type Outcome = { kind: 'inserted' | 'updated' | 'unchanged'; restored: boolean };
+
+interface CurrentRow {
+  seq: number;
+  title: string;
+  description: string;
+  tags: string;
+  categories: string;
+  content_hash: string;
+  raw_hash: string | null;
+  removed_at: number | null;
+}
+
+/**
+ * One brand's row and everything kept beside it: its FTS entry (external content, so the old
+ * entry is deleted by giving back exactly the values it indexed), its category rows and the
+ * hash of the page bytes it was read from. The caller holds the transaction.
+ */
+export class BrandRows {
+  private readonly current: Statement;
+  private readonly insert: Statement;
+  private readonly update: Statement;
+  private readonly restore: Statement;
+  private readonly rawHashUpdate: Statement;
+  private readonly ftsInsert: Statement;
+  private readonly ftsDelete: Statement;
+  private readonly categoryInsert: Statement;
+  private readonly categoryDelete: Statement;
+
+  constructor(db: Db) {
+    this.current = db.prepare('SELECT seq, title, description, tags, categories, content_hash, raw_hash, removed_at FROM brands WHERE id = ?');
+    this.insert = db.prepare(
+      `INSERT INTO brands (id, title, status, sort_key, description, categories, tags, denomination_type, content_hash, raw_hash, synced_at, data)
+       VALUES (@id, @title, @status, @sortKey, @description, @categories, @tags, @denominationType, @hash, @rawHash, @syncedAt, @data)`,
+    );
+    this.update = db.prepare(
+      `UPDATE brands SET title = @title, status = @status, sort_key = @sortKey, description = @description,
+              categories = @categories, tags = @tags, denomination_type = @denominationType, content_hash = @hash,
+              raw_hash = @rawHash, removed_at = NULL, synced_at = @syncedAt, data = @data
+        WHERE seq = @seq`,
+    );
+    this.restore = db.prepare('UPDATE brands SET removed_at = NULL, synced_at = ?, raw_hash = ? WHERE seq = ?');
+    this.rawHashUpdate = db.prepare('UPDATE brands SET raw_hash = ? WHERE seq = ? AND content_hash = ?');
+    this.ftsInsert = db.prepare('INSERT INTO brands_fts (rowid, title, description, tags, categories) VALUES (?, ?, ?, ?, ?)');
+    this.ftsDelete = db.prepare("INSERT INTO brands_fts (brands_fts, rowid, title, description, tags, categories) VALUES ('delete', ?, ?, ?, ?, ?)");
+    this.categoryInsert = db.prepare('INSERT INTO brand_categories (brand_seq, category) VALUES (?, ?)');
+    this.categoryDelete = db.prepare('DELETE FROM brand_categories WHERE brand_seq = ?');
+  }
+
+  /**
+   * Writes one new, changed or reappearing brand, with the hash of the page bytes it was read
+   * from (null: not from page bytes); re-reads it, since the diff ran outside the transaction.
+   */
+  write(row: BrandColumns, rawHash: string | null, syncedAt: number): Outcome {
+    const cur = this.current.get(row.id) as CurrentRow | undefined;
+    if (!cur) {
+      const seq = Number(this.insert.run({ ...row, rawHash, syncedAt }).lastInsertRowid);
+      this.ftsInsert.run(seq, row.title, row.description, row.tags, row.categories);
+      for (const category of row.categoryList) this.categoryInsert.run(seq, category);
+      return { kind: 'inserted', restored: false };
+    }
+    const restored = cur.removed_at !== null;
+    if (cur.content_hash === row.hash) {
+      // The same content: bytes that read as it vouch for the row as well as the ones before.
+      if (restored) this.restore.run(syncedAt, rawHash ?? cur.raw_hash, cur.seq);
+      else if (rawHash !== null && rawHash !== cur.raw_hash) this.setRawHash(cur.seq, row.hash, rawHash);
+      return { kind: 'unchanged', restored };
+    }
+    const indexed = cur.title !== row.title || cur.description !== row.description || cur.tags !== row.tags || cur.categories !== row.categories;
+    if (indexed) this.ftsDelete.run(cur.seq, cur.title, cur.description, cur.tags, cur.categories);
+    this.update.run({ ...row, rawHash, syncedAt, seq: cur.seq });
+    if (indexed) this.ftsInsert.run(cur.seq, row.title, row.description, row.tags, row.categories);
+    if (cur.categories !== row.categories) {
+      this.categoryDelete.run(cur.seq);
+      for (const category of row.categoryList) this.categoryInsert.run(cur.seq, category);
+    }
+    return { kind: 'updated', restored };
+  }
+
+  /**
+   * Records the bytes a row's content was read from, only while the row still holds that
+   * content: a webhook or a sale's fresh copy may have rewritten it since it was read.
+   */
+  setRawHash(seq: number, contentHash: string, rawHash: string): void {
+    this.rawHashUpdate.run(rawHash, seq, contentHash);
+  }
+}
