@@ -225,42 +225,43 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     return { kind: 'accepted', order, failure: orderFailure(order, out.requestId, out.status), httpStatus: out.status, requestId: out.requestId, requestIds };
   }
 
+  /**
+   * A products page hashed as its bytes arrive (acceptedBytesHash): one that hashes as
+   * `knownHash` is answered unchanged, never decoded; `fromBytes` may answer the others from
+   * their bytes too, and null has the body parsed whole.
+   */
+  function productsPage<FromBytes>(
+    pageNo: number,
+    limit: number,
+    knownHash: string | null,
+    opts: CallOptions | undefined,
+    fromBytes: (body: Buffer, hash: string) => FromBytes | null | Promise<FromBytes | null>,
+  ): Promise<PartnerResult<BrandPageFetch | FromBytes>> {
+    let hash = '';
+    return call<BrandPageFetch | FromBytes>(
+      get('/v1/partners/products', '/v1/partners/products', opts, { pageNo, limit }),
+      (w) => (json) => {
+        const page = w.parseBrandList(json);
+        return page.ok ? ok({ unchanged: false as const, hash, page: page.value }) : page;
+      },
+      undefined,
+      (body) => {
+        hash = acceptedBytesHash(body);
+        return hash === knownHash ? { unchanged: true as const, hash } : fromBytes(body, hash);
+      },
+    );
+  }
+
   return {
     warmUp: () => transport.warmUp(),
     listBrandsPage: (pageNo, limit, opts) =>
       call(get('/v1/partners/products', '/v1/partners/products', opts, { pageNo, limit }), (w) => w.parseBrandList),
-    listBrandsPageIfChanged: (pageNo, limit, knownHash, opts) => {
-      let hash = '';
-      return call<BrandPageFetch>(
-        get('/v1/partners/products', '/v1/partners/products', opts, { pageNo, limit }),
-        (w) => (json) => {
-          const page = w.parseBrandList(json);
-          return page.ok ? ok({ unchanged: false, hash, page: page.value }) : page;
-        },
-        undefined,
-        (body) => {
-          hash = acceptedBytesHash(body);
-          return hash === knownHash ? { unchanged: true, hash } : null;
-        },
-      );
-    },
-    listBrandsPageSplit: (pageNo, limit, knownHash, knownEntries, opts) => {
-      let hash = '';
-      return call<BrandPageSplitFetch>(
-        get('/v1/partners/products', '/v1/partners/products', opts, { pageNo, limit }),
-        (w) => (json) => {
-          const page = w.parseBrandList(json);
-          return page.ok ? ok({ unchanged: false, hash, page: page.value }) : page;
-        },
-        undefined,
-        async (body) => {
-          hash = acceptedBytesHash(body);
-          if (hash === knownHash) return { unchanged: true, hash };
-          const split = (await loadWireSchemas()).splitBrandList(body, knownEntries ?? null);
-          return split ? { unchanged: false, hash, split } : null;
-        },
-      );
-    },
+    listBrandsPageIfChanged: (pageNo, limit, knownHash, opts) => productsPage<never>(pageNo, limit, knownHash, opts, () => null),
+    listBrandsPageSplit: (pageNo, limit, knownHash, knownEntries, opts) =>
+      productsPage(pageNo, limit, knownHash, opts, async (body, hash) => {
+        const split = (await loadWireSchemas()).splitBrandList(body, knownEntries ?? null);
+        return split ? { unchanged: false as const, hash, split } : null;
+      }),
     getBrand: (id, opts) => call(get(`/v1/partners/products/${seg(id)}`, '/v1/partners/products/:productId', opts), (w) => w.parseBrand),
     placeOrder,
     getOrder: (id, opts) => call(get(`/v1/partners/orders/${seg(id)}`, '/v1/partners/orders/:orderId', opts), (w) => w.parseOrder),
