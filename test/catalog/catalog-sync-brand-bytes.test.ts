@@ -116,6 +116,15 @@ async function syncBoth(split: ReturnType<typeof catalog>, whole: ReturnType<typ
   return { summary: parsed.result.ok ? parsed.result.value : null, parsed: parsed.count, ids: parsed.ids };
 }
 
+/** Both catalogs synced once from the service's whole list, entry by entry as `wires` serialise. */
+async function syncedFromService() {
+  entries = wires.map(bytesOf);
+  const split = catalog('split');
+  const whole = catalog('whole');
+  await syncBoth(split, whole);
+  return { split, whole };
+}
+
 describe('a changed page: only the brands whose bytes changed are parsed', () => {
   it('one byte of one brand changed: exactly that brand is parsed, the rest taken as stored', async () => {
     entries = wires.map(bytesOf);
@@ -138,10 +147,7 @@ describe('a changed page: only the brands whose bytes changed are parsed', () =>
   });
 
   it('a brand moved to another place or another page is still known by its bytes, and kept as its own row', async () => {
-    entries = wires.map(bytesOf);
-    const split = catalog('split');
-    const whole = catalog('whole');
-    await syncBoth(split, whole);
+    const { split, whole } = await syncedFromService();
     // Swap a brand of page 1 with one of page 3, and two neighbours on page 2.
     [entries[5], entries[240]] = [entries[240]!, entries[5]!];
     [entries[120], entries[121]] = [entries[121]!, entries[120]!];
@@ -150,10 +156,7 @@ describe('a changed page: only the brands whose bytes changed are parsed', () =>
   });
 
   it('a brand rewritten by a webhook is parsed and validated again at the next sync, though its bytes did not change', async () => {
-    entries = wires.map(bytesOf);
-    const split = catalog('split');
-    const whole = catalog('whole');
-    await syncBoth(split, whole);
+    const { split, whole } = await syncedFromService();
     const id = String(wires[42]!.id);
     const update = { brandId: id, status: 'INACTIVE', denominationType: null, denominations: null, amountRestrictions: null };
     expect(split.repo.applyBrandUpdate(update)).toMatchObject({ ok: true, value: { changed: true } });
@@ -165,10 +168,7 @@ describe('a changed page: only the brands whose bytes changed are parsed', () =>
   });
 
   it('a hostile page: an invalid brand among byte-identical ones is refused as before, and the page parsed again next time', async () => {
-    entries = wires.map(bytesOf);
-    const split = catalog('split');
-    const whole = catalog('whole');
-    await syncBoth(split, whole);
+    const { split, whole } = await syncedFromService();
     // Entry 130 becomes an invalid copy of its brand; entry 131 an invalid twin of the untouched brand 132.
     entries[130] = bytesOf({ ...wires[130], title: 42 });
     entries[131] = bytesOf({ ...wires[132], amountRestrictions: 'none' });
@@ -181,10 +181,7 @@ describe('a changed page: only the brands whose bytes changed are parsed', () =>
   });
 
   it('the same bytes twice in a page, and a changed copy of a known brand beside its known bytes: each counted as before', async () => {
-    entries = wires.map(bytesOf);
-    const split = catalog('split');
-    const whole = catalog('whole');
-    await syncBoth(split, whole);
+    const { split, whole } = await syncedFromService();
     entries[10] = entries[20]!;
     entries[30] = bytesOf({ ...wires[31], title: 'Another copy' });
     const repeated = await syncBoth(split, whole);
@@ -195,10 +192,7 @@ describe('a changed page: only the brands whose bytes changed are parsed', () =>
   });
 
   it('a removed brand that comes back with the bytes it had is restored', async () => {
-    entries = wires.map(bytesOf);
-    const split = catalog('split');
-    const whole = catalog('whole');
-    await syncBoth(split, whole);
+    const { split, whole } = await syncedFromService();
     const gone = entries.splice(60, 1);
     expect((await syncBoth(split, whole)).summary).toMatchObject({ removed: 1 });
     entries.splice(60, 0, ...gone);
@@ -208,10 +202,7 @@ describe('a changed page: only the brands whose bytes changed are parsed', () =>
   });
 
   it('bytes an older reader accepted are read again: every brand is parsed once, then known by its bytes', async () => {
-    entries = wires.map(bytesOf);
-    const split = catalog('split');
-    const whole = catalog('whole');
-    await syncBoth(split, whole);
+    const { split, whole } = await syncedFromService();
     await split.repo.checkpointIdle();
     const tagged = (column: string, table: string) => split.env.db.prepare(`SELECT count(*) FROM ${table} WHERE ${column} LIKE ?`).pluck().get(`${BRAND_READER_VERSION}.%`);
     expect([tagged('raw_hash', 'brands'), tagged('hash', 'catalog_pages')]).toEqual([250, 3]);
@@ -253,10 +244,7 @@ describe('a garbled page record (the file changed outside the app)', () => {
   ];
 
   it.each(garbled)('%s = %s: that page is fetched and read as if unrecorded, recorded anew, and the next sync is back to normal', async (column, value) => {
-    entries = wires.map(bytesOf);
-    const split = catalog('split');
-    const whole = catalog('whole');
-    await syncBoth(split, whole);
+    const { split, whole } = await syncedFromService();
     for (const { env } of [split, whole]) expect(env.db.prepare(`UPDATE catalog_pages SET ${column} = ? WHERE page_no = 2`).run(value).changes).toBe(1);
 
     const splitCalls = vi.spyOn(client, 'listBrandsPageSplit');
