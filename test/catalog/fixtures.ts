@@ -29,7 +29,9 @@ export function tempDatabase(): { db: Db; path: string; open(): Db; cleanup(): v
     open,
     cleanup() {
       for (const c of connections) if (c.open) c.close();
-      rmSync(dir, { recursive: true, force: true });
+      // A replacement's checkpoint worker (catalog-checkpoint.ts) may still be opening its own
+      // connection, making the WAL and shared-memory files as the folder is emptied: try again.
+      rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 });
     },
   };
 }
