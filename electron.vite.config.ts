@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { build, type InlineConfig, type Plugin } from 'vite';
+import { PAGE_PREP_BUNDLE_FILE } from './src-main/catalog/brand-page-prep-host.js';
 import { CORE_BUNDLE_FILE } from './src-main/core/load-core-bundle.js';
 import { HOST_IMPORT } from './src-main/platform/code-cache.js';
 
@@ -61,14 +62,24 @@ export const MAIN_BUNDLED_PACKAGES = ['zod'];
  * this same build, so start-up is measured as shipped.
  */
 export function coreBundleBuild(outDir: string): InlineConfig {
+  // better-sqlite3's JavaScript too: compiled from the code cache with the rest. Its addon is a
+  // file the core names (db/database.ts), so the bundle never has to find it.
+  return nodeBundleBuild(outDir, 'src-main/core/core-bundle.ts', [...MAIN_BUNDLED_PACKAGES, 'better-sqlite3'], [hostImports()], {
+    entryFileNames: CORE_BUNDLE_FILE,
+    chunkFileNames: 'core-chunks/[name]-[hash].cjs',
+    // Less text to read, hash and hand V8 at every start: ASCII only (a one-byte string).
+    charset: 'ascii',
+  });
+}
+
+/** A CommonJS bundle for Node 20 written beside the main entry, without doc comments. */
+function nodeBundleBuild(outDir: string, entry: string, noExternal: string[], plugins: Plugin[], output: Record<string, unknown>): InlineConfig {
   return {
     configFile: false,
     root: import.meta.dirname,
     logLevel: 'warn',
-    plugins: [hostImports()],
-    // better-sqlite3's JavaScript too: compiled from the code cache with the rest. Its addon is a
-    // file the core names (db/database.ts), so the bundle never has to find it.
-    ssr: { noExternal: [...MAIN_BUNDLED_PACKAGES, 'better-sqlite3'] },
+    plugins,
+    ssr: { noExternal },
     build: {
       ssr: true,
       outDir,
@@ -76,15 +87,8 @@ export function coreBundleBuild(outDir: string): InlineConfig {
       minify: false,
       target: 'node20',
       rolldownOptions: {
-        input: { core: resolve(import.meta.dirname, 'src-main/core/core-bundle.ts') },
-        output: {
-          format: 'cjs',
-          entryFileNames: CORE_BUNDLE_FILE,
-          chunkFileNames: 'core-chunks/[name]-[hash].cjs',
-          // Less text to read, hash and hand V8 at every start: ASCII only (a one-byte string), no doc comments.
-          charset: 'ascii',
-          comments: { legal: true, annotation: true, jsdoc: false },
-        },
+        input: { [entry]: resolve(import.meta.dirname, entry) },
+        output: { format: 'cjs', comments: { legal: true, annotation: true, jsdoc: false }, ...output },
       },
     },
   };
@@ -115,14 +119,26 @@ export function rewriteToHostImport(code: string, fileName: string): string {
   return rewritten;
 }
 
-/** Builds the core bundle into the main build's folder once the main entry is written. */
+/**
+ * The catalog's page-prep worker (src-main/catalog/brand-page-prep-worker.ts), one CommonJS file
+ * (PAGE_PREP_BUNDLE_FILE) beside the core bundle: the core reads its text and runs it as an
+ * eval'd worker, which loads from inside an asar archive as well.
+ */
+export function pagePrepWorkerBuild(outDir: string): InlineConfig {
+  return nodeBundleBuild(outDir, 'src-main/catalog/brand-page-prep-worker.ts', MAIN_BUNDLED_PACKAGES, [], { entryFileNames: PAGE_PREP_BUNDLE_FILE, codeSplitting: false });
+}
+
+/** Builds the core bundle and the page-prep worker into the main build's folder once the main entry is written. */
 function coreBundle(): Plugin {
   let outDir = '';
   return {
     name: 'pos:core-bundle',
     apply: 'build',
     configResolved: (config) => void (outDir = config.build.outDir),
-    closeBundle: async () => void (await build(coreBundleBuild(outDir))),
+    closeBundle: async () => {
+      await build(coreBundleBuild(outDir));
+      await build(pagePrepWorkerBuild(outDir));
+    },
   };
 }
 

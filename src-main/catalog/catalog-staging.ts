@@ -3,7 +3,8 @@ import type { Logger } from '../platform/logger.js';
 import type { Outcome } from './brand-rows.js';
 import { readPageRecord, StalePageRecordsError, type KnownPage, type PageRecord, type SeenPage, type StoredPageRow } from './catalog-page-records.js';
 import type { CatalogWriter, RawHashRow } from './catalog-writer.js';
-import { brandColumns, contentHash, type BrandColumns } from './catalog-text.js';
+import type { BrandColumns } from './catalog-text.js';
+import { incomingBrand, readIncoming, type IncomingBrand } from './brand-page-prep.js';
 import type { ReplaceSummary } from './catalog-types.js';
 import type { TimeSlicer } from './time-slicer.js';
 
@@ -27,7 +28,7 @@ export interface ReplaceStaging {
   /**
    * A page handed over split (SplitBrandPage): an entry whose bytes hash exactly as the bytes a
    * stored, listed row was written from is taken as that row, unparsed; the others are parsed,
-   * validated and diffed as by `add`. Returns the entries skipped as malformed; the page is
+   * validated and diffed as by `add` (or taken as a worker read them ahead: brand-page-prep.ts). Returns the entries skipped as malformed; the page is
    * recorded (`page`) only when none was.
    */
   addSplit(split: SplitBrandPage, page: SeenPage): Promise<BrandListPage['skipped']>;
@@ -173,7 +174,7 @@ export class Staging implements ReplaceStaging {
 
   async add(brands: readonly PartnerBrand[], page?: SeenPage): Promise<void> {
     this.assertOpen();
-    await this.addParsed(brands, null);
+    await this.addParsed(brands.map(incomingBrand), null);
     if (page) this.seenPages.push({ ...page, ids: brands.map((b) => b.id), entries: null });
   }
 
@@ -195,11 +196,11 @@ export class Staging implements ReplaceStaging {
     for (const id of taken) if (id !== null) (takenIds.has(id) ? twice : takenIds).add(id);
     // The same bytes twice in one page: a repeated id, parsed like any other.
     if (twice.size > 0) taken.forEach((id, i) => id !== null && twice.has(id) && (taken[i] = null));
-    let read = split.read((i) => taken[i] === null);
+    let read = await readIncoming(split, (i) => taken[i] === null);
     // An entry parsed with the id of one taken by its bytes repeats it in this page: the page is read whole, as without bytes hashes.
-    if (read.brands.some(({ brand }) => takenIds.has(brand.id) && !twice.has(brand.id))) {
+    if (read.brands.some(({ id }) => takenIds.has(id) && !twice.has(id))) {
       taken.fill(null);
-      read = split.read(() => true);
+      read = await readIncoming(split, () => true);
     }
     const ids = taken.slice();
     for (const id of taken) {
@@ -207,9 +208,9 @@ export class Staging implements ReplaceStaging {
       this.incoming.set(id, null);
       this.added++;
     }
-    for (const { brand, index } of read.brands) ids[index] = brand.id;
+    for (const { id, index } of read.brands) ids[index] = id;
     await this.addParsed(
-      read.brands.map((b) => b.brand),
+      read.brands,
       read.brands.map((b) => entryHashes[b.index]!),
     );
     if (read.skipped.length === 0) {
@@ -223,7 +224,7 @@ export class Staging implements ReplaceStaging {
    * Diffs and writes parsed brands; `rawHashes` (in step, or null) are the hashes of the page
    * bytes each was read from, stored with its row.
    */
-  private async addParsed(brands: readonly PartnerBrand[], rawHashes: readonly string[] | null): Promise<void> {
+  private async addParsed(brands: readonly IncomingBrand[], rawHashes: readonly string[] | null): Promise<void> {
     // An unchanged brand costs one content hash (no serialising) and leaves nothing behind;
     // the JSON and columns (folded sort key, categories, …) are derived for the delta alone,
     // all of the batch before any is written, so a brand that cannot be serialised writes nothing.
@@ -234,21 +235,21 @@ export class Staging implements ReplaceStaging {
     // Ids of this batch's delta: not in `incoming` until the delta is written below.
     const pending = new Set<string>();
     for (const [i, brand] of brands.entries()) {
-      const hash = contentHash(brand);
+      const { id, hash } = brand;
       const raw = rawHashes?.[i] ?? null;
-      const was = stored.get(brand.id);
-      const earlier = this.incoming.get(brand.id);
-      const earlierHere = pending.has(brand.id);
+      const was = stored.get(id);
+      const earlier = this.incoming.get(id);
+      const earlierHere = pending.has(id);
       // A repeated id: the last one wins (re-written when an earlier one was, even back to the stored content).
-      if (earlier !== undefined || earlierHere) this.repeated.add(brand.id);
+      if (earlier !== undefined || earlierHere) this.repeated.add(id);
       if (was && was.listed && was.hash === hash && !earlier && !earlierHere) {
-        this.incoming.set(brand.id, null);
+        this.incoming.set(id, null);
         if (raw !== null && raw !== was.raw) this.rehashed.push({ seq: was.seq, contentHash: hash, rawHash: raw });
       } else {
-        delta.push(brandColumns(brand, hash));
+        delta.push(brand.columns());
         deltaRaw.push(raw);
-        ids.push(brand.id);
-        pending.add(brand.id);
+        ids.push(id);
+        pending.add(id);
       }
       this.added++;
       if (this.slicer.due()) await this.slicer.pause();
@@ -311,6 +312,7 @@ export class Staging implements ReplaceStaging {
       await this.writer.finish(this, { written: this.written, vanished, pages: same ? null : pages, summary, slicer: this.slicer, merge }, this.syncedAt);
       if (this.rehashed.length > 0) await this.writer.recordRawHashes(this.rehashed, this.slicer, this.logger);
       this.rehashed = [];
+      this.writer.mergeInBackground(this.slicer);
       return summary;
     } finally {
       this.writer.rollback(this);

@@ -18,6 +18,7 @@ import { once } from '../platform/lazy.js';
 import type { KeyProtection, SecretStore } from '../platform/secret-store.js';
 import { failureReasonToCode } from '../partner-api/error-table.js';
 import { createPartnerClient, type PartnerClient } from '../partner-api/partner-client.js';
+import { BrandPagePrep } from '../catalog/brand-page-prep-host.js';
 import type { PartnerCredentials } from '../partner-api/token-manager.js';
 import { CredentialStore } from '../secrets/credential-store.js';
 import type { Environment, Settings } from '../settings/settings-schema.js';
@@ -125,11 +126,14 @@ async function buildEnvironment(
   if (keys.protection === 'local-file') logger.log('warn', 'keys.local_file', { message: localKeyWarning(environment) });
   const clientId = environment === 'training' || deps.endpoint.viaStore ? null : deps.settings()[environment].clientId;
 
+  // A sync's changed pages are split and read ahead in a worker, beside the writing of the page before.
+  const pagePrep = new BrandPagePrep({ logger });
   const client = createPartnerClient({
     baseUrl: deps.endpoint.baseUrl,
     clock: deps.clock,
     logger,
     timeouts: deps.timeouts,
+    splitBrandPage: pagePrep.split,
     // Read at login time only, straight from the keychain-backed store; never cached here.
     credentials: async () => {
       const secret = credentials.reveal('client_secret');
@@ -289,6 +293,7 @@ async function buildEnvironment(
       client.close();
       await Promise.allSettled([...background]);
       await catalogSync.idle();
+      pagePrep.close();
       // A checkpoint worker still running holds its own connection to the catalog file (and may
       // create its -wal/-shm files): a closed environment leaves nothing open in the data folder.
       await catalog.checkpointIdle();

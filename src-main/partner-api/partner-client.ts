@@ -20,6 +20,7 @@ import type {
   PartnerOrder,
   PartnerVoucher,
   ResendDeliveryResult,
+  SplitBrandPage,
 } from './types.js';
 
 type WireSchemas = typeof import('./wire-schemas.js');
@@ -73,6 +74,11 @@ export interface PartnerClientOptions {
   /** How retries wait; tests pass one that does not. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /**
+   * Splits a changed products page for listBrandsPageSplit (the catalog passes one that works in
+   * a worker thread: catalog/brand-page-prep-host.ts); wire-schemas' splitBrandList by default.
+   */
+  splitBrandPage?: (body: Buffer, known: readonly KnownEntry[] | null) => Promise<SplitBrandPage | null>;
 }
 
 export interface PartnerClient {
@@ -259,7 +265,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     listBrandsPageIfChanged: (pageNo, limit, knownHash, opts) => productsPage<never>(pageNo, limit, knownHash, opts, () => null),
     listBrandsPageSplit: (pageNo, limit, knownHash, knownEntries, opts) =>
       productsPage(pageNo, limit, knownHash, opts, async (body, hash) => {
-        const split = (await loadWireSchemas()).splitBrandList(body, knownEntries ?? null);
+        const split = options.splitBrandPage ? await options.splitBrandPage(body, knownEntries ?? null) : (await loadWireSchemas()).splitBrandList(body, knownEntries ?? null);
         return split ? { unchanged: false as const, hash, split } : null;
       }),
     getBrand: (id, opts) => call(get(`/v1/partners/products/${seg(id)}`, '/v1/partners/products/:productId', opts), (w) => w.parseBrand),

@@ -305,3 +305,42 @@ describe('unavailable', () => {
     expect(repo.unavailable(1)).toHaveLength(1);
   });
 });
+
+describe('the search index merge after a replacement', () => {
+  /** FTS5 segments of the search index: each one costs a seek per term until they are merged into one. */
+  const segments = (on: Db = db) => on.prepare('SELECT count(DISTINCT segid) FROM brands_fts_idx').pluck().get() as number;
+  /** Brands with words enough that a first sync leaves several segments (it commits every 2,500 rows). */
+  const manyBrands = (prefix: string) =>
+    Array.from({ length: 6000 }, (_, i) => makeBrand(`${prefix}${i}`, { title: `Shop ${prefix}${i} ${(i * 7919).toString(36)}`, description: `Gift card ${i.toString(36)} for ${(i * 31).toString(36)}` }));
+
+  it('runs after the replacement resolves, between event-loop turns; checkpointIdle waits for it', async () => {
+    // Every pause yields a turn: the merge is at its first step when replaceAll resolves.
+    const sliced = new CatalogRepository(db, { sliceMs: 0 });
+    await sliced.replaceAll(manyBrands('m'), T0);
+    expect(segments()).toBeGreaterThan(1);
+    await sliced.checkpointIdle();
+    expect(segments()).toBe(1);
+    assertSearchIndexConsistent(db);
+  });
+
+  it('stops rather than step inside a transaction opened meanwhile, and the next replacement merges even when it changes nothing', async () => {
+    const sliced = new CatalogRepository(db, { sliceMs: 0 });
+    const brands = manyBrands('t');
+    await sliced.replaceAll(brands, T0);
+    // Another writer's transaction (the next sync's, a webhook's) on the same connection: no merge step may land in it.
+    db.exec('BEGIN IMMEDIATE');
+    const inside = segments();
+    await nextTurn();
+    await nextTurn();
+    expect(segments()).toBe(inside);
+    db.exec('ROLLBACK');
+    await sliced.checkpointIdle();
+    expect(segments()).toBe(inside);
+    expect(inside).toBeGreaterThan(1);
+
+    expect(await sliced.replaceAll(brands, T1)).toMatchObject({ unchanged: brands.length, inserted: 0, updated: 0 });
+    await sliced.checkpointIdle();
+    expect(segments()).toBe(1);
+    expect(sliced.search({ text: 'shop t5999', limit: 5 }).map((r) => r.brand.id)).toEqual(['t5999']);
+  });
+});

@@ -9,6 +9,12 @@ import { loadCatalogFile } from '../../src-main/sandbox/catalog/catalog-file.js'
 import { brandForWire } from '../../src-main/sandbox/catalog/catalog-store.js';
 import { clientFor, startFakeService } from '../partner-api/helpers.js';
 import { assertSearchIndexConsistent, tempDatabase } from './fixtures.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { pagePrepWorkerBuild } from '../../electron.vite.config.js';
+import { BrandPagePrep, PAGE_PREP_BUNDLE_FILE } from '../../src-main/catalog/brand-page-prep-host.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /**
  * A changed page is split into its brands' bytes, and a brand whose bytes hash as the bytes its
@@ -55,18 +61,23 @@ afterEach(async () => {
   for (const db of dbs.splice(0)) db.cleanup();
 });
 
-/** `split`: every changed page comes split, as environment-context wires it; `whole`: parsed whole (the reference). */
-function catalog(mode: 'split' | 'whole', env = tempDatabase()) {
+/**
+ * `split`: every changed page comes split on the main thread; `whole`: parsed whole (the
+ * reference); or split by `via`, a client whose pages are split (and read ahead) in a worker, as
+ * environment-context wires it.
+ */
+function catalog(mode: 'split' | 'whole' | { via: PartnerClient }, env = tempDatabase()) {
   dbs.push(env);
   const repo = new CatalogRepository(env.db);
   repos.push(repo);
   const logger = memoryLogger();
   const answer = <T>(r: { ok: true; value: T; requestIds: string[] } | { ok: false; error: { code: string; message: string } }) =>
     r.ok ? { ok: true as const, value: r.value, requestId: r.requestIds[0] ?? '' } : { ok: false as const, error: r.error };
+  const splitting = mode === 'whole' ? null : mode === 'split' ? client : mode.via;
   const source: BrandPageSource = {
     listBrandsPage: async (pageNo, limit) => answer(await client.listBrandsPage(pageNo, limit)),
-    ...(mode === 'split'
-      ? { listBrandsPageSplit: async (pageNo, limit, knownHash, knownEntries) => answer(await client.listBrandsPageSplit(pageNo, limit, knownHash, knownEntries)) }
+    ...(splitting
+      ? { listBrandsPageSplit: async (pageNo, limit, knownHash, knownEntries) => answer(await splitting.listBrandsPageSplit(pageNo, limit, knownHash, knownEntries)) }
       : { listBrandsPageIfChanged: async (pageNo, limit, knownHash) => answer(await client.listBrandsPageIfChanged(pageNo, limit, knownHash)) }),
   };
   const sync = new CatalogSync({ source, repo, clock: new FakeClock(Date.UTC(2026, 10, 1)), logger, pageSize: PAGE });
@@ -339,4 +350,98 @@ describe('a brand rewritten while a sync records the bytes its unchanged rows we
     await split.sync.syncNow();
     expect(split.env.db.prepare('SELECT count(*) FROM brands WHERE raw_hash IS NULL').pluck().get()).toBe(0);
   });
+});
+
+describe('pages split in a worker (BrandPagePrep), as the app is wired', () => {
+  const preps: BrandPagePrep[] = [];
+  const clients: PartnerClient[] = [];
+  afterEach(() => {
+    for (const prep of preps.splice(0)) prep.close();
+    for (const c of clients.splice(0)) c.close();
+  });
+  /** A catalog whose client splits pages with `prep` (its worker started first unless `cold`). */
+  async function workerCatalog(options: ConstructorParameters<typeof BrandPagePrep>[0] = {}, cold = false) {
+    const prepLogger = memoryLogger();
+    const prep = new BrandPagePrep({ logger: prepLogger, ...options });
+    preps.push(prep);
+    if (!cold) await prep.warmUp();
+    const via = clientFor(service, { splitBrandPage: prep.split });
+    clients.push(via);
+    return { prep, prepLogger, ...catalog({ via }) };
+  }
+  const events = (logger: ReturnType<typeof memoryLogger>) => logger.lines.map((l) => JSON.parse(l) as { event: string; level: string }).filter((l) => l.event.startsWith('catalog.page-prep'));
+
+  it('stores what a sync parsing every page whole stores, through first sync, changes, moves, refusals and repeats, with no entry parsed on the main thread', async () => {
+    entries = wires.map(bytesOf);
+    const worked = await workerCatalog();
+    expect(worked.prep.state).toBe('ready');
+    const whole = catalog('whole');
+    expect((await syncBoth(worked, whole)).parsed).toBe(0);
+    expect((await syncBoth(worked, whole)).parsed).toBe(0);
+
+    entries[150] = bytesOf({ ...wires[150], title: 'Renamed in the list' });
+    [entries[5], entries[240]] = [entries[240]!, entries[5]!];
+    entries[130] = bytesOf({ ...wires[130], title: 42 });
+    expect(await syncBoth(worked, whole)).toMatchObject({ parsed: 0, summary: { brands: 249, skipped: 1, changes: { updated: 1 } } });
+
+    // The same bytes twice and a changed copy of a brand taken by its bytes: page 1 is read whole,
+    // its entries not read ahead (they matched the last sync's) parsed on the main thread.
+    entries[10] = entries[20]!;
+    entries[30] = bytesOf({ ...wires[31], title: 'Another copy' });
+    expect((await syncBoth(worked, whole)).summary).toMatchObject({ changes: { duplicates: 2 } });
+    expect(events(worked.prepLogger)).toEqual([]);
+  });
+
+  it('splits on the main thread until its worker is ready, and ends an idle worker (the next sync starts it again)', async () => {
+    entries = wires.map(bytesOf);
+    const worked = await workerCatalog({ idleMs: 50 }, true);
+    expect(worked.prep.state).toBe('stopped');
+    const whole = catalog('whole');
+    // Its first page starts the worker, and is split (and parsed) here meanwhile.
+    expect((await syncBoth(worked, whole)).parsed).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(worked.prep.state).toBe('stopped'));
+    entries[150] = bytesOf({ ...wires[150], title: 'Renamed in the list' });
+    await syncBoth(worked, whole);
+    expect(['starting', 'ready']).toContain(worked.prep.state);
+  });
+
+  it('a worker that cannot start: one warn line, and every page is split on the main thread', async () => {
+    entries = wires.map(bytesOf);
+    const worked = await workerCatalog({ script: () => null });
+    expect(worked.prep.state).toBe('unavailable');
+    const whole = catalog('whole');
+    expect((await syncBoth(worked, whole)).parsed).toBe(250);
+    entries[150] = bytesOf({ ...wires[150], title: 'Renamed in the list' });
+    expect((await syncBoth(worked, whole)).parsed).toBe(1);
+    expect(events(worked.prepLogger)).toMatchObject([{ event: 'catalog.page-prep.unavailable', level: 'warn' }]);
+  });
+
+  it('a worker that dies in the middle of a sync: the pages it held and every later one are split on the main thread, nothing lost', async () => {
+    entries = wires.map(bytesOf);
+    // The real worker, made to exit as its second page arrives.
+    const dying = new URL('./fixtures/dying-page-prep-worker.mjs', import.meta.url);
+    const worked = await workerCatalog({ script: () => ({ file: dying }) });
+    expect(worked.prep.state).toBe('ready');
+    const whole = catalog('whole');
+    expect((await syncBoth(worked, whole)).summary).toMatchObject({ brands: 250, changes: { inserted: 250 } });
+    expect(worked.prep.state).toBe('unavailable');
+    expect(events(worked.prepLogger)).toMatchObject([{ event: 'catalog.page-prep.unavailable', level: 'warn' }]);
+  });
+
+  it('the built worker (pagePrepWorkerBuild, as the app ships it, run as an eval’d script) splits and reads ahead the same', async () => {
+    const out = tempDir('gv-page-prep-build-');
+    try {
+      await build(pagePrepWorkerBuild(out.path));
+      const script = readFileSync(join(out.path, PAGE_PREP_BUNDLE_FILE), 'utf8');
+      entries = wires.map(bytesOf);
+      const worked = await workerCatalog({ script: () => ({ eval: script }) });
+      expect(worked.prep.state).toBe('ready');
+      const whole = catalog('whole');
+      expect((await syncBoth(worked, whole)).parsed).toBe(0);
+      entries[150] = bytesOf({ ...wires[150], title: 'Renamed in the list' });
+      expect(await syncBoth(worked, whole)).toMatchObject({ parsed: 0, summary: { changes: { updated: 1 } } });
+    } finally {
+      out.cleanup();
+    }
+  }, 60_000);
 });
