@@ -1,3 +1,4 @@
+import { isBuiltin } from 'node:module';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
@@ -125,7 +126,28 @@ export function rewriteToHostImport(code: string, fileName: string): string {
  * eval'd worker, which loads from inside an asar archive as well.
  */
 export function pagePrepWorkerBuild(outDir: string): InlineConfig {
-  return nodeBundleBuild(outDir, 'src-main/catalog/brand-page-prep-worker.ts', MAIN_BUNDLED_PACKAGES, [], { entryFileNames: PAGE_PREP_BUNDLE_FILE, codeSplitting: false });
+  return nodeBundleBuild(outDir, 'src-main/catalog/brand-page-prep-worker.ts', MAIN_BUNDLED_PACKAGES, [onlyNodeBuiltins()], { entryFileNames: PAGE_PREP_BUNDLE_FILE, codeSplitting: false });
+}
+
+/**
+ * An eval'd worker's `require` resolves packages from the process's working directory, not from
+ * the app: the worker bundle may require Node's own modules only, everything else bundled in.
+ */
+function onlyNodeBuiltins(): Plugin {
+  return {
+    name: 'pos:only-node-builtins',
+    renderChunk(code, chunk) {
+      assertOnlyNodeBuiltins(code, chunk.fileName);
+      return null;
+    },
+  };
+}
+
+/** Throws when `code` requires anything but one of Node's own modules. */
+export function assertOnlyNodeBuiltins(code: string, fileName: string): void {
+  const outside = [...code.matchAll(/(?<![\w$.])require\(\s*(["'`])(.*?)\1\s*\)/g)].map((m) => m[2]!).filter((name) => !isBuiltin(name));
+  const dynamic = /(?<![\w$.])require\(\s*[^"'`\s]/.test(code);
+  if (outside.length > 0 || dynamic) throw new Error(`${fileName} requires ${dynamic ? 'a computed module name' : outside.join(', ')}: an eval'd worker would load it from the working directory`);
 }
 
 /** Builds the core bundle and the page-prep worker into the main build's folder once the main entry is written. */

@@ -74,6 +74,8 @@ export class BrandPagePrep {
   private nextId = 0;
   private readonly pending = new Map<number, InWorker>();
   private idleTimer: NodeJS.Timeout | null = null;
+  /** The worker's script, once read (null: none). */
+  private script: PagePrepWorkerScript | null | undefined;
   /** Settles when the worker last started is ready, or has stopped. */
   private starting: ReturnType<typeof settled<void>> | null = null;
 
@@ -130,7 +132,9 @@ export class BrandPagePrep {
     if (this.worker || this.unavailable || this.closed) return;
     let worker: Worker;
     try {
-      const script = (this.options.script ?? pagePrepWorkerScript)();
+      // Read once: a worker started again after an idle end runs the code this process started with.
+      if (this.script === undefined) this.script = (this.options.script ?? pagePrepWorkerScript)();
+      const script = this.script;
       if (script === null) {
         this.fail('no worker script beside the core');
         return;
@@ -170,6 +174,8 @@ export class BrandPagePrep {
       }
     });
     worker.on('error', (error) => worker === this.worker && this.fail(error));
+    // An answer that cannot be deserialised is dropped by Node: its page would wait forever.
+    worker.on('messageerror', (error) => worker === this.worker && this.fail(error));
     worker.on('exit', (code) => worker === this.worker && this.fail(new Error(`the worker exited (code ${code})`)));
   }
 

@@ -24,4 +24,6 @@ port.on('message', ({ id, body, known }: PagePrepAsk) => {
     answer({ id, error: error instanceof Error ? error.message : String(error) });
   }
 });
+// A page that cannot be deserialised would never be answered: end, and the main thread splits every page.
+port.on('messageerror', () => process.exit(1));
 port.postMessage({ ready: true });

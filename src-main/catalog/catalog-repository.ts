@@ -128,7 +128,7 @@ export class CatalogRepository {
     return this.warming;
   }
 
-  /** Resolves when the WAL checkpoint that follows a replacement (run in a worker) has finished. */
+  /** Resolves when what follows a replacement has finished: its FTS merge, then the WAL checkpoint (run in a worker). */
   checkpointIdle(): Promise<void> {
     return this.writer.checkpointIdle();
   }

@@ -311,14 +311,18 @@ export class CatalogWriter {
     if (!this.mergeOwed || this.merging) return;
     this.merging = this.mergeSearchIndex(slicer).finally(() => {
       this.merging = null;
-      void this.checkpointer.request();
+      if (this.db.open) void this.checkpointer.request();
     });
   }
 
   /** The FTS merge running after the last replacement. */
   private merging: Promise<void> | null = null;
-  /** Set by a replacement that wrote rows, cleared when a merge has nothing left to do: one stopped by a transaction is still owed. */
-  private mergeOwed = false;
+  /**
+   * Set by a replacement that wrote rows, cleared when a merge has nothing left to do. True at
+   * first: a merge cut short by the app's end is owed to the first replacement after a start
+   * (on an index already merged, one step that changes nothing).
+   */
+  private mergeOwed = true;
 
   /** @internal Ends `owner`'s transaction, if open, writing nothing; then replays the webhooks it swallowed. */
   rollback(owner: object): void {

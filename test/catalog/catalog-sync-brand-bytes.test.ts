@@ -416,16 +416,18 @@ describe('pages split in a worker (BrandPagePrep), as the app is wired', () => {
     expect(events(worked.prepLogger)).toMatchObject([{ event: 'catalog.page-prep.unavailable', level: 'warn' }]);
   });
 
-  it('a worker that dies in the middle of a sync: the pages it held and every later one are split on the main thread, nothing lost', async () => {
+  it('a worker that answers a page with an error, then dies between its two answers to the next: those pages and every later one are split on the main thread, nothing lost', async () => {
     entries = wires.map(bytesOf);
-    // The real worker, made to exit as its second page arrives.
-    const dying = new URL('./fixtures/dying-page-prep-worker.mjs', import.meta.url);
-    const worked = await workerCatalog({ script: () => ({ file: dying }) });
+    const faulty = new URL('./fixtures/faulty-page-prep-worker.mjs', import.meta.url);
+    const worked = await workerCatalog({ script: () => ({ file: faulty }) });
     expect(worked.prep.state).toBe('ready');
     const whole = catalog('whole');
-    expect((await syncBoth(worked, whole)).summary).toMatchObject({ brands: 250, changes: { inserted: 250 } });
+    // Page 1 read ahead in the worker, page 2 refused there (split here), page 3 split there, its entries lost with the worker.
+    expect(await syncBoth(worked, whole)).toMatchObject({ parsed: 150, summary: { brands: 250, changes: { inserted: 250 } } });
     expect(worked.prep.state).toBe('unavailable');
     expect(events(worked.prepLogger)).toMatchObject([{ event: 'catalog.page-prep.unavailable', level: 'warn' }]);
+    entries[150] = bytesOf({ ...wires[150], title: 'Renamed in the list' });
+    expect(await syncBoth(worked, whole)).toMatchObject({ parsed: 1, summary: { changes: { updated: 1 } } });
   });
 
   it('the built worker (pagePrepWorkerBuild, as the app ships it, run as an eval’d script) splits and reads ahead the same', async () => {
