@@ -3,6 +3,7 @@ import type { Logger } from '../platform/logger.js';
 import type { PartnerBrand } from '../partner-api/types.js';
 import { BrandRows, type Outcome } from './brand-rows.js';
 import { CatalogCheckpointer } from './catalog-checkpoint.js';
+import { SearchIndexMerge } from './search-index-merge.js';
 import type { BrandColumns } from './catalog-text.js';
 import { Staging, type ReplaceStaging, type Stored } from './catalog-staging.js';
 import type { PageRecord, StoredPageRow } from './catalog-page-records.js';
@@ -11,8 +12,6 @@ import type { ReplaceSummary } from './catalog-types.js';
 
 export const KV_LAST_FULL_SYNC = 'catalog.lastFullSyncAt';
 export const KV_LAST_SUMMARY = 'catalog.lastSyncSummary';
-/** 25 pages per 'merge' step (steps of 100 held the loop up to ~45 ms at 100k brands); the bound only guards against a step that never reports done. */
-const MAX_MERGE_STEPS = 10_000;
 /**
  * A first sync (no brand stored, never synced) commits every this many written rows. COMMIT
  * grows with the transaction (SQLite writes and re-checksums the WAL frames the transaction
@@ -86,6 +85,7 @@ export class CatalogWriter {
   private readonly s: ReturnType<typeof prepare>;
   private readonly rows: BrandRows;
   private readonly checkpointer: CatalogCheckpointer;
+  private readonly searchIndex: SearchIndexMerge;
   private busy = false;
   /** Bumped whenever the stored page hashes stop describing the stored brands (see forgetPages). */
   private pagesEpoch = 0;
@@ -106,6 +106,7 @@ export class CatalogWriter {
     this.s = prepare(db);
     this.rows = new BrandRows(db);
     this.checkpointer = new CatalogCheckpointer(db, nativeBinding);
+    this.searchIndex = new SearchIndexMerge(db, () => void this.checkpointer.request());
   }
 
   /** The whole list at once: begin, add, commit. */
@@ -296,33 +297,15 @@ export class CatalogWriter {
     // An unchanged catalog keeps the reader's listing and match sets: reloading them costs
     // more than the whole unchanged sync.
     if (changed) this.afterWrite();
-    if (staging.merge) this.mergeOwed = true;
+    if (staging.merge) this.searchIndex.owe();
     // With a merge to come, the checkpoint follows it (mergeInBackground).
-    if ((changed || pages) && !this.mergeOwed) void this.checkpointer.request();
+    if ((changed || pages) && !this.searchIndex.isOwed) void this.checkpointer.request();
   }
 
-  /**
-   * @internal After a replacement's last write: merges the FTS index (owed by this replacement or
-   * one before it) in the background, then checkpoints. The sync has committed and resolves
-   * without waiting: its rows are searchable already, a merge only makes searches faster
-   * (mergeSearchIndex), and at 10k brands it is ≈ 20 ms of a 10 %-changed sync.
-   */
+  /** @internal After a replacement's last write: the FTS merge it (or one before it) owes, in the background, then the checkpoint. */
   mergeInBackground(slicer: TimeSlicer): void {
-    if (!this.mergeOwed || this.merging) return;
-    this.merging = this.mergeSearchIndex(slicer).finally(() => {
-      this.merging = null;
-      if (this.db.open) void this.checkpointer.request();
-    });
+    this.searchIndex.start(slicer);
   }
-
-  /** The FTS merge running after the last replacement. */
-  private merging: Promise<void> | null = null;
-  /**
-   * Set by a replacement that wrote rows, cleared when a merge has nothing left to do. True at
-   * first: a merge cut short by the app's end is owed to the first replacement after a start
-   * (on an index already merged, one step that changes nothing).
-   */
-  private mergeOwed = true;
 
   /** @internal Ends `owner`'s transaction, if open, writing nothing; then replays the webhooks it swallowed. */
   rollback(owner: object): void {
@@ -365,38 +348,13 @@ export class CatalogWriter {
 
   /** Resolves when the background work after the last replacement (its FTS merge, then the WAL checkpoint) has finished. */
   async checkpointIdle(): Promise<void> {
-    await this.merging;
+    await this.searchIndex.idle();
     await this.checkpointer.idle();
-  }
-
-  /**
-   * Row-by-row indexing leaves the FTS index in many small segments, and every segment costs
-   * a seek per term (measured: a one-letter search at 10k brands, 6.7 ms → 1.0 ms once merged).
-   * FTS5's 'merge' with a negative page count, repeated until it changes (almost) nothing, is
-   * the documented sliced equivalent of 'optimize'. Each step is its own short transaction
-   * after the catalog has committed, and the index is valid between steps, so a failure here
-   * costs only speed: it is swallowed and the next sync merges again. A step never runs inside
-   * a transaction someone else opened on this connection (the next sync's, a hash recording's):
-   * the merge stops there and stays owed to the next replacement, changed or not.
-   */
-  private async mergeSearchIndex(slicer: TimeSlicer): Promise<void> {
-    try {
-      for (let step = 0; step < MAX_MERGE_STEPS; step++) {
-        if (!this.db.open || this.db.inTransaction) return;
-        const before = this.s.totalChanges.get() as number;
-        this.s.merge.run();
-        if ((this.s.totalChanges.get() as number) - before < 2) break;
-        await slicer.pause();
-      }
-      this.mergeOwed = false;
-    } catch {
-      /* speed only; see above */
-    }
   }
 
   /** Repair tool: re-derives the whole FTS index from the brands table (one long synchronous step). */
   rebuildSearchIndex(): void {
-    this.db.exec("INSERT INTO brands_fts (brands_fts) VALUES ('rebuild')");
+    this.searchIndex.rebuild();
   }
 
   /** A pause inside our transaction; if something else on the connection ended it, stop rather than write outside it. */
@@ -410,8 +368,6 @@ function prepare(db: Db) {
   return {
     storedPage: db.prepare('SELECT seq, id, content_hash, raw_hash, removed_at FROM brands WHERE seq > ? ORDER BY seq LIMIT ?'),
     markRemoved: db.prepare('UPDATE brands SET removed_at = ? WHERE seq = ? AND removed_at IS NULL'),
-    totalChanges: db.prepare('SELECT total_changes()').pluck(),
-    merge: db.prepare("INSERT INTO brands_fts (brands_fts, rank) VALUES ('merge', -25)"),
     pagesAll: db.prepare('SELECT page_no, page_limit, hash, ids, next_page_no, next_limit, entries FROM catalog_pages'),
     pagesClear: db.prepare('DELETE FROM catalog_pages'),
     pageInsert: db.prepare('INSERT INTO catalog_pages (page_no, page_limit, hash, ids, next_page_no, next_limit, entries) VALUES (?, ?, ?, ?, ?, ?, ?)'),
