@@ -34,15 +34,16 @@ export class BrandRows {
 
   constructor(db: Db) {
     this.current = db.prepare('SELECT seq, title, description, tags, categories, content_hash, raw_hash, removed_at FROM brands WHERE id = ?');
+    // Positional parameters, bound by rowValues: named ones are looked up by name in an object
+    // made for each row (≈ 2.4 µs a brand of a first sync's ≈ 25, measured at 10k).
     this.insert = db.prepare(
-      `INSERT INTO brands (id, title, status, sort_key, description, categories, tags, denomination_type, content_hash, raw_hash, synced_at, data)
-       VALUES (@id, @title, @status, @sortKey, @description, @categories, @tags, @denominationType, @hash, @rawHash, @syncedAt, @data)`,
+      `INSERT INTO brands (title, status, sort_key, description, categories, tags, denomination_type, content_hash, raw_hash, synced_at, data, id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.update = db.prepare(
-      `UPDATE brands SET title = @title, status = @status, sort_key = @sortKey, description = @description,
-              categories = @categories, tags = @tags, denomination_type = @denominationType, content_hash = @hash,
-              raw_hash = @rawHash, removed_at = NULL, synced_at = @syncedAt, data = @data
-        WHERE seq = @seq`,
+      `UPDATE brands SET title = ?, status = ?, sort_key = ?, description = ?, categories = ?, tags = ?, denomination_type = ?,
+              content_hash = ?, raw_hash = ?, synced_at = ?, data = ?, removed_at = NULL
+        WHERE seq = ?`,
     );
     this.restore = db.prepare('UPDATE brands SET removed_at = NULL, synced_at = ?, raw_hash = ? WHERE seq = ?');
     this.rawHashUpdate = db.prepare('UPDATE brands SET raw_hash = ? WHERE seq = ? AND content_hash = ?');
@@ -59,7 +60,7 @@ export class BrandRows {
   write(row: BrandColumns, rawHash: string | null, syncedAt: number): Outcome {
     const cur = this.current.get(row.id) as CurrentRow | undefined;
     if (!cur) {
-      const seq = Number(this.insert.run({ ...row, rawHash, syncedAt }).lastInsertRowid);
+      const seq = Number(this.insert.run(...rowValues(row, rawHash, syncedAt), row.id).lastInsertRowid);
       this.ftsInsert.run(seq, row.title, row.description, row.tags, row.categories);
       for (const category of row.categoryList) this.categoryInsert.run(seq, category);
       return { kind: 'inserted', restored: false };
@@ -73,7 +74,7 @@ export class BrandRows {
     }
     const indexed = cur.title !== row.title || cur.description !== row.description || cur.tags !== row.tags || cur.categories !== row.categories;
     if (indexed) this.ftsDelete.run(cur.seq, cur.title, cur.description, cur.tags, cur.categories);
-    this.update.run({ ...row, rawHash, syncedAt, seq: cur.seq });
+    this.update.run(...rowValues(row, rawHash, syncedAt), cur.seq);
     if (indexed) this.ftsInsert.run(cur.seq, row.title, row.description, row.tags, row.categories);
     if (cur.categories !== row.categories) {
       this.categoryDelete.run(cur.seq);
@@ -89,4 +90,9 @@ export class BrandRows {
   setRawHash(seq: number, contentHash: string, rawHash: string): void {
     this.rawHashUpdate.run(rawHash, seq, contentHash);
   }
+}
+
+/** The columns insert and update both write, in their parameters' order. */
+function rowValues(row: BrandColumns, rawHash: string | null, syncedAt: number) {
+  return [row.title, row.status, row.sortKey, row.description, row.categories, row.tags, row.denominationType, row.hash, rawHash, syncedAt, row.data] as const;
 }

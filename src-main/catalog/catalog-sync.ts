@@ -4,6 +4,7 @@ import type { Logger } from '../platform/logger.js';
 import { err, ok, type Result } from '../platform/result.js';
 import type { CatalogRepository, ReplaceStaging } from './catalog-repository.js';
 import { StalePageRecordsError } from './catalog-page-records.js';
+import { PagesAhead, stepAfter, type PageCursor } from './pages-ahead.js';
 import type { ReplaceSummary, SyncProgress, SyncSummary } from './catalog-types.js';
 
 /** One malformed list entry the partner client dropped while parsing a page. */
@@ -192,18 +193,28 @@ export class CatalogSync {
   }
 
   /**
-   * Follows the cursor page by page. The next page's request is sent as soon as this page's
-   * cursor is known, before this page is written, so the service's answer (and its parsing)
-   * overlaps the write instead of following it. A page is still taken (kept or written) only
-   * after the one before it is written, in order.
+   * Follows the cursor page by page. Pages are asked for ahead of the one being written, each as
+   * soon as the answer before it gives its cursor (PagesAhead, at most PAGES_AHEAD waiting), so
+   * the service's answers (and their reading in the page-prep worker) overlap the writes instead
+   * of following them. A page is still taken (kept or written) only after the one before it is
+   * written, in order.
    */
   private async fetchAll(staging: ReplaceStaging): Promise<Result<{ skipped: number; pages: number }, CatalogSyncError> | typeof STALE_RECORDS> {
+    const pages = new PagesAhead<PageRequest>((next) => this.request(next, staging), answeredCursor, PAGES_AHEAD, this.maxPages);
+    try {
+      return await this.takePages(staging, pages);
+    } finally {
+      pages.stop();
+    }
+  }
+
+  /** fetchAll's loop: takes the pages `pages` asks for, in order. */
+  private async takePages(staging: ReplaceStaging, pages: PagesAhead<PageRequest>): Promise<Result<{ skipped: number; pages: number }, CatalogSyncError> | typeof STALE_RECORDS> {
     const { logger } = this.options;
     const progress: SyncProgress = { pagesFetched: 0, brandsFetched: 0, skipped: 0 };
-    let cursor = { pageNo: 1, limit: this.pageSize };
-    let request = this.request(cursor, staging);
+    let cursor: PageCursor = { pageNo: 1, limit: this.pageSize };
     for (;;) {
-      const fetched = await this.settle(cursor, staging, await request);
+      const fetched = await this.settle(cursor, staging, await pages.take(cursor, progress.pagesFetched));
       if (fetched.kind === 'failed') {
         return err({ code: 'PAGE_FETCH_FAILED', message: `Page ${cursor.pageNo} could not be fetched: ${fetched.error.message}`, pageNo: cursor.pageNo, cause: fetched.error });
       }
@@ -211,14 +222,13 @@ export class CatalogSync {
       const split = fetched.kind === 'split' ? fetched.split : null;
       // A split page's entries are all counted here, the malformed ones too (known only once read).
       const entryCount = page ? page.brands.length + page.skipped.length : split ? split.entryHashes.length : fetched.kind === 'kept' ? fetched.brands : 0;
-      const next = page ? page.nextCursor : split ? split.nextCursor : fetched.kind === 'kept' ? fetched.nextCursor : null;
-      const last = !next || entryCount === 0;
-      if (next && !last && (!Number.isInteger(next.pageNo) || next.pageNo <= cursor.pageNo || !Number.isInteger(next.limit) || next.limit < 1)) {
-        return err({ code: 'CURSOR_NOT_ADVANCING', message: `After page ${cursor.pageNo} the service returned cursor ${JSON.stringify(next)}`, pageNo: cursor.pageNo });
+      const step = stepAfter(cursor, page ? page.nextCursor : split ? split.nextCursor : fetched.kind === 'kept' ? fetched.nextCursor : null, entryCount);
+      if (step.kind === 'stuck') {
+        return err({ code: 'CURSOR_NOT_ADVANCING', message: `After page ${cursor.pageNo} the service returned cursor ${JSON.stringify(step.next)}`, pageNo: cursor.pageNo });
       }
-      const nextCursor = last || !next ? null : { pageNo: next.pageNo, limit: next.limit };
+      const nextCursor = step.kind === 'next' ? step.cursor : null;
       // Page maxPages + 1 is never asked for: the list is refused as endless first.
-      if (nextCursor && progress.pagesFetched + 1 < this.maxPages) request = this.request(nextCursor, staging);
+      if (nextCursor && progress.pagesFetched + 1 < this.maxPages) pages.expect(nextCursor, progress.pagesFetched + 1);
       let skipped: SkippedBrand[] = [];
       if (fetched.kind === 'parsed' || fetched.kind === 'split') {
         const { hash, requestId } = fetched;
@@ -325,6 +335,33 @@ export class CatalogSync {
 const STALE_RECORDS = Symbol('stale page records');
 
 type PageRequest = { kind: 'plain'; answer: PageAnswer<BrandPage> } | { kind: 'hashed'; answer: PageAnswer<BrandPageSplitFetch> };
+
+/** Pages asked for beyond the one being written (see PagesAhead): each waits as a split page, ≈ 0.5 MB at 100 brands a page. */
+const PAGES_AHEAD = 3;
+
+/**
+ * The cursor of the page after this one as its answer alone gives it (null: the end, a failure,
+ * or a page the service says is unchanged, whose cursor comes from the page's record once the
+ * sync takes it).
+ */
+function answeredCursor(requested: PageRequest, cursor: PageCursor): PageCursor | null {
+  const list = listOf(requested);
+  if (!list) return null;
+  const step = stepAfter(cursor, list.nextCursor, list.entryCount);
+  return step.kind === 'next' ? step.cursor : null;
+}
+
+/** A page answer's cursor and entry count, when the answer holds the page (not a failure, nor "unchanged"). */
+function listOf(requested: PageRequest): { nextCursor: BrandPage['nextCursor']; entryCount: number } | null {
+  if (requested.kind === 'plain') {
+    const page = requested.answer.ok ? requested.answer.value : null;
+    return page && { nextCursor: page.nextCursor, entryCount: page.brands.length + page.skipped.length };
+  }
+  const value = requested.answer.ok ? requested.answer.value : null;
+  if (!value || value.unchanged) return null;
+  if ('split' in value) return { nextCursor: value.split.nextCursor, entryCount: value.split.entryHashes.length };
+  return { nextCursor: value.page.nextCursor, entryCount: value.page.brands.length + value.page.skipped.length };
+}
 
 type FetchedPage =
   | { kind: 'kept'; brands: number; nextCursor: BrandPage['nextCursor'] }

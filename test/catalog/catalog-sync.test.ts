@@ -42,6 +42,46 @@ describe('syncNow', () => {
     expect(repo.lastFullSyncAt()).toBe(clock.now());
   });
 
+  it('asks for the pages after the one being written as their cursors come in, never more than three beyond it', async () => {
+    const source = new FakePageSource(brandsNumbered(1000));
+    const askedWhenWriting: number[] = [];
+    const begin = repo.beginReplace.bind(repo);
+    vi.spyOn(repo, 'beginReplace').mockImplementation(async (...args) => {
+      const staging = await begin(...args);
+      const add = staging.add;
+      staging.add = (brands, page) => {
+        askedWhenWriting.push(source.calls.length);
+        return add(brands, page);
+      };
+      return staging;
+    });
+    const result = await newSync(source).syncNow();
+
+    expect(result).toMatchObject({ ok: true, value: { brands: 1000, pages: 10 } });
+    // Each page once, in order: asking ahead follows the same cursors.
+    expect(source.calls.map((c) => c.pageNo)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(askedWhenWriting).toHaveLength(10);
+    askedWhenWriting.forEach((asked, i) => expect(asked).toBeLessThanOrEqual(Math.min(i + 1 + 3, 10)));
+    // The next page is out before the first is written; later, while a page was written, the three after it were.
+    expect(askedWhenWriting[0]).toBeGreaterThanOrEqual(2);
+    expect(askedWhenWriting.some((asked, i) => asked === i + 1 + 3)).toBe(true);
+  });
+
+  it('a sync that fails with pages asked for ahead asks for no more once it ended', async () => {
+    await newSync(new FakePageSource(brandsNumbered(3))).syncNow();
+    const brands = brandsNumbered(1000, 'z');
+    brands[150] = makeBrand('bad', { variantDetails: [{ n: 1n }] }) as PartnerBrand;
+    const source = new FakePageSource(brands);
+    const result = await newSync(source).syncNow();
+    expect(result).toMatchObject({ ok: false, error: { code: 'STORE_FAILED' } });
+    const asked = source.calls.length;
+    // Page 2 failed to store: at most the three after it were out.
+    expect(asked).toBeLessThanOrEqual(2 + 3);
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(source.calls).toHaveLength(asked);
+    expect(storedIds()).toEqual(brandsNumbered(3).map((b) => b.id));
+  });
+
   it('logs skipped malformed entries (id and reason) without storing them', async () => {
     const source = new FakePageSource(brandsNumbered(150), (pageNo, _limit, normal) =>
       pageNo === 2 ? { ok: true, value: { ...normal, skipped: [{ index: 3, id: 'broken-1', reason: 'title: expected string' }, { index: 7, reason: 'not an object' }] }, requestId: 'r2' } : null,

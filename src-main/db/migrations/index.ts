@@ -6,6 +6,7 @@ import { catalog001 } from './catalog/001-brands.js';
 import { catalog004 } from './catalog/004-page-hashes.js';
 import { catalog005 } from './catalog/005-fewer-prefix-indexes.js';
 import { catalog006 } from './catalog/006-brand-bytes-hashes.js';
+import { catalog007 } from './catalog/007-one-letter-prefix-index.js';
 import { environment001 } from './environment/001-journal.js';
 import { environment002 } from './environment/002-journal-search.js';
 import { environment003 } from './environment/003-unrecognised-webhooks.js';
@@ -38,7 +39,7 @@ export const SCHEMAS = {
   /** <environment>.db: the order journal, vouchers, secrets and wallet readings, webhook deliveries, shifts and payments, the store outboxes, the journal's rollups and snapshots, the stuck sales' index. */
   environment: [environment001, environment002, environment003, environment004, environment005, environment006, environment007, environment008, environment009, environment010],
   /** <environment>-catalog.db: the brands, their full-text index, the last sync's page hashes and each brand row's bytes hash. */
-  catalog: [catalog001, changedOtherKindsOnly, changedOtherKindsOnly, catalog004, catalog005, catalog006],
+  catalog: [catalog001, changedOtherKindsOnly, changedOtherKindsOnly, catalog004, catalog005, catalog006, catalog007],
 } satisfies Record<string, readonly Migration[]>;
 
 export type DatabaseKind = keyof typeof SCHEMAS;

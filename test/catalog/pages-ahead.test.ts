@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { PagesAhead, stepAfter, type PageCursor } from '../../src-main/catalog/pages-ahead.js';
+
+/** A page source whose answers the test releases one by one: each answer names the cursor after it (null: the end). */
+function heldSource() {
+  const sent: { cursor: PageCursor; answer: (next: PageCursor | null) => void }[] = [];
+  const send = (cursor: PageCursor) =>
+    new Promise<{ next: PageCursor | null }>((resolve) => {
+      sent.push({ cursor, answer: (next) => resolve({ next }) });
+    });
+  return { sent, send, pages: () => sent.map((s) => s.cursor.pageNo) };
+}
+
+const at = (pageNo: number): PageCursor => ({ pageNo, limit: 100 });
+/** Lets the answers' callbacks run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('PagesAhead', () => {
+  it('sends each page as soon as the answer before it gives the cursor, at most `depth` beyond the one taken', async () => {
+    const source = heldSource();
+    const ahead = new PagesAhead(source.send, (answer) => answer.next, 3, 100);
+    const first = ahead.take(at(1), 0);
+    expect(source.pages()).toEqual([1]);
+    for (let page = 1; page <= 3; page++) {
+      source.sent[page - 1]!.answer(at(page + 1));
+      await settle();
+    }
+    expect(source.pages()).toEqual([1, 2, 3, 4]);
+    // Page 4 answered: three pages (2, 3, 4) already wait beyond the one taken, so page 5 is not asked for yet.
+    source.sent[3]!.answer(at(5));
+    await settle();
+    expect(source.pages()).toEqual([1, 2, 3, 4]);
+    expect(await first).toEqual({ next: at(2) });
+    // Taking page 2 frees a place: page 5, whose cursor is known, goes at once.
+    expect(await ahead.take(at(2), 1)).toEqual({ next: at(3) });
+    expect(source.pages()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('never asks for a page past maxPages, nor after an answer that gives no cursor', async () => {
+    const source = heldSource();
+    const ahead = new PagesAhead(source.send, (answer) => answer.next, 5, 3);
+    void ahead.take(at(1), 0);
+    for (let page = 1; page <= 3; page++) {
+      source.sent[page - 1]!.answer(at(page + 1));
+      await settle();
+    }
+    expect(source.pages()).toEqual([1, 2, 3]);
+
+    const ending = heldSource();
+    const short = new PagesAhead(ending.send, (answer) => answer.next, 5, 100);
+    void short.take(at(1), 0);
+    ending.sent[0]!.answer(at(2));
+    await settle();
+    ending.sent[1]!.answer(null);
+    await settle();
+    expect(ending.pages()).toEqual([1, 2]);
+  });
+
+  it('a cursor the sync found otherwise (a kept page’s record) drops the pages asked for ahead; their answers extend nothing', async () => {
+    const source = heldSource();
+    const ahead = new PagesAhead(source.send, (answer) => answer.next, 3, 100);
+    void ahead.take(at(1), 0);
+    source.sent[0]!.answer(at(2));
+    await settle();
+    expect(source.pages()).toEqual([1, 2]);
+    // The sync follows another cursor to its second page: asked for anew, and the chain goes on from it.
+    const second = ahead.take(at(7), 1);
+    expect(source.pages()).toEqual([1, 2, 7]);
+    source.sent[1]!.answer(at(3)); // the dropped page 2 answers: nothing follows it
+    await settle();
+    expect(source.pages()).toEqual([1, 2, 7]);
+    source.sent[2]!.answer(at(8));
+    await settle();
+    expect(source.pages()).toEqual([1, 2, 7, 8]);
+    expect(await second).toEqual({ next: at(8) });
+    // Expecting the page the chain already asked for sends nothing more.
+    ahead.expect(at(8), 2);
+    expect(source.pages()).toEqual([1, 2, 7, 8]);
+  });
+
+  it('asks for nothing more once stopped, whatever answers after', async () => {
+    const source = heldSource();
+    const ahead = new PagesAhead(source.send, (answer) => answer.next, 3, 100);
+    void ahead.take(at(1), 0);
+    ahead.stop();
+    source.sent[0]!.answer(at(2));
+    await settle();
+    expect(source.pages()).toEqual([1]);
+  });
+});
+
+describe('stepAfter', () => {
+  it('ends at a page without a cursor or without entries, refuses a cursor that does not advance, follows any other', () => {
+    expect(stepAfter(at(1), null, 100)).toEqual({ kind: 'end' });
+    expect(stepAfter(at(1), at(2), 0)).toEqual({ kind: 'end' });
+    expect(stepAfter(at(2), at(2), 100)).toEqual({ kind: 'stuck', next: at(2) });
+    expect(stepAfter(at(2), { pageNo: 3, limit: 0 }, 100)).toEqual({ kind: 'stuck', next: { pageNo: 3, limit: 0 } });
+    expect(stepAfter(at(2), { pageNo: 2.5, limit: 100 }, 100)).toMatchObject({ kind: 'stuck' });
+    expect(stepAfter(at(2), { pageNo: 9, limit: 50 }, 100)).toEqual({ kind: 'next', cursor: { pageNo: 9, limit: 50 } });
+  });
+});
