@@ -49,11 +49,24 @@ function isPrepared(split: SplitBrandPage): split is PreparedBrandPage {
 
 /**
  * The entries `wanted` picks, in page order, as brands to diff (each with its index) or skipped
- * ones: taken from what was read ahead where there is one, parsed now otherwise.
+ * ones: taken from what was read ahead where there is one, parsed now otherwise. Until what was
+ * read ahead is in, `whileWaiting` is called once per event-loop turn (work done in small slices;
+ * false: none left).
  */
-export async function readIncoming(split: SplitBrandPage, wanted: (index: number) => boolean): Promise<{ brands: (IncomingBrand & { index: number })[]; skipped: Skipped[] }> {
+export async function readIncoming(
+  split: SplitBrandPage,
+  wanted: (index: number) => boolean,
+  whileWaiting: () => boolean = () => false,
+): Promise<{ brands: (IncomingBrand & { index: number })[]; skipped: Skipped[] }> {
   const brands: (IncomingBrand & { index: number })[] = [];
   const skipped: Skipped[] = [];
+  if (isPrepared(split)) {
+    let ready = false;
+    void split.prepared.then(() => (ready = true));
+    // An answer already in settles in this turn's microtasks: no slice is taken for it.
+    await null;
+    while (!ready && whileWaiting()) await new Promise((resolve) => setImmediate(resolve));
+  }
   const prepared = (isPrepared(split) ? await split.prepared : null) ?? [];
   const rest = new Set<number>();
   for (let index = 0; index < split.entryHashes.length; index++) {

@@ -196,7 +196,8 @@ export class Staging implements ReplaceStaging {
     for (const id of taken) if (id !== null) (takenIds.has(id) ? twice : takenIds).add(id);
     // The same bytes twice in one page: a repeated id, parsed like any other.
     if (twice.size > 0) taken.forEach((id, i) => id !== null && twice.has(id) && (taken[i] = null));
-    let read = await readIncoming(split, (i) => taken[i] === null);
+    // The FTS entries the pages before owe are written while this page's entries are still being read.
+    let read = await readIncoming(split, (i) => taken[i] === null, () => this.writer.indexWhileWaiting());
     // An entry parsed with the id of one taken by its bytes repeats it in this page: the page is read whole, as without bytes hashes.
     if (read.brands.some(({ id }) => takenIds.has(id) && !twice.has(id))) {
       taken.fill(null);

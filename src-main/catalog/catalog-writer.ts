@@ -23,6 +23,10 @@ export const FIRST_SYNC_CHUNK_ROWS = 2500;
 export const REPLACEMENT_CACHE_SIZE = -2000;
 /** Rows per read when listing the stored brands (keyset pages, so no statement stays open across a pause). */
 const PAGE = 1000;
+/** FTS changes applied per event-loop turn while a sync waits (≈ 9 µs each): the answer it waits for is seen within a fraction of a ms. */
+const OWED_INDEX_SLICE = 8;
+/** FTS changes left owed at most (BrandRows): ≈ 9 ms to apply, the most a COMMIT adds for them. */
+export const MAX_OWED_INDEX = 1000;
 /** Rows per transaction recording bytes hashes after a replacement (each UPDATE rewrites a ~2 kB row). */
 const RAW_HASH_CHUNK = 500;
 
@@ -166,6 +170,14 @@ export class CatalogWriter {
     return { byId, byRaw };
   }
 
+  /**
+   * @internal A few of the FTS changes the rows written so far owe (BrandRows), inside the open
+   * replacement's transaction; true while more are owed. For the time a sync waits anyway.
+   */
+  indexWhileWaiting(): boolean {
+    return this.openedBy !== null && this.db.inTransaction && this.rows.indexSomeOwed(OWED_INDEX_SLICE);
+  }
+
   /** @internal How many brands are stored and listed (not removed). */
   listedCount(): number {
     return this.s.listedCount.get() as number;
@@ -220,7 +232,9 @@ export class CatalogWriter {
     for (const [i, row] of rows.entries()) {
       if (this.openedBy !== owner) this.open(owner, true);
       outcomes.push(this.rows.write(row, rawHashes[i] ?? null, syncedAt));
+      if (this.rows.owedCount > MAX_OWED_INDEX) this.rows.indexSomeOwed(this.rows.owedCount - MAX_OWED_INDEX);
       if (chunkRows !== null && ++this.rowsInTransaction >= chunkRows) {
+        this.rows.indexAllOwed();
         this.db.exec('COMMIT');
         this.openedBy = null;
         // What the webhooks wrote inside it is committed now: nothing to replay.
@@ -285,6 +299,7 @@ export class CatalogWriter {
           if (slicer.due()) await this.pauseInTransaction(slicer);
         }
       }
+      this.rows.indexAllOwed();
       this.s.setKv.run(KV_LAST_FULL_SYNC, String(syncedAt));
       this.s.setKv.run(KV_LAST_SUMMARY, JSON.stringify(summary));
       this.db.exec('COMMIT');
@@ -313,6 +328,7 @@ export class CatalogWriter {
     this.openedBy = null;
     const replays = this.replays;
     this.replays = [];
+    this.rows.dropOwed();
     if (this.db.inTransaction) this.db.exec('ROLLBACK');
     this.afterWrite();
     for (const replay of replays) replay();
@@ -354,6 +370,8 @@ export class CatalogWriter {
 
   /** Repair tool: re-derives the whole FTS index from the brands table (one long synchronous step). */
   rebuildSearchIndex(): void {
+    // Inside a replacement, the rows it wrote are in the table: the index rebuilt from it owes them nothing more.
+    this.rows.dropOwed();
     this.searchIndex.rebuild();
   }
 

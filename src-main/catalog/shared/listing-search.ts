@@ -9,8 +9,8 @@ export const MAX_TOKENS = 8;
 /**
  * Each word matches on its first 8 characters at most, in main and in the page alike. So
  * 'patisseries' also finds 'Pâtisserie': a slightly wider match, never a narrower one.
- * (brands_fts indexes prefixes of 1 to 4 characters, catalog schema 5; a longer prefix is
- * matched by walking the terms it starts, few for a word of 5 or more characters.)
+ * (brands_fts indexes prefixes of 1 character, catalog schema 7; a longer prefix is matched by
+ * walking the terms it starts, few for a word of 3 or more characters.)
  */
 export const MAX_TERM_CHARS = 8;
 /** Below this many typed characters (spaces aside) a mid-word title match is mostly noise ("a" is in most titles). */
