@@ -2,6 +2,9 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database.js';
 import type { BrandColumns } from './catalog-text.js';
 
+/** Applied FTS changes let go of together (see indexSomeOwed). */
+const OWED_RELEASE_BATCH = 1024;
+
 /** What writing one brand did to the catalog: a row made, rewritten or left, and whether a removed brand came back. */
 export type Outcome = { kind: 'inserted' | 'updated' | 'unchanged'; restored: boolean };
 
@@ -108,9 +111,21 @@ export class BrandRows {
       const [insert, seq, title, description, tags, categories] = this.owed[this.applied]!;
       (insert ? this.ftsInsert : this.ftsDelete).run(seq, title, description, tags, categories);
     }
-    if (this.applied < this.owed.length) return true;
-    this.dropOwed();
-    return false;
+    if (this.applied === this.owed.length) {
+      this.dropOwed();
+      return false;
+    }
+    // Applied changes are let go of in batches: a sync that keeps some owed all along holds no more than a batch of them.
+    if (this.applied >= OWED_RELEASE_BATCH) {
+      this.owed.splice(0, this.applied);
+      this.applied = 0;
+    }
+    return true;
+  }
+
+  /** @internal Changes held in memory, applied ones not yet let go of included. */
+  get heldOwed(): number {
+    return this.owed.length;
   }
 
   /** Applies every owed FTS change: before a COMMIT. */

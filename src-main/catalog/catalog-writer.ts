@@ -229,6 +229,7 @@ export class CatalogWriter {
     chunkRows: number | null,
   ): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
+    this.assertStillOpen(owner);
     for (const [i, row] of rows.entries()) {
       if (this.openedBy !== owner) this.open(owner, true);
       outcomes.push(this.rows.write(row, rawHashes[i] ?? null, syncedAt));
@@ -286,6 +287,7 @@ export class CatalogWriter {
   ): Promise<void> {
     const { written, vanished, pages, summary, slicer } = staging;
     const changed = written || vanished.length > 0;
+    this.assertStillOpen(owner);
     if (this.openedBy !== owner) this.open(owner, false);
     try {
       for (const seq of vanished) {
@@ -370,15 +372,26 @@ export class CatalogWriter {
 
   /** Repair tool: re-derives the whole FTS index from the brands table (one long synchronous step). */
   rebuildSearchIndex(): void {
+    this.searchIndex.rebuild();
     // Inside a replacement, the rows it wrote are in the table: the index rebuilt from it owes them nothing more.
     this.rows.dropOwed();
-    this.searchIndex.rebuild();
   }
 
   /** A pause inside our transaction; if something else on the connection ended it, stop rather than write outside it. */
   private async pauseInTransaction(slicer: TimeSlicer): Promise<void> {
     await slicer.pause();
     if (!this.db.inTransaction) throw new Error('The catalog transaction was ended by another caller during a pause');
+  }
+
+  /**
+   * Between pages the connection runs other statements (a webhook's update); one that fails hard
+   * (disk full, I/O error) makes SQLite roll the whole transaction back. Then nothing may go on
+   * as if it were open: its rows and the FTS changes they owe are gone.
+   */
+  private assertStillOpen(owner: object): void {
+    if (this.openedBy !== owner || this.db.inTransaction) return;
+    this.rows.dropOwed();
+    throw new Error('The catalog transaction was ended by another caller between pages');
   }
 }
 

@@ -81,10 +81,13 @@ export class PagesAhead<A> {
     const generation = this.generation;
     const sent: Sent<A> = { cursor, index, request: this.send(cursor), followed: false };
     this.last = sent;
-    void sent.request.then((answer) => {
-      sent.answer = answer;
-      if (generation === this.generation) this.follow();
-    });
+    // Speed only: an answer the chain cannot follow (followingOf threw) leaves the next page to the sync's own `take`.
+    sent.request
+      .then((answer) => {
+        sent.answer = answer;
+        if (generation === this.generation) this.follow();
+      })
+      .catch(() => undefined);
     return sent;
   }
 

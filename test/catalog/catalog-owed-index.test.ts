@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { prepareEntries, type PreparedBrandPage, type PreparedEntries } from '../../src-main/catalog/brand-page-prep.js';
 import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
+import { BrandRows } from '../../src-main/catalog/brand-rows.js';
+import { brandColumns } from '../../src-main/catalog/catalog-text.js';
 import { MAX_OWED_INDEX } from '../../src-main/catalog/catalog-writer.js';
 import { openDatabase, type Db } from '../../src-main/db/database.js';
 import { splitBrandList } from '../../src-main/partner-api/wire-schemas.js';
@@ -118,5 +120,39 @@ describe('the FTS entries a sync owes', () => {
     await staging.commit();
     assertSearchIndexConsistent(env.db);
     expect(indexed(readDb, 'owedword')).toBe(60);
+  });
+
+  it('a transaction another statement ended between pages (a failed webhook update rolls it back) stops the sync: nothing written or indexed outside it', async () => {
+    const repo = repository();
+    await repo.replaceAll(brandsNumbered(5), 1);
+    const staging = await repo.beginReplace(2);
+    await staging.addSplit(ready(wires.slice(0, 30)), seen(1));
+    // What SQLite does to the whole transaction when a statement fails with SQLITE_FULL or an I/O error.
+    env.db.exec('ROLLBACK');
+    await expect(staging.addSplit(ready(wires.slice(30, 60)), seen(2))).rejects.toThrow(/ended by another caller/);
+    staging.abandon();
+    expect(env.db.prepare("SELECT count(*) FROM brands WHERE id LIKE 'OWED%'").pluck().get()).toBe(0);
+    expect(indexed(env.db, 'owedword')).toBe(0);
+    assertSearchIndexConsistent(env.db);
+    expect(repo.count()).toMatchObject({ listed: 5 });
+  });
+
+  it('holds at most a batch of applied changes beside the ones owed, however long a sync keeps some owed', () => {
+    env = tempDatabase();
+    const rows = new BrandRows(env.db);
+    env.db.exec('BEGIN');
+    let held = 0;
+    for (let i = 0; i < 5000; i++) {
+      rows.write(brandColumns(makeBrand(`H${i}`, { title: `Heldword ${i}` })), null, 1);
+      if (rows.owedCount > MAX_OWED_INDEX) rows.indexSomeOwed(rows.owedCount - MAX_OWED_INDEX);
+      held = Math.max(held, rows.heldOwed);
+    }
+    expect(rows.owedCount).toBe(MAX_OWED_INDEX);
+    expect(held).toBeLessThanOrEqual(MAX_OWED_INDEX + 1024);
+    rows.indexAllOwed();
+    expect(rows.heldOwed).toBe(0);
+    env.db.exec('COMMIT');
+    assertSearchIndexConsistent(env.db);
+    expect(indexed(env.db, 'heldword')).toBe(5000);
   });
 });

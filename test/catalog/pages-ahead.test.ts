@@ -78,6 +78,25 @@ describe('PagesAhead', () => {
     expect(source.pages()).toEqual([1, 2, 7, 8]);
   });
 
+  it('an answer whose cursor cannot be read ends the chain there, quietly: the sync asks for the next page itself', async () => {
+    const source = heldSource();
+    const ahead = new PagesAhead(
+      source.send,
+      () => {
+        throw new Error('unreadable');
+      },
+      3,
+      100,
+    );
+    const first = ahead.take(at(1), 0);
+    source.sent[0]!.answer(at(2));
+    await settle();
+    expect(source.pages()).toEqual([1]);
+    expect(await first).toEqual({ next: at(2) });
+    void ahead.take(at(2), 1);
+    expect(source.pages()).toEqual([1, 2]);
+  });
+
   it('asks for nothing more once stopped, whatever answers after', async () => {
     const source = heldSource();
     const ahead = new PagesAhead(source.send, (answer) => answer.next, 3, 100);
