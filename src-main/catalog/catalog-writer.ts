@@ -290,6 +290,8 @@ export class CatalogWriter {
     this.assertStillOpen(owner);
     if (this.openedBy !== owner) this.open(owner, false);
     try {
+      // What the last pages' rows still owe the search index, a slice at a time before the stamps and COMMIT.
+      while (this.rows.indexSomeOwed(OWED_INDEX_SLICE)) if (slicer.due()) await this.pauseInTransaction(slicer);
       for (const seq of vanished) {
         summary.removed += this.s.markRemoved.run(syncedAt, seq).changes;
         if (slicer.due()) await this.pauseInTransaction(slicer);
@@ -301,9 +303,10 @@ export class CatalogWriter {
           if (slicer.due()) await this.pauseInTransaction(slicer);
         }
       }
-      this.rows.indexAllOwed();
       this.s.setKv.run(KV_LAST_FULL_SYNC, String(syncedAt));
       this.s.setKv.run(KV_LAST_SUMMARY, JSON.stringify(summary));
+      // Nothing writes rows once the staging commits, so nothing is owed here; never COMMIT if something were.
+      this.rows.indexAllOwed();
       this.db.exec('COMMIT');
       this.openedBy = null;
       this.replays = [];
