@@ -2,7 +2,8 @@ import type { BrandListPage, KnownEntry, PartnerBrand, SplitBrandPage } from '..
 import type { Logger } from '../platform/logger.js';
 import type { Outcome } from './brand-rows.js';
 import { readPageRecord, StalePageRecordsError, type KnownPage, type PageRecord, type SeenPage, type StoredPageRow } from './catalog-page-records.js';
-import type { CatalogWriter, RawHashRow } from './catalog-writer.js';
+import type { CatalogWriter } from './catalog-writer.js';
+import type { RawHashRow } from './stored-brands.js';
 import type { BrandColumns } from './catalog-text.js';
 import { incomingBrand, readIncoming, type IncomingBrand } from './brand-page-prep.js';
 import type { ReplaceSummary } from './catalog-types.js';
@@ -62,7 +63,7 @@ export class Staging implements ReplaceStaging {
   private added = 0;
   private written = false;
   private done = false;
-  /** The stored brands by id, read at the first page that must be diffed (see CatalogWriter.readStored). */
+  /** The stored brands by id, read at the first page that must be diffed (see StoredBrands.read). */
   private stored: Map<string, Stored> | null = null;
   /** The stored rows' ids by the hash of the page bytes each was written from; read with `stored`. */
   private byRaw: Map<string, string> | null = null;
@@ -72,7 +73,7 @@ export class Staging implements ReplaceStaging {
    * (a page holding a repeated id is not recorded), so these need no duplicate check among themselves.
    */
   private kept: string[][] = [];
-  /** Unchanged rows seen with page bytes other than the ones recorded: recorded after the commit (CatalogWriter.recordRawHashes). */
+  /** Unchanged rows seen with page bytes other than the ones recorded: recorded after the commit (StoredBrands.recordRawHashes). */
   private rehashed: RawHashRow[] = [];
   private keptCount = 0;
   /** See knownPage. */
@@ -86,7 +87,7 @@ export class Staging implements ReplaceStaging {
     private readonly syncedAt: number,
     /** A first sync's rows per transaction; null: the whole sync is one transaction. */
     private readonly chunkRows: number | null,
-    /** For what fails after the commit and only costs speed (see CatalogWriter.recordRawHashes). */
+    /** For what fails after the commit and only costs speed (see StoredBrands.recordRawHashes). */
     private readonly logger: Logger,
   ) {}
 
@@ -151,7 +152,7 @@ export class Staging implements ReplaceStaging {
   /** The stored brands, read once; the ids taken from page records before are checked against them. */
   private async storedRows(): Promise<Map<string, Stored>> {
     if (this.stored) return this.stored;
-    const { byId: stored, byRaw } = await this.writer.readStored(this.slicer);
+    const { byId: stored, byRaw } = await this.writer.stored.read(this.slicer);
     for (const ids of this.kept) {
       for (const id of ids) {
         if (stored.get(id)?.listed !== true) {
@@ -311,7 +312,7 @@ export class Staging implements ReplaceStaging {
       this.incoming.clear();
       const merge = summary.inserted + summary.updated > 0;
       await this.writer.finish(this, { written: this.written, vanished, pages: same ? null : pages, summary, slicer: this.slicer, merge }, this.syncedAt);
-      if (this.rehashed.length > 0) await this.writer.recordRawHashes(this.rehashed, this.slicer, this.logger);
+      if (this.rehashed.length > 0) await this.writer.stored.recordRawHashes(this.rehashed, this.slicer, this.logger);
       this.rehashed = [];
       this.writer.mergeInBackground(this.slicer);
       return summary;

@@ -5,8 +5,9 @@ import { BrandRows, type Outcome } from './brand-rows.js';
 import { CatalogCheckpointer } from './catalog-checkpoint.js';
 import { SearchIndexMerge } from './search-index-merge.js';
 import type { BrandColumns } from './catalog-text.js';
-import { Staging, type ReplaceStaging, type Stored } from './catalog-staging.js';
+import { Staging, type ReplaceStaging } from './catalog-staging.js';
 import type { PageRecord, StoredPageRow } from './catalog-page-records.js';
+import { StoredBrands } from './stored-brands.js';
 import { TimeSlicer } from './time-slicer.js';
 import type { ReplaceSummary } from './catalog-types.js';
 
@@ -21,21 +22,10 @@ export const KV_LAST_SUMMARY = 'catalog.lastSyncSummary';
 export const FIRST_SYNC_CHUNK_ROWS = 2500;
 /** The writing connection's page cache during a replacement (negative: KiB). */
 export const REPLACEMENT_CACHE_SIZE = -2000;
-/** Rows per read when listing the stored brands (keyset pages, so no statement stays open across a pause). */
-const PAGE = 1000;
 /** FTS changes applied per event-loop turn while a sync waits (≈ 9 µs each): the answer it waits for is seen within a fraction of a ms. */
 const OWED_INDEX_SLICE = 8;
 /** FTS changes left owed at most (BrandRows): ≈ 9 ms to apply, the most a COMMIT adds for them. */
 export const MAX_OWED_INDEX = 1000;
-/** Rows per transaction recording bytes hashes after a replacement (each UPDATE rewrites a ~2 kB row). */
-const RAW_HASH_CHUNK = 500;
-
-/** An unchanged row and the hash of the page bytes its content was read from again. */
-export interface RawHashRow {
-  seq: number;
-  contentHash: string;
-  rawHash: string;
-}
 
 export class CatalogBusyError extends Error {
   constructor() {
@@ -90,6 +80,8 @@ export class CatalogWriter {
   private readonly rows: BrandRows;
   private readonly checkpointer: CatalogCheckpointer;
   private readonly searchIndex: SearchIndexMerge;
+  /** @internal The stored brands a staging diffs against, and the bytes hashes recorded after its commit. */
+  readonly stored: StoredBrands;
   private busy = false;
   /** Bumped whenever the stored page hashes stop describing the stored brands (see forgetPages). */
   private pagesEpoch = 0;
@@ -111,6 +103,7 @@ export class CatalogWriter {
     this.rows = new BrandRows(db);
     this.checkpointer = new CatalogCheckpointer(db, nativeBinding);
     this.searchIndex = new SearchIndexMerge(db, () => void this.checkpointer.request());
+    this.stored = new StoredBrands(db, this.rows, () => void this.checkpointer.request());
   }
 
   /** The whole list at once: begin, add, commit. */
@@ -146,29 +139,6 @@ export class CatalogWriter {
     }
   }
 
-  /**
-   * What is stored, by id, from one keyset walk instead of a point lookup per incoming brand;
-   * read only once a page must be diffed (an unchanged sync takes every page from its record and
-   * never needs it: the walk reads every wide row, ~25 ms at 10k brands). A webhook that changes
-   * a row while pages are still coming in is seen at commit for delta rows (BrandRows.write re-reads);
-   * an unchanged-looking row it touched is settled by the next sync, which finds the hashes different.
-   */
-  async readStored(slicer: TimeSlicer): Promise<{ byId: Map<string, Stored>; byRaw: Map<string, string> }> {
-    const byId = new Map<string, Stored>();
-    // The rows written from page bytes, by those bytes' hash: the only way a sync finds the row of an entry it does not parse.
-    const byRaw = new Map<string, string>();
-    for (let after = 0; ; ) {
-      const page = this.s.storedPage.raw().all(after, PAGE) as [seq: number, id: string, hash: string, raw: string | null, removedAt: number | null][];
-      for (const [seq, id, hash, raw, removedAt] of page) {
-        byId.set(id, { seq, hash, raw, listed: removedAt === null });
-        if (raw !== null) byRaw.set(raw, id);
-      }
-      if (page.length < PAGE) break;
-      after = page[page.length - 1]![0];
-      if (slicer.due()) await slicer.pause();
-    }
-    return { byId, byRaw };
-  }
 
   /**
    * @internal A few of the FTS changes the rows written so far owe (BrandRows), inside the open
@@ -249,34 +219,6 @@ export class CatalogWriter {
 
   private rowsInTransaction = 0;
 
-  /**
-   * @internal After a replacement committed (still holding `busy`): records which page bytes
-   * unchanged rows' content was read from (rows written before bytes were hashed, or sent again
-   * as other bytes of the same content), only while a row still holds that content (a webhook
-   * that rewrote it meanwhile keeps it NULL). Outside the replacement's transaction, in short
-   * ones of their own: after the update to catalog schema 6 that is every row once, and each
-   * UPDATE rewrites the whole ~2 kB row, so in the sync's own transaction the COMMIT alone held
-   * the loop ≈ 190 ms at 100k brands. Speed only: a failure leaves the rows not yet recorded
-   * NULL, parsed next time, and is logged, since one that repeats makes every sync parse them again.
-   */
-  async recordRawHashes(rows: readonly RawHashRow[], slicer: TimeSlicer, logger: Logger): Promise<void> {
-    let from = 0;
-    try {
-      for (; from < rows.length; from += RAW_HASH_CHUNK) {
-        this.db.exec('BEGIN IMMEDIATE');
-        try {
-          for (const row of rows.slice(from, from + RAW_HASH_CHUNK)) this.rows.setRawHash(row.seq, row.contentHash, row.rawHash);
-          this.db.exec('COMMIT');
-        } finally {
-          if (this.db.inTransaction) this.db.exec('ROLLBACK');
-        }
-        await slicer.pause();
-      }
-    } catch (error) {
-      logger.log('warn', 'catalog.raw-hashes.failed', { rows: rows.length, notRecorded: rows.length - from, error });
-    }
-    void this.checkpointer.request();
-  }
 
   /** @internal Staging's end: the removals, page records and stamps, COMMIT, then the checkpoint (unless a merge follows). */
   async finish(
@@ -400,7 +342,6 @@ export class CatalogWriter {
 
 function prepare(db: Db) {
   return {
-    storedPage: db.prepare('SELECT seq, id, content_hash, raw_hash, removed_at FROM brands WHERE seq > ? ORDER BY seq LIMIT ?'),
     markRemoved: db.prepare('UPDATE brands SET removed_at = ? WHERE seq = ? AND removed_at IS NULL'),
     pagesAll: db.prepare('SELECT page_no, page_limit, hash, ids, next_page_no, next_limit, entries FROM catalog_pages'),
     pagesClear: db.prepare('DELETE FROM catalog_pages'),

@@ -315,8 +315,8 @@ describe('a brand rewritten while a sync records the bytes its unchanged rows we
           return fetchPage(pageNo, ...rest);
         });
       } else {
-        const record = writer.recordRawHashes.bind(writer);
-        vi.spyOn(writer, 'recordRawHashes').mockImplementation((...args) => {
+        const record = writer.stored.recordRawHashes.bind(writer.stored);
+        vi.spyOn(writer.stored, 'recordRawHashes').mockImplementation((...args) => {
           applied.push(!writer.replacing && split.repo.applyBrandUpdate(update).ok);
           return record(...args);
         });
