@@ -17,10 +17,28 @@ export const KV_LAST_SUMMARY = 'catalog.lastSyncSummary';
  * A first sync (no brand stored, never synced) commits every this many written rows. COMMIT
  * grows with the transaction (SQLite writes and re-checksums the WAL frames the transaction
  * touched): one transaction of 100k brands held the loop ~200–450 ms at its COMMIT; 5,000
- * rows commit in ~10–45 ms on this loaded machine (with REPLACEMENT_CACHE_SIZE), 2,500 in about half that.
+ * rows commit in ~10–45 ms on this loaded machine (with a 2 MB cache), 2,500 in about half that.
+ * With FIRST_SYNC_CACHE_SIZE, 1,000 rows leave at most ≈ 1,000 row pages and the index pages they
+ * touched dirty for their COMMIT.
  */
-export const FIRST_SYNC_CHUNK_ROWS = 2500;
-/** The writing connection's page cache during a replacement (negative: KiB). */
+export const FIRST_SYNC_CHUNK_ROWS = 1000;
+/**
+ * The writing connection's page cache while a first sync writes (negative: KiB). A row goes to
+ * the end of the table, but its entries in `brands_order` (by title) and the category index land
+ * anywhere: at 100k brands those indexes are ≈ 6 MB, and a 2 MB cache evicted their pages between
+ * one chunk's rows and the next, each insert reading a page back and each COMMIT re-checksumming
+ * the frames of pages written twice. Measured on a 2-core VM (first syncs over HTTP, alternated,
+ * 4 runs each): 100k 7.5–9.0 → 5.3–7.2 s, 10k 650–740 → 580–640 ms, and the longest event-loop
+ * block 48–57 → 31–52 ms at 100k, against 2 MB and 2,500-row chunks; 32 MB measured the same as
+ * 16, 500-row chunks slower (more COMMITs). Given back when the sync ends (`release`).
+ */
+export const FIRST_SYNC_CACHE_SIZE = -16000;
+/**
+ * The writing connection's page cache during a replacement of a stored catalog, one transaction
+ * (negative: KiB). Not FIRST_SYNC_CACHE_SIZE: its COMMIT writes out every dirty page still cached,
+ * and it holds every changed row of the sync (a 100k 10 %-changed COMMIT took 70 ms with 2 MB,
+ * 90 ms with 16 MB, 130 ms with 64 MB).
+ */
 export const REPLACEMENT_CACHE_SIZE = -2000;
 /** FTS changes applied per event-loop turn while a sync waits (≈ 9 µs each): the answer it waits for is seen within a fraction of a ms. */
 const OWED_INDEX_SLICE = 8;
@@ -201,7 +219,7 @@ export class CatalogWriter {
     const outcomes: Outcome[] = [];
     this.assertStillOpen(owner);
     for (const [i, row] of rows.entries()) {
-      if (this.openedBy !== owner) this.open(owner, true);
+      if (this.openedBy !== owner) this.open(owner, chunkRows !== null ? FIRST_SYNC_CACHE_SIZE : REPLACEMENT_CACHE_SIZE);
       outcomes.push(this.rows.write(row, rawHashes[i] ?? null, syncedAt));
       if (this.rows.owedCount > MAX_OWED_INDEX) this.rows.indexSomeOwed(this.rows.owedCount - MAX_OWED_INDEX);
       if (chunkRows !== null && ++this.rowsInTransaction >= chunkRows) {
@@ -230,7 +248,7 @@ export class CatalogWriter {
     const { written, vanished, pages, summary, slicer } = staging;
     const changed = written || vanished.length > 0;
     this.assertStillOpen(owner);
-    if (this.openedBy !== owner) this.open(owner, false);
+    if (this.openedBy !== owner) this.open(owner, null);
     try {
       // What the last pages' rows still owe the search index, a slice at a time before the stamps and COMMIT.
       while (this.rows.indexSomeOwed(OWED_INDEX_SLICE)) if (slicer.due()) await this.pauseInTransaction(slicer);
@@ -288,21 +306,20 @@ export class CatalogWriter {
     this.busy = false;
   }
 
-  /** The connection's own page cache size while a replacement writes with REPLACEMENT_CACHE_SIZE. */
+  /** The connection's own page cache size while a replacement writes with a cache of its own. */
   private cacheSize: number | null = null;
 
-  /** `bulk`: rows are about to be written, with the writer's cache (the closing stamps alone keep the connection's). */
-  private open(owner: object, bulk: boolean): void {
+  /** `bulkCache`: rows are about to be written, with this cache (null: the closing stamps alone keep the connection's). */
+  private open(owner: object, bulkCache: number | null): void {
     if (this.openedBy !== null || this.db.inTransaction) throw new Error('The catalog connection is already in a transaction');
-    // The page cache while rows are written (REPLACEMENT_CACHE_SIZE): a COMMIT writes every dirty
-    // page still cached to the WAL, so a large cache makes one long COMMIT (better-sqlite3's 16 MB:
-    // 30-70 ms for 5,000 rows), while the connection's usual 512 KiB (PAGE_CACHE_KIB) has inserts
-    // read pages back (≈ 20 % slower, measured bare at 10k rows). With 2 MB the pages spill to the
-    // WAL as rows are written and the commit has little left to write. Set at the first write:
-    // reading the stored ids keeps the connection's own.
-    if (bulk && this.cacheSize === null) {
+    // The page cache while rows are written (FIRST_SYNC_CACHE_SIZE, REPLACEMENT_CACHE_SIZE): a
+    // COMMIT writes every dirty page still cached to the WAL, so a large cache makes a long COMMIT
+    // (better-sqlite3's 16 MB: 30-70 ms for 5,000 rows), while the connection's usual 512 KiB
+    // (PAGE_CACHE_KIB) has inserts read pages back (≈ 20 % slower, measured bare at 10k rows).
+    // Set at the first write: reading the stored ids keeps the connection's own.
+    if (bulkCache !== null && this.cacheSize === null) {
       this.cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
-      this.db.pragma(`cache_size = ${REPLACEMENT_CACHE_SIZE}`);
+      this.db.pragma(`cache_size = ${bulkCache}`);
     }
     this.db.exec('BEGIN IMMEDIATE');
     this.openedBy = owner;

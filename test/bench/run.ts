@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { GOALS, goalList, judge } from './goals.js';
 import { benchJournal, type PlanCheck } from './journal.bench.js';
+import { describeMachine, machineState } from './machine-check.js';
 import { benchMemory } from './memory.bench.js';
 import { benchOrder } from './order.bench.js';
 import { benchPaint } from './paint.bench.js';
@@ -18,6 +19,7 @@ const log = (s: string) => process.stderr.write(`${s}\n`);
 const rows: BenchRow[] = [];
 const skipped: string[] = [];
 const started = now();
+const before = machineState();
 
 /** BENCH_QUICK=1: small sizes and few repetitions, to check the suite itself runs. */
 const quick = Boolean(process.env.BENCH_QUICK);
@@ -61,6 +63,7 @@ for (const g of groups) {
   log(`[bench] ${g.name} done in ${((now() - t0) / 1000).toFixed(1)} s`);
 }
 
+const after = machineState(before.mark);
 const machine = {
   cores: availableParallelism(),
   cpu: cpus()[0]?.model ?? 'unknown',
@@ -68,6 +71,8 @@ const machine = {
   platform: `${process.platform} ${process.arch}`,
   date: new Date().toISOString(),
   totalSeconds: Number(((now() - started) / 1000).toFixed(1)),
+  before: { cpuCheckMs: before.cpuCheckMs, load1: before.load1 },
+  after: { cpuCheckMs: after.cpuCheckMs, load1: after.load1, cpuPressure: after.cpuPressure },
 };
 
 const f = (n: number | undefined) =>
@@ -92,6 +97,7 @@ const table = judged.map((r) => [
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i]!.length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
 console.log(`Machine: ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, ${machine.platform}; total ${machine.totalSeconds} s${quick ? ' (BENCH_QUICK)' : ''}`);
+console.log(`         ${describeMachine(before, after)}`);
 console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const t of table) console.log(line(t));

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogBusyError, CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
+import { FIRST_SYNC_CACHE_SIZE, REPLACEMENT_CACHE_SIZE } from '../../src-main/catalog/catalog-writer.js';
 import type { Db } from '../../src-main/db/database.js';
 import type { PartnerBrand } from '../../src-main/partner-api/types.js';
 import { assertSearchIndexConsistent, changesDuring, makeBrand, tempDatabase } from './fixtures.js';
@@ -307,10 +308,31 @@ describe('unavailable', () => {
   });
 });
 
+describe('the page cache a replacement writes with', () => {
+  const cacheSize = () => db.pragma('cache_size', { simple: true }) as number;
+
+  it('is FIRST_SYNC_CACHE_SIZE for a first sync, REPLACEMENT_CACHE_SIZE for a later one, and the connection gets its own back after each', async () => {
+    const own = cacheSize();
+    expect([FIRST_SYNC_CACHE_SIZE, REPLACEMENT_CACHE_SIZE]).not.toContain(own);
+    const first = await repo.beginReplace(T0);
+    await first.add([makeBrand('a'), makeBrand('b')]);
+    expect(cacheSize()).toBe(FIRST_SYNC_CACHE_SIZE);
+    await first.commit();
+    expect(cacheSize()).toBe(own);
+
+    const later = await repo.beginReplace(T1);
+    await later.add([makeBrand('a', { title: 'Alpha again' }), makeBrand('b')]);
+    expect(cacheSize()).toBe(REPLACEMENT_CACHE_SIZE);
+    later.abandon();
+    expect(cacheSize()).toBe(own);
+    expect(repo.get('a')?.brand.title).not.toBe('Alpha again');
+  });
+});
+
 describe('the search index merge after a replacement', () => {
   /** FTS5 segments of the search index: each one costs a seek per term until they are merged into one. */
   const segments = (on: Db = db) => on.prepare('SELECT count(DISTINCT segid) FROM brands_fts_idx').pluck().get() as number;
-  /** Brands with words enough that a first sync leaves several segments (it commits every 2,500 rows). */
+  /** Brands with words enough that a first sync leaves several segments (it commits every FIRST_SYNC_CHUNK_ROWS rows). */
   const manyBrands = (prefix: string) =>
     Array.from({ length: 6000 }, (_, i) => makeBrand(`${prefix}${i}`, { title: `Shop ${prefix}${i} ${(i * 7919).toString(36)}`, description: `Gift card ${i.toString(36)} for ${(i * 31).toString(36)}` }));
 
