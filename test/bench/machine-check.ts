@@ -14,7 +14,11 @@ export interface MachineState {
   cpuCheckMs: number;
   /** The 1-minute load average. */
   load1: number;
-  /** Linux pressure stall information: the share of wall time some runnable task waited for a CPU since `pressureFrom` (null: not available). */
+  /**
+   * Linux pressure stall information: the share of wall time some runnable task of this machine
+   * waited for a CPU since the earlier reading (null: not available). The bench's own threads and
+   * children count too; CPU the host takes from the VM does not, and shows only as a slower check.
+   */
   cpuPressure: number | null;
 }
 
@@ -45,11 +49,13 @@ function cpuStallMicros(): number | null {
 
 /** A reading now; `since` (an earlier mark) gives the pressure over the time between. */
 export function machineState(since?: { at: number; stallMicros: number | null }): MachineState & { mark: { at: number; stallMicros: number | null } } {
+  // The load before the check's own work adds to it.
+  const load1 = loadavg()[0]!;
   const cpuCheck = cpuCheckMs();
   const mark = { at: now(), stallMicros: cpuStallMicros() };
   const cpuPressure =
     since && since.stallMicros !== null && mark.stallMicros !== null && mark.at > since.at ? (mark.stallMicros - since.stallMicros) / 1000 / (mark.at - since.at) : null;
-  return { cpuCheckMs: Number(cpuCheck.toFixed(1)), load1: Number(loadavg()[0]!.toFixed(2)), cpuPressure: cpuPressure === null ? null : Number(cpuPressure.toFixed(3)), mark };
+  return { cpuCheckMs: Number(cpuCheck.toFixed(1)), load1: Number(load1.toFixed(2)), cpuPressure: cpuPressure === null ? null : Number(cpuPressure.toFixed(3)), mark };
 }
 
 /** The line printed under "Machine:", e.g. "CPU check 38.2 ms before / 39.0 ms after; load 0.12 before; CPU pressure 4 % of the run". */

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
 import { CatalogSync } from '../../src-main/catalog/catalog-sync.js';
 import { BrandPagePrep, PAGE_PREP_BUNDLE_FILE } from '../../src-main/catalog/brand-page-prep-host.js';
-import { REPLACEMENT_CACHE_SIZE } from '../../src-main/catalog/catalog-writer.js';
+import { FIRST_SYNC_CACHE_SIZE } from '../../src-main/catalog/catalog-writer.js';
 import { openDatabase, type Db } from '../../src-main/db/database.js';
 import { createPartnerClient, type PartnerClient } from '../../src-main/partner-api/partner-client.js';
 import { DEFAULT_CREDENTIALS } from '../../src-main/sandbox/auth/credentials.js';
@@ -65,15 +65,15 @@ const FLOOR_CHUNK_ROWS = 2500;
  * The physical floor of a full sync: the pages fetched and parsed as the baseline does, and each
  * brand's JSON text (what the catalog keeps of a brand) written to a bare table (its id as the
  * only key: no search index, no listing columns, no validation, no change detection) in a fresh
- * catalog file with the app's pragmas, committed every FLOOR_CHUNK_ROWS rows with a 2 MB page
- * cache and no checkpoint in the commits (the app checkpoints in a worker thread:
+ * catalog file with the app's pragmas, committed every FLOOR_CHUNK_ROWS rows with the page cache a
+ * first sync's writer takes and no checkpoint in the commits (the app checkpoints in a worker thread:
  * catalog-checkpoint.ts). Whatever a sync does beyond this is the app's; this much any design
  * pays on this disk.
  */
 function floorRound(fetchAll: FetchAll, set: 'a' | 'b') {
   const dir = tempDir('gv-bench-sync-floor-');
   const db: Db = openDatabase(join(dir.path, 'catalog.db'), 'catalog');
-  db.exec(`CREATE TABLE floor_rows (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, data TEXT NOT NULL) STRICT; PRAGMA cache_size = ${REPLACEMENT_CACHE_SIZE}; PRAGMA wal_autocheckpoint = 0`);
+  db.exec(`CREATE TABLE floor_rows (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, data TEXT NOT NULL) STRICT; PRAGMA cache_size = ${FIRST_SYNC_CACHE_SIZE}; PRAGMA wal_autocheckpoint = 0`);
   const insert = db.prepare('INSERT INTO floor_rows (id, data) VALUES (?, ?)');
   return {
     subject: async () => {

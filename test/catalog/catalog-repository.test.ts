@@ -311,11 +311,15 @@ describe('unavailable', () => {
 describe('the page cache a replacement writes with', () => {
   const cacheSize = () => db.pragma('cache_size', { simple: true }) as number;
 
-  it('is FIRST_SYNC_CACHE_SIZE for a first sync, REPLACEMENT_CACHE_SIZE for a later one, and the connection gets its own back after each', async () => {
+  it('is FIRST_SYNC_CACHE_SIZE for a first sync (every chunk of it), REPLACEMENT_CACHE_SIZE for a later one, and the connection gets its own back after each', async () => {
+    // A chunk of one row: the first sync commits after each brand and opens the next chunk.
+    repo = new CatalogRepository(db, { firstSyncChunkRows: 1 });
     const own = cacheSize();
     expect([FIRST_SYNC_CACHE_SIZE, REPLACEMENT_CACHE_SIZE]).not.toContain(own);
     const first = await repo.beginReplace(T0);
     await first.add([makeBrand('a'), makeBrand('b')]);
+    expect(cacheSize()).toBe(FIRST_SYNC_CACHE_SIZE);
+    await first.add([makeBrand('c')]);
     expect(cacheSize()).toBe(FIRST_SYNC_CACHE_SIZE);
     await first.commit();
     expect(cacheSize()).toBe(own);
