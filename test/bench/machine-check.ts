@@ -47,18 +47,24 @@ function cpuStallMicros(): number | null {
   }
 }
 
-/** A reading now; `since` (an earlier mark) gives the pressure over the time between. */
-export function machineState(since?: { at: number; stallMicros: number | null }): MachineState & { mark: { at: number; stallMicros: number | null } } {
+/** When a reading was taken, and the CPU stall total then: a later reading's pressure is counted from it. */
+export interface MachineMark {
+  at: number;
+  stallMicros: number | null;
+}
+
+/** A reading now; `since` (an earlier reading's mark) gives the pressure over the time between. */
+export function machineState(since?: MachineMark): MachineState & { mark: MachineMark } {
   // The load before the check's own work adds to it.
   const load1 = loadavg()[0]!;
   const cpuCheck = cpuCheckMs();
-  const mark = { at: now(), stallMicros: cpuStallMicros() };
+  const mark: MachineMark = { at: now(), stallMicros: cpuStallMicros() };
   const cpuPressure =
     since && since.stallMicros !== null && mark.stallMicros !== null && mark.at > since.at ? (mark.stallMicros - since.stallMicros) / 1000 / (mark.at - since.at) : null;
   return { cpuCheckMs: Number(cpuCheck.toFixed(1)), load1: Number(load1.toFixed(2)), cpuPressure: cpuPressure === null ? null : Number(cpuPressure.toFixed(3)), mark };
 }
 
-/** The line printed under "Machine:", e.g. "CPU check 38.2 ms before / 39.0 ms after; load 0.12 before; CPU pressure 4 % of the run". */
+/** The line printed under "Machine:" (before/after CPU check, load before, CPU pressure over the run). */
 export function describeMachine(before: MachineState, after: MachineState): string {
   const pressure = after.cpuPressure === null ? 'CPU pressure not readable' : `CPU pressure ${(after.cpuPressure * 100).toFixed(0)} % of the run (tasks waiting for a core, ours included)`;
   return `CPU check (fixed JSON work) ${before.cpuCheckMs} ms before / ${after.cpuCheckMs} ms after; load ${before.load1} before; ${pressure}`;

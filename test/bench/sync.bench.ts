@@ -54,10 +54,9 @@ type Catalog = ReturnType<typeof catalogOf>;
 type FetchAll = (set: 'a' | 'b', onPage?: (brands: unknown[]) => void) => Promise<number>;
 
 /**
- * The floor's rows per COMMIT: as many as a first sync committed at once when the floor was set
- * (the app now commits every 1,000, FIRST_SYNC_CHUNK_ROWS). Its bare table gains nothing from
- * smaller chunks and pays a COMMIT for each, so the floor keeps the fewer commits: the lower
- * floor, the stricter goal.
+ * The floor's rows per COMMIT, more than a first sync's (FIRST_SYNC_CHUNK_ROWS): the app's smaller
+ * chunks keep its COMMITs short, but a bare table gains nothing from them and pays a COMMIT for
+ * each, so the floor takes the fewer commits: the lower floor, the stricter goal.
  */
 const FLOOR_CHUNK_ROWS = 2500;
 
