@@ -11,9 +11,10 @@ import {
   FOREGROUND_RESENDS,
   IN_DOUBT_RECHECK_MS,
   SPEC_PROCESSING_PROTOCOL,
+  TERMINAL_EVENT_RECONFIRM_MS,
   type ProcessingProtocol,
 } from './processing-protocol.js';
-import { placeOutcome, recordedRefusal, RESENT_AFTER_LOGIN } from './place-outcome.js';
+import { FOREIGN_ANSWER, placeOutcome, recordedRefusal, RESENT_AFTER_LOGIN } from './place-outcome.js';
 import { sealVouchers } from './seal-vouchers.js';
 
 export interface OrderEngineDeps {
@@ -35,6 +36,17 @@ export class RecoveryPendingError extends Error {
     this.name = 'RecoveryPendingError';
   }
 }
+
+/** The terminal event of an order could not be confirmed with the service (it is asked again later). */
+export class OrderNotConfirmedError extends Error {
+  constructor(orderId: string, cause: Pick<OrderApiError, 'code'>) {
+    super(`Order ${orderId} could not be confirmed with the service (${cause.code}); it will be asked again`);
+    this.name = 'OrderNotConfirmedError';
+  }
+}
+
+/** States in which a terminal event is confirmed and applied; in any other the sale is settled or not yet sent. */
+const FOLLOWED_BY_EVENTS: readonly SaleState[] = ['PROCESSING', 'NEEDS_SUPPORT', 'IN_DOUBT'];
 
 export interface RecoveryReport {
   checked: number;
@@ -96,17 +108,34 @@ export class OrderEngine {
     return this.withLock(record.id, () => this.send(record, FOREGROUND_RESENDS, { seq: 1, requestId: first.requestId }));
   }
 
-  /** Order Reached Terminal State (webhook): confirm with GET, then move forward only. */
+  /**
+   * Order Reached Terminal State (webhook): confirm with GET, then move forward only. Rejects
+   * with OrderNotConfirmedError when the GET could not reach the service, so the delivery is not
+   * recorded as applied; a NEEDS_SUPPORT sale is then asked about again (TERMINAL_EVENT_RECONFIRM_MS).
+   */
   async onOrderTerminalEvent(orderId: string): Promise<SaleRecord | undefined> {
     const sale = this.deps.journal.getByOrderId(orderId);
-    if (!sale || !['PROCESSING', 'NEEDS_SUPPORT', 'IN_DOUBT'].includes(sale.state)) return sale;
+    if (!sale || !FOLLOWED_BY_EVENTS.includes(sale.state)) return sale;
     return this.withLock(sale.id, async () => {
-      const current = this.deps.journal.get(sale.id)!;
-      const lookup = await this.deps.api.getOrder(orderId);
-      this.recordLookup(current, 'get', lookup.requestIds, lookup.ok ? (lookup.order?.status ?? 'NOT_FOUND') : lookup.error.code);
-      if (!lookup.ok || !lookup.order) return current;
-      return this.applyOrder(current, lookup.order);
+      const confirmed = await this.confirmTerminal(sale.id, orderId, 0);
+      if (confirmed.error) throw new OrderNotConfirmedError(orderId, confirmed.error);
+      return confirmed.sale;
     });
+  }
+
+  /** One confirming GET of a terminal event; `reconfirms`: how many were scheduled before this one. */
+  private async confirmTerminal(saleId: string, orderId: string, reconfirms: number): Promise<{ sale: SaleRecord; error?: OrderApiError }> {
+    const current = this.deps.journal.get(saleId)!;
+    if (!FOLLOWED_BY_EVENTS.includes(current.state)) return { sale: current };
+    const lookup = await this.deps.api.getOrder(orderId);
+    this.recordLookup(current, 'get', lookup.requestIds, lookup.ok ? (lookup.order?.status ?? 'NOT_FOUND') : lookup.error.code);
+    if (lookup.ok) return { sale: lookup.order ? this.applyOrder(current, lookup.order) : current };
+    // PROCESSING and IN_DOUBT sales are still polled or rechecked; only NEEDS_SUPPORT would wait for a person.
+    const delay = TERMINAL_EVENT_RECONFIRM_MS[reconfirms];
+    if (current.state === 'NEEDS_SUPPORT' && delay !== undefined) {
+      this.schedule(saleId, this.deps.clock.now() + delay, () => this.withLock(saleId, () => this.confirmTerminal(saleId, orderId, reconfirms + 1)));
+    }
+    return { sale: current, error: lookup.error };
   }
 
   /** A person asks to check an in-doubt or stuck sale now (resending only if the service never got it). */
@@ -145,9 +174,11 @@ export class OrderEngine {
 
   private async recoverOne(sale: SaleRecord): Promise<SaleRecord> {
     if (sale.state === 'INTENT' || sale.state === 'IN_DOUBT') {
-      // A crash or power cut left the outcome unknown: ask by reference, resend only on 404.
+      // A crash or power cut left the outcome unknown: ask by reference, resend only on 404, and
+      // only as soon after the first send as a resend is made without a person (the app may have
+      // been down for hours: the customer has left, so Check now decides).
       const inDoubt = sale.state === 'INTENT' ? this.move(sale, 'IN_DOUBT', {}) : sale;
-      return this.resolveInDoubt(inDoubt, 1);
+      return this.resolveInDoubt(inDoubt, this.mayResendUnasked(inDoubt) ? 1 : 0);
     }
     return this.continueProcessing(sale);
   }
@@ -240,6 +271,7 @@ export class OrderEngine {
 
   /** `finished`: the attempt that brought `order`, closed in the same commit as the move. */
   private applyOrder(sale: SaleRecord, order: PartnerOrder, finished?: FinishedAttempt): SaleRecord {
+    if (order.referenceId !== sale.referenceId || (sale.orderId !== null && order.id !== sale.orderId)) return this.ignoreForeignAnswer(sale, order, finished);
     const now = this.deps.clock.now();
     switch (order.status) {
       case 'SUCCESS':
@@ -262,6 +294,26 @@ export class OrderEngine {
         const nextCheckAt = this.nextProcessingCheck(placedAt, sale.pollCount, now);
         return this.continueProcessing(this.move(sale, 'PROCESSING', { orderId: order.id, placedAt, nextCheckAt }, [], finished));
       }
+    }
+  }
+
+  /**
+   * An answer about another order (a proxy's, cache's or relay's mix-up) is never applied: it
+   * would seal another customer's cards into this sale, or refund a sale that went through.
+   * The sale keeps being followed as if no answer had come.
+   */
+  private ignoreForeignAnswer(sale: SaleRecord, order: PartnerOrder, finished?: FinishedAttempt): SaleRecord {
+    this.deps.logger.log('error', 'sale.answer_mismatch', { saleId: sale.id, referenceId: sale.referenceId, orderId: sale.orderId, answeredOrderId: order.id });
+    if (finished) this.deps.journal.finishAttempt(sale.id, finished.seq, finished.at, FOREIGN_ANSWER);
+    switch (sale.state) {
+      case 'PROCESSING':
+        return this.continueProcessing(sale);
+      case 'INTENT':
+        return this.scheduleRecheck(this.move(sale, 'IN_DOUBT', {}));
+      case 'IN_DOUBT':
+        return this.scheduleRecheck(sale);
+      default:
+        return sale;
     }
   }
 
@@ -324,11 +376,15 @@ export class OrderEngine {
       this.withLock(sale.id, async () => {
         const current = this.deps.journal.get(sale.id);
         if (current?.state !== 'IN_DOUBT') return;
-        const withinWindow = this.deps.clock.now() - (current.placedAt ?? current.createdAt) <= AUTO_RESEND_WINDOW_MS;
-        await this.resolveInDoubt(current, withinWindow ? 1 : 0);
+        await this.resolveInDoubt(current, this.mayResendUnasked(current) ? 1 : 0);
       }),
     );
     return this.deps.journal.get(sale.id)!;
+  }
+
+  /** Whether an in-doubt sale may still be resent with nobody asking (AUTO_RESEND_WINDOW_MS after its first send). */
+  private mayResendUnasked(sale: SaleRecord): boolean {
+    return this.deps.clock.now() - (sale.placedAt ?? sale.createdAt) <= AUTO_RESEND_WINDOW_MS;
   }
 
   /** `answered`: the refused attempt, closed in the same commit as the move. */

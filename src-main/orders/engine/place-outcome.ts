@@ -12,6 +12,9 @@ export const placeOutcome = (kind: 'rejected' | 'unknown', code: string): string
 /** The 401 the client answers itself, by logging in again and resending: not a refusal. */
 export const RESENT_AFTER_LOGIN = `${placeOutcome('rejected', 'HTTP_401')} (resent after login)`;
 
+/** A 2xx that carried another order than the one sent (never applied): not a refusal, the outcome stays unknown. */
+export const FOREIGN_ANSWER = placeOutcome('unknown', 'ANSWER_FOR_ANOTHER_ORDER');
+
 const REFUSAL = /^rejected (\S+)$/;
 
 /** True for a place attempt's outcome that says the service refused it. */

@@ -23,3 +23,10 @@ export const SPEC_PROCESSING_PROTOCOL: ProcessingProtocol = {
 export const IN_DOUBT_RECHECK_MS = [15_000, 30_000, 60_000, 120_000, 300_000] as const;
 export const AUTO_RESEND_WINDOW_MS = 120_000;
 export const FOREGROUND_RESENDS = 2;
+
+/**
+ * A NEEDS_SUPPORT sale is followed by nothing but its terminal event (its polls are over): when
+ * the GET that confirms that event cannot reach the service, it is asked again on this backoff
+ * rather than the event being lost until a person presses Check now.
+ */
+export const TERMINAL_EVENT_RECONFIRM_MS = [60_000, 300_000, 900_000] as const;

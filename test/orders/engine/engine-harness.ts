@@ -5,6 +5,7 @@ import { startSandbox, type Sandbox } from '../../../src-main/sandbox/server.js'
 import type { SandboxOptions } from '../../../src-main/sandbox/sandbox-state.js';
 import { openDatabase, type Db } from '../../../src-main/db/database.js';
 import { kvShelf } from '../../../src-main/db/kv-shelf.js';
+import type { OrderApi } from '../../../src-main/orders/engine/order-api.js';
 import { OrderEngine } from '../../../src-main/orders/engine/order-engine.js';
 import { orderApiFor } from '../../../src-main/orders/engine/partner-order-api.js';
 import { SqliteSaleJournal } from '../../../src-main/orders/journal/sqlite-sale-journal.js';
@@ -40,7 +41,9 @@ export interface EngineHarness {
   close(): Promise<void>;
 }
 
-export async function engineHarness(options: { sandbox?: SandboxOptions; orderResponseMs?: number } = {}): Promise<EngineHarness> {
+export async function engineHarness(
+  options: { sandbox?: SandboxOptions; orderResponseMs?: number; /** What the engine is given in place of the real client's order API. */ wrapApi?: (api: OrderApi) => OrderApi } = {},
+): Promise<EngineHarness> {
   const sandbox = await startSandbox({ tickMs: 60_000, ...options.sandbox });
   const dir = tempDir();
   const db = openDatabase(join(dir.path, 'training.db'), 'environment');
@@ -58,7 +61,7 @@ export async function engineHarness(options: { sandbox?: SandboxOptions; orderRe
   });
   const journal = new SqliteSaleJournal(db, () => clock.now());
   const build = () =>
-    new OrderEngine({ journal, api: orderApiFor(() => client), clock, logger, vault, newRequestId: randomUUID, failureCode: failureReasonToCode });
+    new OrderEngine({ journal, api: (options.wrapApi ?? ((api) => api))(orderApiFor(() => client)), clock, logger, vault, newRequestId: randomUUID, failureCode: failureReasonToCode });
   let engine = build();
   await engine.start();
 
