@@ -5,7 +5,7 @@ import type { Settings } from '../settings/settings-schema.js';
 import { TENDER_METHODS, type PaymentState, type Tender } from '../till/tender.js';
 import { needs, signedIn } from './define.js';
 import { approval } from './staff.js';
-import { id, paise, pin, saleIdInput } from './fields.js';
+import { id, paise, pin, printedText, saleIdInput } from './fields.js';
 
 const customer = z.strictObject({
   name: z.string().max(200).optional(),
@@ -218,7 +218,7 @@ export const saleMethods = {
    * (their PIN, or their own session), journaled and audited; the sale is no longer pinned.
    */
   'sale.markLeftWithoutReceipt': needs('sell')(
-    z.strictObject({ saleId: id, ...approval, reason: z.string().trim().max(200).optional() }),
+    z.strictObject({ saleId: id, ...approval, reason: printedText(200).optional() }),
   ).returns<SaleView>(),
   /** The first print is the cashier's; a reprint needs a manager's PIN and says DUPLICATE. */
   'receipt.print': needs('sell')(z.strictObject({ saleId: id, ...approval })).returns<ReceiptView>(),

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import type { Settings } from '../settings/settings-schema.js';
 import type { TenderMethod } from '../till/tender.js';
 import { needs } from './define.js';
-import { empty, id, paise } from './fields.js';
+import { empty, id, paise, printedText } from './fields.js';
 
 /** Notes and coins counted into or out of the drawer (optional beside the total). */
 const drawerCount = z
   .array(z.strictObject({ denominationPaise: paise.min(1), quantity: z.number().int().min(0).max(100_000) }))
   .max(30)
   .optional();
-const reason = z.string().trim().min(1, 'say why').max(200);
+const reason = printedText(200).pipe(z.string().min(1, 'say why'));
 
 export const CASH_MOVEMENT_KINDS = ['PAY_IN', 'PAY_OUT'] as const;
 export type CashMovementKind = (typeof CASH_MOVEMENT_KINDS)[number];
@@ -112,7 +112,7 @@ export const shiftMethods = {
   /** Mid-shift totals; the shift stays open. Audited. */
   'shift.xReport': needs('seeOwnTotals')(empty).returns<ShiftReport>(),
   /** Closes the shift with the counted cash and answers its Z report. Audited. */
-  'shift.close': needs('sell')(z.strictObject({ countedCashPaise: paise, count: drawerCount, note: z.string().trim().max(200).optional() })).returns<ShiftReport>(),
+  'shift.close': needs('sell')(z.strictObject({ countedCashPaise: paise, count: drawerCount, note: printedText(200).optional() })).returns<ShiftReport>(),
   /** A closed shift's Z report again (to reprint it). */
   'shift.report': needs('seeAllTotals')(z.strictObject({ shiftId: id })).returns<ShiftReport>(),
 };

@@ -15,7 +15,7 @@ import { checkWallet, walletReadings } from './wallet-check.js';
 
 export interface EndOfDayDeps {
   db: Db;
-  journal: Pick<SaleJournal, 'beginAttempt' | 'finishAttempt'>;
+  journal: Pick<SaleJournal, 'beginAttempt' | 'finishAttempt' | 'hasVouchers'>;
   api: OrderApi;
   walletHistory: Pick<WalletHistory, 'lastBefore' | 'firstIn' | 'lastIn' | 'topUpsBetween'>;
   /** Reads the balance now (and records it); null when the service could not be asked. */
@@ -78,6 +78,7 @@ export class EndOfDay {
     const tenders = checkTenders({
       sales,
       till: deps.till,
+      journal: deps.journal,
       byTender: deps.shifts.tenderTotals({ from, to }),
       paymentsSince: this.firstShift.get()?.at ?? null,
     });

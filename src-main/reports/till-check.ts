@@ -2,6 +2,7 @@ import { customerPaysOf } from '../orders/rules/index.js';
 import type { Discrepancy, EndOfDayReport } from '../contract/report.js';
 import type { TenderTotal } from '../contract/shift.js';
 import { paymentStateOf } from '../till/payment-state.js';
+import type { SaleJournal } from '../orders/journal/sale-journal.js';
 import type { ShiftRecord, TillStore } from '../till/till-store.js';
 import type { DaySale } from './day-sale.js';
 import { drawerOpen, drawerOverShort, managerReview, refundDue, tenderMissing, tendersUnexplained } from './discrepancies.js';
@@ -22,6 +23,7 @@ import { drawerOpen, drawerOverShort, managerReview, refundDue, tenderMissing, t
 export function checkTenders(input: {
   sales: readonly DaySale[];
   till: Pick<TillStore, 'salePayment'>;
+  journal: Pick<SaleJournal, 'hasVouchers'>;
   byTender: TenderTotal[];
   paymentsSince: number | null;
 }): { tenders: EndOfDayReport['tenders']; discrepancies: Discrepancy[] } {
@@ -31,7 +33,7 @@ export function checkTenders(input: {
   for (const sale of input.sales) {
     const held = input.till.salePayment(sale.id);
     const paid = held?.payment.amountPaise ?? 0;
-    switch (paymentStateOf(sale.state, held)) {
+    switch (paymentStateOf(sale.state, held, () => input.journal.hasVouchers(sale.id))) {
       case 'KEPT':
         expectedNetPaise += customerPaysOf(sale);
         if (paid !== customerPaysOf(sale)) {

@@ -2,8 +2,12 @@ import type { SaleState } from '../orders/journal/sale-state.js';
 import type { SalePayment } from './till-store.js';
 import type { PaymentState } from './tender.js';
 
-/** What to do with the customer's money for a sale in `state` holding `held` (see PAYMENT_STATES). */
-export function paymentStateOf(state: SaleState, held: SalePayment | null): PaymentState {
+/**
+ * What to do with the customer's money for a sale in `state` holding `held` (see PAYMENT_STATES).
+ * `issued`: whether the sale's vouchers were issued (SaleJournal.hasVouchers), asked only of a
+ * cancelled or reversed sale.
+ */
+export function paymentStateOf(state: SaleState, held: SalePayment | null, issued: () => boolean): PaymentState {
   if (!held) return 'NOT_RECORDED';
   // Checked before the refund: when a retry took the payment along, that retry is where it went.
   if (held.carriedTo) return 'CARRIED_TO_RETRY';
@@ -16,7 +20,9 @@ export function paymentStateOf(state: SaleState, held: SalePayment | null): Paym
       return 'REFUND_DUE';
     case 'CANCELLED':
     case 'REVERSED':
-      return 'MANAGER_REVIEW';
+      // Before any voucher was issued the sale simply did not go through; after, the customer
+      // holds void vouchers they paid for, and a manager decides.
+      return issued() ? 'MANAGER_REVIEW' : 'REFUND_DUE';
     case 'INTENT':
     case 'IN_DOUBT':
     case 'PROCESSING':

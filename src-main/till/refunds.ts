@@ -11,7 +11,7 @@ export type RefundResult =
   | { ok: false; code: 'NOT_FOUND' | 'NOT_REFUNDABLE' | 'NO_OPEN_SHIFT' | 'NOT_ENOUGH_CASH'; message: string };
 
 export interface RefundDeps {
-  journal: Pick<SaleJournal, 'get'>;
+  journal: Pick<SaleJournal, 'get' | 'hasVouchers'>;
   till: TillStore;
   audit: AuditLog;
   now: () => number;
@@ -41,7 +41,7 @@ export function refundSale(deps: RefundDeps, saleId: string, actor: string): Ref
   const sale = deps.journal.get(saleId);
   if (!sale) return { ok: false, code: 'NOT_FOUND', message: 'No such sale' };
   const held = deps.till.salePayment(saleId);
-  const state = paymentStateOf(sale.state, held);
+  const state = paymentStateOf(sale.state, held, () => deps.journal.hasVouchers(saleId));
   if (state !== 'REFUND_DUE' || !held) return { ok: false, code: 'NOT_REFUNDABLE', message: REFUND_REFUSALS[state === 'REFUND_DUE' ? 'NOT_RECORDED' : state] };
   const shift = deps.till.currentShift();
   if (!shift) return { ok: false, code: 'NO_OPEN_SHIFT', message: NO_DRAWER };

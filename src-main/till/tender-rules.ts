@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTER } from '../contract/fields.js';
 import { formatRupees, type FieldProblem } from '../orders/rules/index.js';
 import type { Tender, TenderMethod } from './tender.js';
 
@@ -12,10 +13,6 @@ export interface TenderEntry {
 export type TenderCheck =
   | { ok: true; tenders: Tender[]; amountPaise: number; changePaise: number }
   | { ok: false; problems: FieldProblem[] };
-
-/** Control characters would break a printed report or a CSV cell; everything printable is a fair note. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
  * Checks that the customer's payment covers exactly what they pay, part by part. Only cash
@@ -53,7 +50,7 @@ export function checkTenders(entries: readonly TenderEntry[], customerPaysPaise:
       changePaise += entry.receivedPaise - entry.amountPaise;
     }
     const reference = entry.reference?.trim() || null;
-    if (reference !== null && CONTROL.test(reference)) {
+    if (reference !== null && CONTROL_CHARACTER.test(reference)) {
       problems.push({ field: `${field}.reference`, message: 'The reference has a character that cannot be printed; type it again.' });
       return;
     }

@@ -52,11 +52,19 @@ export function outcomeText(sale: SaleView): OutcomeText {
       };
     case 'CANCELLED':
     case 'REVERSED':
-      return {
-        title: sale.state === 'CANCELLED' ? 'Sale cancelled' : 'Sale reversed',
-        message: 'The service cancelled this order; the vouchers are not valid.',
-        action: "Do not hand over a receipt; call the manager about the customer's payment.",
-      };
+      // Before any voucher was issued the payment is simply due back (moneyText says how);
+      // after, the customer holds void vouchers and a manager decides.
+      return sale.vouchers.length === 0
+        ? {
+            title: sale.state === 'CANCELLED' ? 'Sale cancelled' : 'Sale reversed',
+            message: 'The service cancelled this order before issuing any voucher.',
+            action: "Give the customer's payment back.",
+          }
+        : {
+            title: sale.state === 'CANCELLED' ? 'Sale cancelled' : 'Sale reversed',
+            message: 'The service cancelled this order after issuing it; its vouchers are not valid.',
+            action: "Do not hand over a receipt; call the manager about the customer's payment.",
+          };
   }
 }
 
@@ -94,7 +102,9 @@ export function moneyText(sale: SaleView): MoneyText | null {
       return {
         kind: 'refund',
         headline: `Give ${amount} back${paidWith(sale)}`,
-        detail: 'No voucher was issued. Give the money back the way it was paid and record it here — or Try again: the same payment goes with the new order.',
+        detail: canRetry(sale.state)
+          ? 'No voucher was issued. Give the money back the way it was paid and record it here — or Try again: the same payment goes with the new order.'
+          : 'No voucher was issued. Give the money back the way it was paid and record it here.',
       };
     case 'REFUNDED': {
       const refund = sale.refund;

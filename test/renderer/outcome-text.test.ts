@@ -33,7 +33,7 @@ const SPLIT_PAYMENT: PaymentView = {
   changePaise: 0,
 };
 
-/** The payment state main derives for a paid sale in `state`. */
+/** The payment state main derives for a paid sale in `state` (cancelled or reversed before any voucher was issued). */
 const PAID_STATE: Record<SaleState, PaymentState> = {
   INTENT: 'ON_HOLD',
   IN_DOUBT: 'ON_HOLD',
@@ -42,9 +42,10 @@ const PAID_STATE: Record<SaleState, PaymentState> = {
   SUCCESS: 'KEPT',
   FAILED: 'REFUND_DUE',
   REJECTED: 'REFUND_DUE',
-  CANCELLED: 'MANAGER_REVIEW',
-  REVERSED: 'MANAGER_REVIEW',
+  CANCELLED: 'REFUND_DUE',
+  REVERSED: 'REFUND_DUE',
 };
+const ISSUED = [{ seq: 1, voucherId: 'v1', cardType: 'CARD_AND_PIN', cardNumberMasked: '•••• 1234', hasPin: true, validTill: null, amountPaise: 50_000 }];
 
 function view(state: SaleState, patch: Partial<SaleView> = {}): SaleView {
   const settledFailed = state === 'FAILED' || state === 'REJECTED';
@@ -74,7 +75,7 @@ function view(state: SaleState, patch: Partial<SaleView> = {}): SaleView {
     printCount: 0,
     receiptOwed: state === 'SUCCESS',
     retryOf: null,
-    vouchers: state === 'SUCCESS' ? [{ seq: 1, voucherId: 'v1', cardType: 'CARD_AND_PIN', cardNumberMasked: '•••• 1234', hasPin: true, validTill: null, amountPaise: 50_000 }] : [],
+    vouchers: state === 'SUCCESS' ? ISSUED : [],
     ...patch,
   };
 }
@@ -182,8 +183,18 @@ describe("what to do with the customer's money, per payment state (issue 11, ite
     expect(moneyText(view('SUCCESS'))).toBeNull();
     expect(words('SUCCESS')).toMatch(/cannot be refunded/);
     for (const state of ['CANCELLED', 'REVERSED'] as const) {
-      expect(moneyText(view(state)), state).toBeNull();
-      expect(words(state)).toMatch(/call the manager about the customer's payment/);
+      const issued = { vouchers: ISSUED, paymentState: 'MANAGER_REVIEW' as const };
+      expect(moneyText(view(state, issued)), state).toBeNull();
+      expect(words(state, issued)).toMatch(/after issuing it; its vouchers are not valid.*call the manager about the customer's payment/);
+    }
+  });
+
+  it('cancelled or reversed before any voucher was issued: give the money back, with no Try again (a new sale is sold afresh)', () => {
+    for (const state of ['CANCELLED', 'REVERSED'] as const) {
+      expect(words(state)).toMatch(/before issuing any voucher.*Give the customer's payment back/);
+      const m = moneyText(view(state))!;
+      expect(m).toMatchObject({ kind: 'refund', headline: 'Give ₹500 back (cash)' });
+      expect(m.detail).not.toMatch(/Try again/);
     }
   });
 

@@ -34,6 +34,18 @@ describe('cash-drawer shifts through the bridge', () => {
     expect(audited('shift.opened')).toHaveLength(2);
   });
 
+  it('refuses drawer words that cannot be printed on the Z report (a line break, a tab), and writes nothing', async () => {
+    await h.ok('shift.open', { openingFloatPaise: 100_000 });
+    const refused = await h.call('shift.cashMovement', { kind: 'PAY_IN', amountPaise: 5_000, reason: 'Change\nfrom the bank' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    expect(JSON.stringify(refused)).toContain('cannot be printed');
+    expect(await h.call('shift.close', { countedCashPaise: 100_000, note: 'Counted\ttwice' })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    expect(await h.ok('shift.current')).toMatchObject({ expectedCashPaise: 100_000, movements: [], closedAt: null });
+    expect(audited('shift.cash_movement')).toEqual([]);
+    // The same words typed on one line are fine.
+    expect(await h.ok('shift.cashMovement', { kind: 'PAY_IN', amountPaise: 5_000, reason: 'Change from the bank' })).toMatchObject({ expectedCashPaise: 105_000 });
+  });
+
   it('records pay-ins and pay-outs with a reason, and refuses paying out more than the drawer holds', async () => {
     await h.ok('shift.open', { openingFloatPaise: 100_000 });
     const afterIn = await h.ok('shift.cashMovement', { kind: 'PAY_IN', amountPaise: 50_000, reason: 'Change from the bank' });

@@ -214,6 +214,35 @@ describe('the customer’s money through the bridge: tenders, change, refunds', 
     expect(await h.ok('sale.get', { saleId: failed.id })).toMatchObject({ paymentState: 'REFUNDED' });
   });
 
+  // The service cancels or reverses an order on its own (spec: not a partner action); the engine
+  // applies the status a poll or an event reports, as this transition does.
+  const serviceSettles = (saleId: string, from: 'PROCESSING' | 'SUCCESS', to: 'CANCELLED' | 'REVERSED') =>
+    expect(h.core.env().journal.transition(saleId, from, to, { nextCheckAt: null }).applied).toBe(true);
+
+  it('a sale the service cancelled before issuing any voucher is due back like a failed one, once', async () => {
+    const pending = await h.ok('sale.place', { productId: 'TEST_PROCESSING_STUCK', amountPaise: 50_000, tenders: cashTenders(50_000) });
+    expect(pending).toMatchObject({ state: 'PROCESSING', paymentState: 'ON_HOLD' });
+    serviceSettles(pending.id, 'PROCESSING', 'CANCELLED');
+    expect(await h.ok('sale.get', { saleId: pending.id })).toMatchObject({ state: 'CANCELLED', paymentState: 'REFUND_DUE', vouchers: [] });
+
+    expect(await h.ok('sale.refund', { saleId: pending.id })).toMatchObject({ paymentState: 'REFUNDED', refund: { amountPaise: 50_000 } });
+    expect((await shift()).expectedCashPaise).toBe(0);
+    expect(await h.call('sale.refund', { saleId: pending.id })).toMatchObject({ ok: false, error: { code: 'NOT_REFUNDABLE' } });
+    expect(audited('sale.refunded')).toHaveLength(1);
+  });
+
+  it('a completed sale the service reversed afterwards is the manager’s to decide: the counter does not refund it', async () => {
+    const done = await h.ok('sale.place', { productId: FIXED, amountPaise: 50_000, tenders: cashTenders(50_000) });
+    expect(done).toMatchObject({ state: 'SUCCESS', paymentState: 'KEPT' });
+    serviceSettles(done.id, 'SUCCESS', 'REVERSED');
+    expect(await h.ok('sale.get', { saleId: done.id })).toMatchObject({ state: 'REVERSED', paymentState: 'MANAGER_REVIEW' });
+    expect(await h.call('sale.refund', { saleId: done.id })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_REFUNDABLE', message: 'The service cancelled this sale after it completed; the manager decides about the customer’s money.' },
+    });
+    expect(h.core.env().db.prepare('SELECT COUNT(*) AS n FROM refunds').get()).toEqual({ n: 0 });
+  });
+
   it('lets a manager and a cashier see the same payment state in the orders detail', async () => {
     const failed = await h.ok('sale.place', { productId: FAILS, amountPaise: 50_000, tenders: cashTenders(50_000) });
     await h.ok('staff.signIn', { staffId: ids.managerId, pin: MANAGER_PIN });

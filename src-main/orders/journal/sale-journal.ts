@@ -68,6 +68,8 @@ export interface SaleJournal {
   finishAttempt(saleId: string, seq: number, at: number, outcome: string): void;
   attempts(saleId: string): SaleAttempt[];
   vouchers(saleId: string): StoredVoucher[];
+  /** Whether vouchers were issued for the sale: it completed, whatever the service made of it since. */
+  hasVouchers(saleId: string): boolean;
   unfinished(): SaleRecord[];
   /** SUCCESS sales whose receipt is still owed (never printed, not recorded as left behind), oldest first. */
   unprinted(): SaleRecord[];

@@ -109,6 +109,7 @@ export class SqliteSaleJournal implements SaleJournal {
       vouchers: db.prepare<[string], { sale_id: string; seq: number; voucher_id: string | null; card_type: string; card_number_enc: Buffer | null; card_pin_enc: Buffer | null; card_number_last4: string | null; valid_till: string | null; amount_paise: number }>(
         'SELECT * FROM vouchers WHERE sale_id = ? ORDER BY seq',
       ),
+      hasVouchers: db.prepare<[string], { issued: number }>('SELECT EXISTS (SELECT 1 FROM vouchers WHERE sale_id = ?) AS issued'),
       // Printing is not a change of the sale's outcome, so updated_at stays when it settled.
       print: db.prepare<[string], { print_count: number }>('UPDATE sales SET print_count = print_count + 1, receipt_owed = 0 WHERE id = ? RETURNING print_count'),
       // The partial index sales_receipt_owed answers this with a seek, in order.
@@ -247,6 +248,10 @@ export class SqliteSaleJournal implements SaleJournal {
       finishedAt: a.finished_at,
       outcome: a.outcome,
     }));
+  }
+
+  hasVouchers(saleId: string): boolean {
+    return this.stmts.hasVouchers.get(saleId)!.issued === 1;
   }
 
   vouchers(saleId: string): StoredVoucher[] {

@@ -10,7 +10,7 @@ import type { SaleRecord } from '../journal/sale-record.js';
 /** What a sale's view is read from. */
 export interface SaleViewSources {
   vouchers: Pick<VoucherService, 'masked'>;
-  journal: Pick<SaleJournal, 'attempts'>;
+  journal: Pick<SaleJournal, 'attempts' | 'hasVouchers'>;
   till: Pick<TillStore, 'salePayment'>;
   staffName: (staffId: string) => string;
 }
@@ -36,7 +36,7 @@ export function saleView(sale: SaleRecord, { vouchers, journal, till, staffName 
       takenAt: held.payment.takenAt,
       takenByName: staffName(held.payment.takenBy),
     },
-    paymentState: paymentStateOf(sale.state, held),
+    paymentState: paymentStateOf(sale.state, held, () => journal.hasVouchers(sale.id)),
     refund: held?.refund
       ? { amountPaise: held.refund.amountPaise, tenders: held.refund.tenders, at: held.refund.at, byName: staffName(held.refund.refundedBy) }
       : null,
