@@ -180,7 +180,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events.subscribe((name) => {
       if (name === 'sale.updated') store.saleChanged();
     });
-    void store.staff.refresh();
+    // A refusal is logged there and answered to the sign-in screen's first staff.list.
+    store.staff.refresh().catch(() => undefined);
     staff.judgePinsWith(store.staff.checkPin);
   }
   const core: Core = {

@@ -8,6 +8,7 @@ import { effectivePermissions } from './permission-presets.js';
 import { hashPin, pinProblem, verifyPin } from './pin-hash.js';
 import { countWrongPin, judgePin, MAX_PIN_FAILURES, pinRefusal, triesLeft, type PinVerdict } from './pin-lock.js';
 import { StaffReplica } from './staff-replica.js';
+import { LAST_ACTIVE_MANAGER } from '../store-link/store-wire.js';
 
 export type { StaffRole as Role } from '../contract/staff.js';
 
@@ -230,7 +231,7 @@ export class StaffService {
     if (!row || row.disabled_at !== null) return err({ code: 'UNKNOWN_STAFF', message: 'No such active staff member' });
     if (row.role === 'manager') {
       const managers = this.db.prepare("SELECT count(*) AS n FROM staff WHERE role = 'manager' AND disabled_at IS NULL").get() as { n: number };
-      if (managers.n <= 1) return err({ code: 'LAST_MANAGER', message: 'Add another manager before removing the last one' });
+      if (managers.n <= 1) return err(LAST_ACTIVE_MANAGER);
     }
     this.db.prepare('UPDATE staff SET disabled_at = ? WHERE id = ?').run(this.now(), staffId);
     this.audit.append({ actor, action: 'staff.disabled', details: { staffId } });

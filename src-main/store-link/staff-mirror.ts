@@ -2,9 +2,19 @@ import type { z } from 'zod';
 import type { Logger } from '../platform/logger.js';
 import type { StaffService, StorePinCheck } from '../staff/staff-service.js';
 import { StoreRefusedError, type StoreClient } from './store-client.js';
-import { pinCheckAnswer, staffList, type StoreStaffRow } from './store-wire.js';
+import { isActiveManager, LAST_ACTIVE_MANAGER, pinCheckAnswer, staffList, type StoreStaffRow } from './store-wire.js';
 
 const same = (a: StoreStaffRow | undefined, b: StoreStaffRow) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+
+/** Refusals that mean the store's staff are not what this counter's copy says. */
+const STALE_COPY: ReadonlySet<string> = new Set(['STORE_HAS_MANAGER', LAST_ACTIVE_MANAGER.code]);
+
+/** The store refused this counter's staff when it joined: its refusal, saying so (the bridge shows it as the store's). */
+class OwnStaffRefused extends StoreRefusedError {
+  constructor(refusal: StoreRefusedError) {
+    super(refusal.status, refusal.code, `The store server did not take this counter's staff, so nobody can sign in here: ${refusal.message}`);
+  }
+}
 
 /**
  * Staff are store-wide. A counter signs people in against its own copy (so a counter whose
@@ -21,17 +31,17 @@ export class StaffMirror {
   /**
    * Takes the store's staff; `strict` makes a failure an error instead of "use what this
    * counter has". A counter that had staff before it joined a store with none brings them: its
-   * staff become the store's (the store takes them only while it has no manager). Joining a
-   * store that has staff, the counter's own people are disabled here.
+   * staff become the store's (the store takes them only while it has no staff). Joining a
+   * store that has staff, the counter's own people are disabled here. A store that refuses to
+   * take this counter's staff is an error either way: it would answer `unknown` to every PIN
+   * typed here, so this counter's copy is nothing to fall back on.
    */
   async refresh(strict = false): Promise<void> {
     try {
       let answer = await this.deps.client.parsed(staffList, 'GET', '/staff');
       const local = this.deps.staff.replica.rows();
-      if (answer.staff.length === 0 && local.some((r) => r.role === 'manager' && r.disabled_at === null)) {
-        await this.deps.client.call('PUT', '/staff', { body: { rows: local, firstManager: true } }).catch((error: unknown) => {
-          if (!(error instanceof StoreRefusedError && error.code === 'STORE_HAS_MANAGER')) throw error;
-        });
+      if (answer.staff.length === 0 && local.some(isActiveManager)) {
+        await this.bringOwnStaff(local);
         answer = await this.deps.client.parsed(staffList, 'GET', '/staff');
       }
       this.deps.staff.replica.apply(answer.staff, answer.staff.length > 0 ? 'disable' : 'keep');
@@ -39,6 +49,22 @@ export class StaffMirror {
     } catch (error) {
       if (strict) throw error;
       this.deps.logger.log('warn', 'store.staff_refresh_failed', { error });
+      if (error instanceof OwnStaffRefused) throw error;
+    }
+  }
+
+  /**
+   * This counter's whole staff as the store's first set-up. Another counter's set-up taken first
+   * is no error (its staff are then the store's); a store that cannot be reached is asked again
+   * at the next refresh.
+   */
+  private async bringOwnStaff(local: StoreStaffRow[]): Promise<void> {
+    try {
+      await this.deps.client.call('PUT', '/staff', { body: { rows: local, firstManager: true } });
+    } catch (error) {
+      if (error instanceof StoreRefusedError && error.code === 'STORE_HAS_MANAGER') return;
+      if (error instanceof StoreRefusedError) throw new OwnStaffRefused(error);
+      throw error;
     }
   }
 
@@ -108,7 +134,8 @@ export class StaffMirror {
       await this.deps.client.call('PUT', '/staff', { body: { rows: changed, firstManager: options.firstManager }, staffId: actor });
     } catch (error) {
       this.deps.staff.replica.apply(before, 'remove');
-      if (error instanceof StoreRefusedError && error.code === 'STORE_HAS_MANAGER') await this.refresh(false).catch(() => undefined);
+      // Another counter changed the store's staff first: this counter's copy is taken afresh, so its screen shows why.
+      if (error instanceof StoreRefusedError && STALE_COPY.has(error.code)) await this.refresh(false).catch(() => undefined);
       throw error;
     }
     return result;

@@ -31,7 +31,7 @@ export function staffHandlers(core: Core, session: Session, signal: (reason: str
   };
   const answer = (result: Result<StaffMember, StaffError>): StaffAdminView => (result.ok ? adminView(result.value) : fail(result.error.code, result.error.message));
   // Staff are the store's when this counter belongs to one: read from it first, changes sent to it before they are answered.
-  const fromStore = async () => core.store?.staff.refresh();
+  const fromStore = async () => core.store?.staff.refresh().catch(storeFailure);
   const storeWide = <T>(work: () => Promise<T> | T, options: { firstManager?: boolean } = {}): Promise<T> =>
     core.store ? core.store.staff.storeWide(session.staff?.id ?? null, work, options).catch(storeFailure) : Promise.resolve(work());
   return {

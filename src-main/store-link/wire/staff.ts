@@ -16,10 +16,18 @@ export type StoreStaffRow = z.infer<typeof storeStaffRow>;
 
 export const staffPush = z.strictObject({
   rows: z.array(storeStaffRow).min(1).max(500),
-  /** The counter set up the store's first manager: refused if the store has one already. */
+  /**
+   * The store's first set-up: a first manager set up at a counter, or the whole staff of a
+   * counter that joins a store with none. Refused once the store has staff.
+   */
   firstManager: z.boolean().optional(),
 });
 export type StaffPush = z.infer<typeof staffPush>;
+
+export const isActiveManager = (row: Pick<StoreStaffRow, 'role' | 'disabled_at'>): boolean => row.role === 'manager' && row.disabled_at === null;
+
+/** Refused at a counter, and by the store for a change from several counters at once: without an active manager nobody could manage staff. */
+export const LAST_ACTIVE_MANAGER = { code: 'LAST_MANAGER', message: 'Add another manager before removing the last one' } as const;
 
 const pinLock = z.strictObject({ failedAttempts: z.number().int().min(0), lockedUntil: z.number().int().nullable() });
 

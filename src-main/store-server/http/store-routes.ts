@@ -19,7 +19,7 @@ import { HttpError, parseBody, readJson } from './http-kit.js';
 
 const dayQuery = z.strictObject({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), from: z.number().int(), to: z.number().int() });
 
-const STAFF_REFUSAL_STATUS: Record<StaffPushRefusal, number> = { FORBIDDEN: 403, VALIDATION_FAILED: 400, STORE_HAS_MANAGER: 409, STAFF_ID_IN_USE: 409 };
+const STAFF_REFUSAL_STATUS: Record<StaffPushRefusal, number> = { FORBIDDEN: 403, VALIDATION_FAILED: 400, STORE_HAS_MANAGER: 409, STAFF_ID_IN_USE: 409, LAST_MANAGER: 409 };
 
 /**
  * What counters share through the store server, under /store/v1: the contract methods it

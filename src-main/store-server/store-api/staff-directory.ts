@@ -1,4 +1,4 @@
-import type { StaffPush, StoreStaffRow } from '../../store-link/store-wire.js';
+import { isActiveManager, LAST_ACTIVE_MANAGER, type StaffPush, type StoreStaffRow } from '../../store-link/store-wire.js';
 import { inTransaction, type Pool } from '../database/pool.js';
 import { endSessionsOf, staffMay } from './staff-sessions.js';
 
@@ -10,16 +10,20 @@ export async function listStaff(pool: Pool, storeId: string): Promise<StoreStaff
   return rows.rows.map((r) => ({ ...r, created_at: Number(r.created_at), disabled_at: r.disabled_at === null ? null : Number(r.disabled_at) }));
 }
 
-export type StaffPushRefusal = 'STORE_HAS_MANAGER' | 'FORBIDDEN' | 'VALIDATION_FAILED' | 'STAFF_ID_IN_USE';
+export type StaffPushRefusal = 'STORE_HAS_MANAGER' | 'FORBIDDEN' | 'VALIDATION_FAILED' | 'STAFF_ID_IN_USE' | typeof LAST_ACTIVE_MANAGER.code;
 export type StaffPushResult = { ok: true } | { ok: false; code: StaffPushRefusal; message: string };
 
 const FORBIDDEN = 'Only staff with the manageStaff permission may change staff';
 const LOCK_CLEARED = '(staff.pin_hash <> EXCLUDED.pin_hash OR (staff.disabled_at IS NOT NULL AND EXCLUDED.disabled_at IS NULL))';
 
 /**
- * A counter's staff changes, applied whole-row. Setting up the first manager is decided under
- * a lock on the store, so two counters setting one up at once cannot both succeed; until a
- * manager exists nothing else is taken (nobody could have authorised it).
+ * A counter's staff changes, applied whole-row, each decided under a lock on the store so that
+ * pushes from several counters are judged one after another. The first set-up needs no one
+ * signed in, so it is taken only while the store has no staff at all: staff exist only once a
+ * manager was set up, and a store that has somehow lost every active manager must not be open
+ * to any paired counter. It names an active manager, and may bring a joining counter's other
+ * staff (its manager authorised them there). Later changes need a person allowed to make them,
+ * and none may leave the store without an active manager.
  */
 export async function pushStaff(
   pool: Pool,
@@ -30,17 +34,16 @@ export async function pushStaff(
 ): Promise<StaffPushResult> {
   return inTransaction<StaffPushResult>(pool, async (tx) => {
     await tx.query('SELECT id FROM stores WHERE id = $1 FOR UPDATE', [storeId]);
-    const managers = await tx.query("SELECT 1 FROM staff WHERE store_id = $1 AND role = 'manager' AND disabled_at IS NULL LIMIT 1", [storeId]);
     if (push.firstManager) {
-      const [row] = push.rows;
-      if (push.rows.length !== 1 || row!.role !== 'manager' || row!.disabled_at !== null) {
-        return { ok: false, code: 'VALIDATION_FAILED', message: 'A first-manager set-up is one active manager' };
-      }
-      if (managers.rowCount) return { ok: false, code: 'STORE_HAS_MANAGER', message: 'This store has a manager already: sign in with their name and PIN' };
+      if (!push.rows.some(isActiveManager)) return { ok: false, code: 'VALIDATION_FAILED', message: 'A first set-up names an active manager' };
+      const staffed = await tx.query('SELECT 1 FROM staff WHERE store_id = $1 LIMIT 1', [storeId]);
+      if (staffed.rowCount) return { ok: false, code: 'STORE_HAS_MANAGER', message: 'This store has a manager already: sign in with their name and PIN' };
     } else {
+      const managers = await tx.query<{ id: string }>("SELECT id FROM staff WHERE store_id = $1 AND role = 'manager' AND disabled_at IS NULL", [storeId]);
       if (!managers.rowCount) return { ok: false, code: 'FORBIDDEN', message: 'This store has no manager yet: set one up first' };
       const may = (await staffMay(tx, storeId, actor.staffId, 'manageStaff')) || (push.rows.length === 1 && (await isOwnPinChange(tx, storeId, actor.staffId, push.rows[0]!)));
       if (!may) return { ok: false, code: 'FORBIDDEN', message: FORBIDDEN };
+      if (!keepsAnActiveManager(managers.rows.map((r) => r.id), push.rows)) return { ok: false, ...LAST_ACTIVE_MANAGER };
     }
     const before = await tx.query<{ id: string; pin_hash: string; disabled_at: string | null }>('SELECT id, pin_hash, disabled_at FROM staff WHERE id = ANY($1) AND store_id = $2 FOR UPDATE', [
       push.rows.map((r) => r.id),
@@ -79,6 +82,12 @@ export async function pushStaff(
     if (error instanceof StaffIdInUse) return { ok: false, code: 'STAFF_ID_IN_USE', message: error.message };
     throw error;
   });
+}
+
+/** Whether the store still has an active manager once `rows` are written over its active managers' `managerIds`. */
+function keepsAnActiveManager(managerIds: readonly string[], rows: readonly StoreStaffRow[]): boolean {
+  const written = new Set(rows.map((r) => r.id));
+  return managerIds.some((id) => !written.has(id)) || rows.some(isActiveManager);
 }
 
 class StaffIdInUse extends Error {
