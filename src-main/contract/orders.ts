@@ -63,6 +63,8 @@ export interface OrderDetail extends SaleView {
   delivery: OrderRequestBody['deliveryDetails'] | null;
   canBalanceBeFetched: boolean;
   attempts: SaleAttempt[];
+  /** Another counter's sale with more attempts than the store keeps: how many between the first and the newest were left out there. */
+  attemptsLeftOut?: number;
   /**
    * Another counter's sale, answered from the store's records: the counter that sold it.
    * Reprints, resends and balance checks are that counter's to do.

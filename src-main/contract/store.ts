@@ -20,6 +20,19 @@ export interface StoreCounterView {
   revokedAt: number | null;
 }
 
+/** A record the store refused on its own: it waits on this counter, offered again every few minutes, while the records after it are sent. */
+export interface RefusedRecord {
+  /** Its outbox: sales, till, vouchers. */
+  kind: string;
+  /** Its id there (a till record's is its kind and id). */
+  id: string;
+  code: string;
+  /** The store's reason. */
+  message: string;
+  /** When the store first refused it. */
+  since: number;
+}
+
 export interface StoreStatus {
   /** This counter belongs to a store and sells through its store server. */
   linked: boolean;
@@ -32,6 +45,8 @@ export interface StoreStatus {
   message: string | null;
   /** This counter's sales not yet sent to the store server. */
   outbox: number;
+  /** Records the store server refused, held back on this counter (its Orders, CSV and End of day lack them until it takes them). */
+  refused: RefusedRecord[];
 }
 
 export const storeMethods = {

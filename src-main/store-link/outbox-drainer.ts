@@ -1,3 +1,4 @@
+import type { RefusedRecord } from '../contract/store.js';
 import type { Logger } from '../platform/logger.js';
 import { StoreUnreachableError, type StoreClient } from './store-client.js';
 
@@ -15,6 +16,8 @@ export interface OutboxKind {
   /** Sends the next batch waiting; false when none is. Throws when the store did not take it (the batch stays). */
   sendNext(client: StoreClient): Promise<boolean>;
   pending(): number;
+  /** Rows the store refused on their own, held back so the rows after them still go (outbox-rows.ts). */
+  refused?(): RefusedRecord[];
 }
 
 /**
@@ -60,6 +63,11 @@ export class OutboxDrainer {
   /** What waits in one kind's outbox, or in all of them. */
   pending(kind?: string): number {
     return this.deps.kinds.filter((k) => kind === undefined || k.name === kind).reduce((sum, k) => sum + k.pending(), 0);
+  }
+
+  /** Rows of every kind the store refused on their own, each still waiting in its outbox. */
+  refused(): RefusedRecord[] {
+    return this.deps.kinds.flatMap((k) => k.refused?.() ?? []);
   }
 
   async stop(): Promise<void> {

@@ -13,7 +13,7 @@ import { voucherOutbox } from './voucher-outbox.js';
 import { StaffMirror } from './staff-mirror.js';
 import { connectionProblem, StoreClient, StoreRefusedError, StoreUnreachableError } from './store-client.js';
 import type { StoreLink } from './store-link-file.js';
-import type { StoreCounterView, StoreLinkView } from '../contract/store.js';
+import type { RefusedRecord, StoreCounterView, StoreLinkView } from '../contract/store.js';
 import type { StatementLine } from '../contract/wallet.js';
 import { REACHABLE_FOR_MS, STORE_AWAY } from './store-reachability.js';
 import type { z } from 'zod';
@@ -71,7 +71,8 @@ export class StoreConnection {
         const detail = source.detail(item.id);
         return detail ? { ...item, detail: detailForStore(detail) } : item;
       });
-    const kinds = [salesOutbox(source.db, items), tillOutbox(source.db), voucherOutbox(source.db, source.vault), auditOutbox(source.audit)];
+    const { logger } = this.deps;
+    const kinds = [salesOutbox(source.db, items, logger), tillOutbox(source.db, logger), voucherOutbox(source.db, source.vault, logger), auditOutbox(source.audit)];
     this.outbox = new OutboxDrainer({ kinds, client: this.client, logger: this.deps.logger });
     this.outbox.start();
   }
@@ -224,6 +225,11 @@ export class StoreConnection {
   /** Sales whose change the store has not taken yet: what the counter's screens count. */
   pendingInOutbox(): number {
     return this.outbox?.pending('sales') ?? 0;
+  }
+
+  /** Records the store refused on their own: held back on this counter while the rest are sent. */
+  refusedRecords(): RefusedRecord[] {
+    return this.outbox?.refused() ?? [];
   }
 
   /** Everything not sent yet: sales, money records, vouchers and audit lines. */

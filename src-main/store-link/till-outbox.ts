@@ -1,8 +1,10 @@
 import type { Db } from '../db/database.js';
+import type { Logger } from '../platform/logger.js';
 import type { RecordsPush } from './store-wire.js';
 import type { OutboxKind } from './outbox-drainer.js';
+import { rowOutboxKind, type OutboxRow } from './outbox-rows.js';
 
-/** Entries of the records outbox sent in one request. */
+/** The most entries of the records outbox sent in one request (fewer when they would pass the store's body limit). */
 const BATCH = 100;
 
 /** Sent in the order their references need: a payment's shift before it, a refund's payment before it. */
@@ -15,15 +17,19 @@ interface Entry {
   marked: number;
 }
 
+/** An entry with its row as the counter's tables hold it (the store checks it); its id names its kind, as two kinds share keys. */
+type TillRow = OutboxRow & { entry: Entry };
+
 /**
  * This counter's money records (environment schema 9's outbox): shifts, cash movements,
  * payments with their tenders, sale↔payment links, refunds with their tenders. A link or a
  * refund whose sale has not reached the store yet waits for it (the sales go first each round).
  */
-export function tillOutbox(db: Db): OutboxKind {
+export function tillOutbox(db: Db, logger: Logger): OutboxKind {
   const rank = `CASE kind ${KIND_ORDER.map((k, i) => `WHEN '${k}' THEN ${i}`).join(' ')} END`;
-  const next = db.prepare<[number], Entry>(
+  const next = db.prepare<[string, number], Entry>(
     `SELECT kind, key, marked FROM store_records_outbox o WHERE kind IN (${KIND_ORDER.map((k) => `'${k}'`).join(', ')})
+       AND kind || '/' || key NOT IN (SELECT value FROM json_each(?))
        AND NOT EXISTS (SELECT 1 FROM store_outbox s WHERE s.sale_id = CASE o.kind WHEN 'sale_payment' THEN o.key WHEN 'refund' THEN (SELECT sale_id FROM refunds WHERE payment_id = o.key) END)
      ORDER BY ${rank}, key LIMIT ?`,
   );
@@ -49,39 +55,43 @@ export function tillOutbox(db: Db): OutboxKind {
     refundTenders: db.prepare<[string], Record<string, unknown>>('SELECT seq, method, amount_paise AS amountPaise FROM refund_tenders WHERE payment_id = ? ORDER BY seq'),
   };
 
-  /** The batch as the wire carries it; rows are sent as the counter's tables hold them (the store checks them). */
-  function batchOf(entries: Entry[]): Required<RecordsPush> {
-    const body: Required<RecordsPush> = { shifts: [], cashMovements: [], payments: [], salePayments: [], refunds: [] };
-    const push = <T>(list: T[], row: unknown) => {
-      if (row) list.push(row as T);
-    };
-    for (const { kind, key } of entries) {
-      if (kind === 'shift') push(body.shifts, read.shift.get(key));
-      else if (kind === 'cash_movement') push(body.cashMovements, read.cashMovement.get(key));
-      else if (kind === 'payment') {
-        const payment = read.payment.get(key);
-        if (payment) push(body.payments, { ...payment, tenders: read.paymentTenders.all(key) });
-      } else if (kind === 'sale_payment') push(body.salePayments, read.salePayment.get(key));
-      else {
-        const refund = read.refund.get(key);
-        if (refund) push(body.refunds, { ...refund, tenders: read.refundTenders.all(key) });
-      }
+  /** An entry's row as the wire carries it: sent as the counter's tables hold it (the store checks it). */
+  function wireOf({ kind, key }: Entry): unknown {
+    if (kind === 'shift') return read.shift.get(key);
+    if (kind === 'cash_movement') return read.cashMovement.get(key);
+    if (kind === 'sale_payment') return read.salePayment.get(key);
+    if (kind === 'payment') {
+      const payment = read.payment.get(key);
+      return payment && { ...payment, tenders: read.paymentTenders.all(key) };
     }
+    const refund = read.refund.get(key);
+    return refund && { ...refund, tenders: read.refundTenders.all(key) };
+  }
+
+  /** The batch as the wire carries it, each row in its kind's list. */
+  function batchOf(rows: TillRow[]): Required<RecordsPush> {
+    const body: Required<RecordsPush> = { shifts: [], cashMovements: [], payments: [], salePayments: [], refunds: [] };
+    const list = { shift: body.shifts, cash_movement: body.cashMovements, payment: body.payments, sale_payment: body.salePayments, refund: body.refunds } as const;
+    for (const row of rows) (list[row.entry.kind] as unknown[]).push(row.wire);
     return body;
   }
 
-  return {
-    name: 'till',
-    async sendNext(client) {
-      const entries = next.all(BATCH);
-      if (entries.length === 0) return false;
-      const body = batchOf(entries);
-      if (Object.values(body).some((list) => list.length > 0)) await client.call('POST', '/records', { body });
-      db.transaction(() => {
-        for (const e of entries) done.run(e.kind, e.key, e.marked);
-      })();
-      return true;
+  return rowOutboxKind<TillRow>(
+    {
+      name: 'till',
+      next(skip) {
+        return next.all(JSON.stringify(skip), BATCH).map((entry) => ({ id: `${entry.kind}/${entry.key}`, marked: entry.marked, wire: wireOf(entry), entry }));
+      },
+      async send(client, rows) {
+        await client.call('POST', '/records', { body: batchOf(rows) });
+      },
+      taken(rows) {
+        db.transaction(() => {
+          for (const { entry } of rows) done.run(entry.kind, entry.key, entry.marked);
+        })();
+      },
+      pending: () => count.get()!.n,
     },
-    pending: () => count.get()!.n,
-  };
+    logger,
+  );
 }

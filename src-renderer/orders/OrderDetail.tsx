@@ -126,7 +126,7 @@ export function OrderDetail({ onBack }: { onBack: () => void }) {
       </div>
       <div className="card">
         <SupportDetails text={supportText(d)}>
-          <Attempts attempts={d.attempts} />
+          <Attempts attempts={d.attempts} leftOut={d.attemptsLeftOut} />
         </SupportDetails>
       </div>
     </article>

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { can, useSession } from '../app/session-store';
 import type { StoreStatus } from '../bridge/contract';
 import { useStoreStatus } from '../store/store-status-store';
-import { formatCount } from '../ui/format';
+import { formatCount, formatDateTime } from '../ui/format';
 import { Loading } from '../ui/Notice';
 import { JoinStoreSection } from './JoinStoreSection';
 import { SectionCard } from './SectionCard';
 import { StoreCountersSection } from './StoreCountersSection';
 
 const ENVIRONMENT_NAME = { staging: 'Staging', production: 'Production' } as const;
+const REFUSED_KIND: Record<string, string> = { sales: 'Sale', till: 'Till record', vouchers: 'Vouchers of sale' };
 
 /** A store's counter: which store, which counter, which server, and whether it answers now. */
 function LinkedStore({ status }: { status: StoreStatus & { store: NonNullable<StoreStatus['store']> } }) {
@@ -49,6 +50,21 @@ function LinkedStore({ status }: { status: StoreStatus & { store: NonNullable<St
         </dd>
         <dt>Sales waiting to be sent</dt>
         <dd>{status.outbox === 0 ? 'None: the store has every sale of this counter.' : `${formatCount(status.outbox)}, sent as soon as the store server takes them.`}</dd>
+        {status.refused.length > 0 && (
+          <>
+            <dt>Refused by the store server</dt>
+            <dd>
+              <p>Kept on this counter and offered again every few minutes; the store’s Orders and End of day lack them until it takes them. The records after them are sent.</p>
+              <ul>
+                {status.refused.map((r) => (
+                  <li key={`${r.kind}:${r.id}`}>
+                    {REFUSED_KIND[r.kind] ?? r.kind} <code>{r.id}</code> since {formatDateTime(r.since)}: {r.message} ({r.code})
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
       </dl>
       <div className="actions">
         <button type="button" className="button" onClick={() => void checkNow()} disabled={checking}>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src-main/platform/logger.js';
 import { OutboxDrainer, type OutboxKind } from '../../src-main/store-link/outbox-drainer.js';
+import { REFUSED_ROW_RETRY_MS, rowOutboxKind, type OutboxRow } from '../../src-main/store-link/outbox-rows.js';
 import { StoreRefusedError, StoreUnreachableError, type StoreClient } from '../../src-main/store-link/store-client.js';
 
 /** A kind with `waiting` batches; `fail` says what its next send throws (null: it is taken). */
@@ -80,6 +81,41 @@ describe('the outbox drainer', () => {
     release();
     await round;
     expect(sales.sent).toEqual([1, 2]);
+    await drainer.stop();
+  });
+
+  it('offers a row the store refused again only after REFUSED_ROW_RETRY_MS, and forgets the refusal once the store takes it', async () => {
+    const waiting = new Map(['a', 'b', 'c'].map((id) => [id, { id, marked: 1, wire: { id } }]));
+    let storeTakesB = false;
+    const requests: string[][] = [];
+    let clock = 1_000;
+    const rows = rowOutboxKind<OutboxRow<{ id: string }>>(
+      {
+        name: 'sales',
+        next: (skip) => [...waiting.values()].filter((r) => !skip.includes(r.id)),
+        async send(_client, batch) {
+          requests.push(batch.map((r) => r.id));
+          if (batch.some((r) => r.id === 'b') && !storeTakesB) throw new StoreRefusedError(400, 'VALIDATION_FAILED', 'b is too long');
+        },
+        taken: (batch) => batch.forEach((r) => waiting.delete(r.id)),
+        pending: () => waiting.size,
+      },
+      silentLogger,
+      () => clock,
+    );
+    const drainer = new OutboxDrainer({ kinds: [rows], client, logger: silentLogger });
+    await drainer.kick();
+    expect(requests).toEqual([['a', 'b', 'c'], ['a', 'b'], ['a'], ['b'], ['c']]);
+    expect(drainer.refused()).toEqual([{ kind: 'sales', id: 'b', code: 'VALIDATION_FAILED', message: 'b is too long', since: 1_000 }]);
+
+    clock += REFUSED_ROW_RETRY_MS - 1;
+    await drainer.kick();
+    expect(requests).toHaveLength(5);
+    clock += 1;
+    storeTakesB = true;
+    await drainer.kick();
+    expect(requests.at(-1)).toEqual(['b']);
+    expect([drainer.pending(), drainer.refused()]).toEqual([0, []]);
     await drainer.stop();
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src-main/sandbox/server.js';
-import { MAX_BODY_BYTES } from '../../src-main/store-server/http/http-kit.js';
+import { MAX_BODY_BYTES } from '../../src-main/store-link/wire/primitives.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import { staffRow } from './staff-rows.js';
 import { http, lastSeq, newRef, orderBody, placeOrder, sellingCounter, sql, startClusterStore, type ClusterStore, type Counter } from './store-harness.js';

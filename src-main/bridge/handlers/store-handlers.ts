@@ -21,11 +21,11 @@ export function storeHandlers(core: Core, session: Session) {
   return {
     'store.status': async () => {
       const store = core.store;
-      if (!store) return { linked: false, store: null, reachable: null, revoked: false, message: null, outbox: 0 };
+      if (!store) return { linked: false, store: null, reachable: null, revoked: false, message: null, outbox: 0, refused: [] };
       const unreachable = await store.unreachable();
       const revoked = unreachable === null && !(await store.stillPaired());
       const message = unreachable ?? (revoked ? REVOKED : null);
-      return { linked: true, store: store.view(), reachable: unreachable === null, revoked, message, outbox: store.pendingInOutbox() };
+      return { linked: true, store: store.view(), reachable: unreachable === null, revoked, message, outbox: store.pendingInOutbox(), refused: store.refusedRecords() };
     },
     'store.counters': () => linked().counters(session.staff!.id).catch(storeFailure),
     'store.revokeCounter': async (input: ParsedInput<'store.revokeCounter'>) => {

@@ -38,6 +38,13 @@ export const storeAttentionList = z.strictObject({
   total: z.number().int().min(0),
 });
 
+/**
+ * The most attempts (and request ids) a sale's detail carries: a sale left in doubt through a
+ * long outage is looked up every few minutes without end, so a counter sends the first and the
+ * newest of a longer list and says how many it left out (it keeps them all).
+ */
+export const SALE_ATTEMPTS_MAX = 500;
+
 /*
  * A sale's details beyond its list row, sent with the row so the store can answer Orders'
  * detail of any counter's sale: the payment, refund and vouchers come from the store's own
@@ -48,7 +55,7 @@ export const saleDetailExtras = z.strictObject({
   discountPaise: money,
   customerPaysPaise: money,
   paymentState: z.enum(PAYMENT_STATES),
-  requestIds: z.array(text(64)).max(500),
+  requestIds: z.array(text(64)).max(SALE_ATTEMPTS_MAX),
   failure: z.strictObject({ message: text(2000), action: text(2000) }).nullable(),
   updatedAt: epochMs,
   nextCheckAt: epochMs.nullable(),
@@ -78,7 +85,9 @@ export const saleDetailExtras = z.strictObject({
         outcome: text(500).nullable(),
       }),
     )
-    .max(500),
+    .max(SALE_ATTEMPTS_MAX),
+  /** Attempts between the first and the newest ones sent that the counter left out (the seq numbers show where). */
+  attemptsLeftOut: z.number().int().min(1).optional(),
 });
 export type SaleDetailExtras = z.infer<typeof saleDetailExtras>;
 

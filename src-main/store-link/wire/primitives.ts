@@ -10,3 +10,5 @@ export const epochMs = z.number().int().min(0);
 /** An amount a record holds: integer paise, never negative. */
 export const money = paise.min(0).max(10_000_000_000);
 export const tenderMethod = z.enum(TENDER_METHODS);
+/** The largest request body the store server reads (413 beyond it): a counter sizes its outbox batches to fit. */
+export const MAX_BODY_BYTES = 512 * 1024;

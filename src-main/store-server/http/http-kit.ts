@@ -1,8 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
-
-/** The largest body a counter sends (a batch of list rows); more is refused unread. */
-export const MAX_BODY_BYTES = 512 * 1024;
+import { MAX_BODY_BYTES } from '../../store-link/wire/primitives.js';
 
 export class HttpError extends Error {
   constructor(
@@ -14,7 +12,7 @@ export class HttpError extends Error {
   }
 }
 
-/** The body's bytes, refusing (413) one larger than `limit` without buffering the rest. */
+/** The body's bytes, refusing (413) one larger than `limit` (by default the wire's body limit) without buffering the rest. */
 export async function readRaw(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
