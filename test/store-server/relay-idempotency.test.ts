@@ -158,6 +158,13 @@ describe('the order relay, idempotent on referenceId', () => {
     expect(theirs.status).toBe(404);
     expect(theirs.json.error.code).toBe('NOT_FOUND');
     expect(sandbox.requests.list(seq).filter((r) => r.path.includes('/by-reference/'))).toEqual([]);
+    // Sending it from there (a counter joined again under a new id, recovering its in-doubt sale)
+    // is refused as taken, and nothing reaches the service: the engine reads this 404 + 409 pair as
+    // "may exist" and leaves the sale for support (test/orders/engine/reference-taken.integration.test.ts).
+    const resent = await placeOrder(two, orderBody(ref));
+    expect(resent.status).toBe(409);
+    expect(resent.json.error.code).toBe('REFERENCE_IN_USE');
+    expect(ordersReceived(sandbox, ref)).toBe(1);
     // Nor its order by id.
     const order = await placeOrder(one, orderBody(ref));
     expect((await two.call(`/partner/v1/partners/orders/${order.json.id}`)).status).toBe(404);

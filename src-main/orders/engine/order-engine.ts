@@ -14,7 +14,7 @@ import {
   TERMINAL_EVENT_RECONFIRM_MS,
   type ProcessingProtocol,
 } from './processing-protocol.js';
-import { FOREIGN_ANSWER, placeOutcome, recordedRefusal, RESENT_AFTER_LOGIN } from './place-outcome.js';
+import { FOREIGN_ANSWER, placeOutcome, recordedRefusal, RESENT_AFTER_LOGIN, saysReferenceTaken } from './place-outcome.js';
 import { sealVouchers } from './seal-vouchers.js';
 
 export interface OrderEngineDeps {
@@ -150,6 +150,11 @@ export class OrderEngine {
         this.recordLookup(current, 'get', lookup.requestIds, lookup.ok ? (lookup.order?.status ?? 'NOT_FOUND') : lookup.error.code);
         return lookup.ok && lookup.order ? this.applyOrder(current, lookup.order) : current;
       }
+      if (current.state === 'NEEDS_SUPPORT') {
+        // Stopped without an order id (its answers disagreed): asked by reference, never sent again.
+        const lookup = await this.lookupByReference(current);
+        return lookup?.order ? this.applyOrder(this.deps.journal.get(saleId)!, lookup.order) : this.deps.journal.get(saleId)!;
+      }
       return current;
     });
   }
@@ -225,7 +230,7 @@ export class OrderEngine {
       journal.finishAttempt(sale.id, answered.seq, answered.at, answered.outcome);
       const lookup = await this.lookupByReference(journal.get(sale.id)!);
       if (lookup?.order) return this.applyOrder(journal.get(sale.id)!, lookup.order);
-      if (lookup) return this.reject(journal.get(sale.id)!, outcome.error);
+      if (lookup) return this.settleRefusal(journal.get(sale.id)!, outcome.error);
       // The service could not be asked, so whether the first request landed is still unknown:
       // the sale stays in doubt. The refusal on record keeps resolveInDoubt from sending again;
       // the next look-up settles it (found: adopted; 404: refused).
@@ -247,7 +252,7 @@ export class OrderEngine {
     // 404: the service never created it. A refusal already on record (a crash came between it
     // and the move to REJECTED) settles the sale: that referenceId is consumed for us.
     const refusal = recordedRefusal(this.deps.journal.attempts(sale.id));
-    if (refusal) return this.reject(current, refusal);
+    if (refusal) return this.settleRefusal(current, refusal);
     // Otherwise the same referenceId may be sent again (§4.4).
     if (resendsLeft > 0) return this.send(current, resendsLeft - 1);
     return this.scheduleRecheck(current);
@@ -385,6 +390,23 @@ export class OrderEngine {
   /** Whether an in-doubt sale may still be resent with nobody asking (AUTO_RESEND_WINDOW_MS after its first send). */
   private mayResendUnasked(sale: SaleRecord): boolean {
     return this.deps.clock.now() - (sale.placedAt ?? sale.createdAt) <= AUTO_RESEND_WINDOW_MS;
+  }
+
+  /**
+   * A refusal on record and a look-up that finds no order: REJECTED, unless the refusal said the
+   * reference is taken. Then the answers disagree and the order may exist (a look-up lagging
+   * behind, or a store server that knows the reference under this counter's previous pairing):
+   * neither refunded nor sent again, it waits for a person.
+   */
+  private settleRefusal(sale: SaleRecord, refusal: Pick<OrderApiError, 'code' | 'message'>): SaleRecord {
+    if (!saysReferenceTaken(refusal.code)) return this.reject(sale, refusal);
+    this.deps.logger.log('error', 'sale.reference_taken_not_found', { saleId: sale.id, referenceId: sale.referenceId, code: refusal.code });
+    return this.move(sale, 'NEEDS_SUPPORT', {
+      nextCheckAt: null,
+      supportReason:
+        `Sending reference ${sale.referenceId} again was refused because the reference is in use (${refusal.code}), ` +
+        'yet no order is found under it, so it may have gone through; the app stopped here.',
+    });
   }
 
   /** `answered`: the refused attempt, closed in the same commit as the move. */

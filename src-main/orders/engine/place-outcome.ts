@@ -17,6 +17,15 @@ export const FOREIGN_ANSWER = placeOutcome('unknown', 'ANSWER_FOR_ANOTHER_ORDER'
 
 const REFUSAL = /^rejected (\S+)$/;
 
+/**
+ * Refusals that say an order already holds the reference (the service's duplicate, a store
+ * server's "another counter used it", a bare 409 Conflict): after one of those a look-up's 404
+ * is a contradiction, not proof that the order was never placed.
+ */
+const REFERENCE_TAKEN = new Set(['DUPLICATE_REFERENCE', 'REFERENCE_IN_USE', 'HTTP_409']);
+
+export const saysReferenceTaken = (code: string): boolean => REFERENCE_TAKEN.has(code);
+
 /** True for a place attempt's outcome that says the service refused it. */
 export function isRefusalOutcome(outcome: string | null): boolean {
   return outcome !== null && REFUSAL.test(outcome);
