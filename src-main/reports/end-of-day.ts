@@ -50,9 +50,32 @@ export class EndOfDay {
   async check(day: string, bounds: { from: number; to: number }): Promise<DayCheck> {
     const { deps } = this;
     const { from, to } = bounds;
-    const sales = this.sales(from, to - 1);
     // Today's closing balance is read now, so the day so far is checked to this moment.
     const now = deps.now();
+    // The journal, the payments and the drawers are read at one instant (one read transaction),
+    // before the minute the service takes to answer: a sale rung up meanwhile is in none of them,
+    // rather than in the day's tenders but not among its sales.
+    const local = deps.db.transaction(() => {
+      const sales = this.sales(from, to - 1);
+      return {
+        sales,
+        tenders: checkTenders({
+          sales,
+          till: deps.till,
+          journal: deps.journal,
+          byTender: deps.shifts.tenderTotals({ from, to }),
+          paymentsSince: this.firstShift.get()?.at ?? null,
+        }),
+        drawers: checkDrawers(
+          deps.till.shiftsBetween(from, to).map((shift) => ({ ...shift, expectedCashPaise: deps.shifts.view(shift).expectedCashPaise })),
+          bounds,
+          now,
+        ),
+        journal: this.journalTotals(sales, bounds),
+        byCashier: deps.shifts.cashierTotals({ from, to }),
+      };
+    })();
+    const { sales, tenders, drawers } = local;
     const fresh = now >= from && now < to ? await deps.readWalletNow() : null;
     const { opening, closing } = walletReadings(deps.walletHistory, bounds, sales[0]?.createdAt ?? null, fresh);
     // The wallet's window can reach before the day (its opening reading is the last one before
@@ -75,19 +98,6 @@ export class EndOfDay {
       windowSales: windowSales.map((sale) => ({ sale, charged: chargedByService(answers.get(sale.id), WALLET_CHARGED_STATES.includes(sale.state)) })),
     });
 
-    const tenders = checkTenders({
-      sales,
-      till: deps.till,
-      journal: deps.journal,
-      byTender: deps.shifts.tenderTotals({ from, to }),
-      paymentsSince: this.firstShift.get()?.at ?? null,
-    });
-    const drawers = checkDrawers(
-      deps.till.shiftsBetween(from, to).map((shift) => ({ ...shift, expectedCashPaise: deps.shifts.view(shift).expectedCashPaise })),
-      bounds,
-      now,
-    );
-
     const discrepancies = [...serviceDiscrepancies, ...(wallet.discrepancy ? [wallet.discrepancy] : []), ...tenders.discrepancies, ...drawers.discrepancies];
     return {
       day,
@@ -96,11 +106,11 @@ export class EndOfDay {
       generatedAt: now,
       matched: discrepancies.length === 0,
       discrepancies,
-      journal: this.journalTotals(sales, bounds),
+      journal: local.journal,
       service,
       wallet: wallet.wallet,
       tenders: tenders.tenders,
-      byCashier: deps.shifts.cashierTotals({ from, to }),
+      byCashier: local.byCashier,
       shifts: drawers.shifts,
     };
   }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, istDay } from '../../src-main/platform/india-time.js';
 import { FORBIDDEN } from '../support/screen-words.js';
 import { cashTenders } from '../support/till.js';
+import type { EndOfDayReport } from '../../src-main/contract/index.js';
 import { FAILS, FIXED, PROCESSING, expectReadable, kinds, openCounter, type Counter } from './eod-harness.js';
 
 describe('end of day: a day that balances three ways', () => {
@@ -211,6 +212,26 @@ describe('end of day: each planted discrepancy is found, with what to do', () =>
     const report = await c.endOfDay();
     expect(kinds(report)).toEqual(['REFUND_DUE']);
     expect(report.discrepancies[0]).toMatchObject({ saleId: failed.id, amountPaise: 30_000, action: expect.stringContaining('Give the money back') });
+  });
+
+  it('a sale rung up while the service is being asked is in none of the day’s figures, not in its tenders alone', async () => {
+    await c.asManager();
+    // The service takes its time answering the check's questions about the day's sale.
+    await c.control('POST', '/faults', { kind: 'delay', stage: 'before', ms: 1_500, count: 10, match: { method: 'GET', path: '/v1/partners/orders/*' } });
+    const checking = c.h.ok('report.endOfDay', { day: c.day }) as Promise<EndOfDayReport>;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Meanwhile the manager sells at the counter: its payment is taken at once.
+    const during = await c.h.ok('sale.place', { productId: FIXED, amountPaise: 20_000, tenders: cashTenders(20_000) });
+    expect(during.state).toBe('SUCCESS');
+    const report = await checking;
+    expect(report.discrepancies.filter((d) => d.kind !== 'DRAWER')).toEqual([]);
+    expect(report.journal.completed).toBe(1);
+    expect(report.tenders).toMatchObject({ netPaise: 50_000, expectedNetPaise: 50_000 });
+    // The next check sees it everywhere.
+    await c.control('DELETE', '/faults');
+    const after = await c.endOfDay();
+    expect(after.journal.completed).toBe(2);
+    expect(after.tenders).toMatchObject({ netPaise: 70_000, expectedNetPaise: 70_000 });
   });
 
   it('a drawer left open, and one closed short, are drawer discrepancies', async () => {
