@@ -13,10 +13,13 @@ export const saleIdInput = z.strictObject({ saleId: id });
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
+/** What is said of typed words with a CONTROL_CHARACTER, after the field's name ("The reference …"). */
+export const UNPRINTABLE = 'has a character that cannot be printed (a line break, a tab); type it again';
+
 /** Words a person types that are printed later (a Z report, the journal's CSV): trimmed, at most `max`, nothing unprintable. */
 export const printedText = (max: number) =>
   z
     .string()
     .trim()
     .max(max)
-    .refine((text) => !CONTROL_CHARACTER.test(text), 'has a character that cannot be printed (a line break, a tab); type it again');
+    .refine((text) => !CONTROL_CHARACTER.test(text), UNPRINTABLE);

@@ -63,7 +63,8 @@ export class StaffMirror {
       await this.deps.client.call('PUT', '/staff', { body: { rows: local, firstManager: true } });
     } catch (error) {
       if (error instanceof StoreRefusedError && error.code === 'STORE_HAS_MANAGER') return;
-      if (error instanceof StoreRefusedError) throw new OwnStaffRefused(error);
+      // Refused for what was sent; a store that is failing or busy (5xx, 429) is asked again at the next refresh.
+      if (error instanceof StoreRefusedError && error.status >= 400 && error.status < 500 && error.status !== 429) throw new OwnStaffRefused(error);
       throw error;
     }
   }

@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTER } from '../contract/fields.js';
+import { CONTROL_CHARACTER, UNPRINTABLE } from '../contract/fields.js';
 import { formatRupees, type FieldProblem } from '../orders/rules/index.js';
 import type { Tender, TenderMethod } from './tender.js';
 
@@ -51,7 +51,7 @@ export function checkTenders(entries: readonly TenderEntry[], customerPaysPaise:
     }
     const reference = entry.reference?.trim() || null;
     if (reference !== null && CONTROL_CHARACTER.test(reference)) {
-      problems.push({ field: `${field}.reference`, message: 'The reference has a character that cannot be printed; type it again.' });
+      problems.push({ field: `${field}.reference`, message: `The reference ${UNPRINTABLE}.` });
       return;
     }
     tenders.push({ method: entry.method, amountPaise: entry.amountPaise, receivedPaise: entry.receivedPaise ?? null, reference });

@@ -51,20 +51,19 @@ export function outcomeText(sale: SaleView): OutcomeText {
         action: 'Do not refund or resell it: if the service completes it, the vouchers are issued and paid for.',
       };
     case 'CANCELLED':
-    case 'REVERSED':
-      // Before any voucher was issued the payment is simply due back (moneyText says how);
-      // after, the customer holds void vouchers and a manager decides.
-      return sale.vouchers.length === 0
-        ? {
-            title: sale.state === 'CANCELLED' ? 'Sale cancelled' : 'Sale reversed',
-            message: 'The service cancelled this order before issuing any voucher.',
-            action: "Give the customer's payment back.",
-          }
-        : {
-            title: sale.state === 'CANCELLED' ? 'Sale cancelled' : 'Sale reversed',
-            message: 'The service cancelled this order after issuing it; its vouchers are not valid.',
-            action: "Do not hand over a receipt; call the manager about the customer's payment.",
-          };
+    case 'REVERSED': {
+      // Main decides from the vouchers it holds (payment-state.ts): issued ones leave the money to
+      // a manager; otherwise the sale simply did not go through, and moneyText says what to do.
+      const title = sale.state === 'CANCELLED' ? 'Sale cancelled' : 'Sale reversed';
+      if (sale.paymentState === 'MANAGER_REVIEW') {
+        return { title, message: 'The service cancelled this order after issuing it; its vouchers are not valid.', action: "Do not hand over a receipt; call the manager about the customer's payment." };
+      }
+      return {
+        title,
+        message: 'The service cancelled this order before issuing any voucher.',
+        action: sale.paymentState === 'REFUND_DUE' ? "Give the customer's payment back." : 'Do not hand over a receipt.',
+      };
+    }
   }
 }
 

@@ -195,6 +195,8 @@ describe("what to do with the customer's money, per payment state (issue 11, ite
       const m = moneyText(view(state))!;
       expect(m).toMatchObject({ kind: 'refund', headline: 'Give ₹500 back (cash)' });
       expect(m.detail).not.toMatch(/Try again/);
+      // Once given back, nothing says to give it again.
+      expect(words(state, { paymentState: 'REFUNDED', refund: REFUND })).not.toMatch(/payment back/);
     }
   });
 

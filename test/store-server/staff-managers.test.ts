@@ -71,7 +71,7 @@ describe('the store’s managers', () => {
   });
 
   it('refuses a first set-up from any counter once the store has staff, even with no active manager left', async () => {
-    // A store left without an active manager before the store kept one.
+    // A store without an active manager (its database changed by hand, say): no counter takes it over.
     await sql(databaseUrl, "UPDATE staff SET disabled_at = 1 WHERE role = 'manager'");
     const takeover = await put(two, firstManagerPush(staffRow({ role: 'manager', name: 'Intruder' })));
     expect(takeover.status).toBe(409);

@@ -286,14 +286,25 @@ export class OrderEngine {
         return this.move(sale, 'FAILED', { orderId: order.id, failureReason: reason, errorCode: this.deps.failureCode(reason), nextCheckAt: null }, [], finished);
       }
       case 'CANCELLED':
-      case 'REVERSED':
-        return this.move(sale, order.status as 'CANCELLED' | 'REVERSED', { orderId: order.id, nextCheckAt: null }, [], finished);
+      case 'REVERSED': {
+        // Vouchers the service issued before cancelling (delivered by SMS or e-mail while the sale
+        // waited) are kept: the customer may hold them, so a manager decides about the money.
+        const issued = sale.state === 'SUCCESS' ? [] : sealVouchers(order.vouchers, this.deps.vault);
+        return this.move(sale, order.status as 'CANCELLED' | 'REVERSED', { orderId: order.id, nextCheckAt: null }, issued, finished);
+      }
       default: {
         // PROCESSING, or a status this version does not know: not final, keep following it.
         const placedAt = sale.placedAt ?? now;
         if (sale.state === 'PROCESSING') {
           if (finished) this.deps.journal.finishAttempt(sale.id, finished.seq, finished.at, finished.outcome);
           return this.continueProcessing(sale);
+        }
+        if (sale.state === 'NEEDS_SUPPORT') {
+          // Still not final: it stays with support, but under its order id from now on, so that its
+          // terminal event (and Check now) find the order.
+          if (finished) this.deps.journal.finishAttempt(sale.id, finished.seq, finished.at, finished.outcome);
+          if (sale.orderId === null) this.deps.journal.touch(sale.id, 'NEEDS_SUPPORT', { orderId: order.id });
+          return this.deps.journal.get(sale.id)!;
         }
         // The first check time rides on the move, so continueProcessing has nothing more to commit.
         const nextCheckAt = this.nextProcessingCheck(placedAt, sale.pollCount, now);
@@ -401,7 +412,9 @@ export class OrderEngine {
   private settleRefusal(sale: SaleRecord, refusal: Pick<OrderApiError, 'code' | 'message'>): SaleRecord {
     if (!saysReferenceTaken(refusal.code)) return this.reject(sale, refusal);
     this.deps.logger.log('error', 'sale.reference_taken_not_found', { saleId: sale.id, referenceId: sale.referenceId, code: refusal.code });
-    return this.move(sale, 'NEEDS_SUPPORT', {
+    // A resend after a fresh login is refused while the sale is still INTENT: in doubt first (the journal's only way on).
+    const inDoubt = sale.state === 'INTENT' ? this.move(sale, 'IN_DOUBT', {}) : sale;
+    return this.move(inDoubt, 'NEEDS_SUPPORT', {
       nextCheckAt: null,
       supportReason:
         `Sending reference ${sale.referenceId} again was refused because the reference is in use (${refusal.code}), ` +

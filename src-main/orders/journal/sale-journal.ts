@@ -62,8 +62,8 @@ export interface SaleJournal {
    * recorded even when the move is refused, because the exchange happened either way.
    */
   transition(id: string, from: SaleState, to: SaleState, patch: SaleOutcomePatch, vouchers?: NewVoucher[], finished?: FinishedAttempt): TransitionResult;
-  /** Changes bookkeeping fields without changing the state (next check time, poll count). */
-  touch(id: string, state: SaleState, patch: Pick<SaleOutcomePatch, 'nextCheckAt' | 'pollCount' | 'placedAt'>): boolean;
+  /** Changes bookkeeping fields without changing the state (next check time, poll count, the order id a sale waiting for support turned out to have). */
+  touch(id: string, state: SaleState, patch: Pick<SaleOutcomePatch, 'nextCheckAt' | 'pollCount' | 'placedAt' | 'orderId'>): boolean;
   beginAttempt(saleId: string, kind: AttemptKind, requestId: string, at: number): number;
   finishAttempt(saleId: string, seq: number, at: number, outcome: string): void;
   attempts(saleId: string): SaleAttempt[];

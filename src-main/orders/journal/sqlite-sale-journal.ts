@@ -210,16 +210,18 @@ export class SqliteSaleJournal implements SaleJournal {
     return result;
   }
 
-  touch(id: string, state: SaleState, patch: Pick<SaleOutcomePatch, 'nextCheckAt' | 'pollCount' | 'placedAt'>): boolean {
+  touch(id: string, state: SaleState, patch: Pick<SaleOutcomePatch, 'nextCheckAt' | 'pollCount' | 'placedAt' | 'orderId'>): boolean {
     const sets: string[] = ['updated_at = @now'];
     const params: Record<string, unknown> = { id, state, now: this.now() };
-    const columns = { nextCheckAt: 'next_check_at', pollCount: 'poll_count', placedAt: 'placed_at' } as const;
+    const columns = { nextCheckAt: 'next_check_at', pollCount: 'poll_count', placedAt: 'placed_at', orderId: 'order_id' } as const;
     for (const [key, column] of Object.entries(columns) as [keyof typeof columns, string][]) {
       if (patch[key] === undefined) continue;
       sets.push(`${column} = @${key}`);
       params[key] = patch[key];
     }
-    return this.update(`${sets.join(', ')} WHERE id = @id AND state = @state`).run(params).changes === 1;
+    const touched = this.update(`${sets.join(', ')} WHERE id = @id AND state = @state`).run(params).changes === 1;
+    if (touched && patch.orderId) this.search.schedule();
+    return touched;
   }
 
   private update(tail: string): Database.Statement {

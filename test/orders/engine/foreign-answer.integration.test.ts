@@ -80,6 +80,22 @@ describe('an answer about another order is never applied', () => {
     expect(mismatchesLogged()).toBe(2);
   });
 
+  it('an order the service cancelled after issuing vouchers (sent to the customer meanwhile) keeps them: the manager decides about the money', async () => {
+    const issued = (await otherCustomersOrder()).vouchers;
+    expect(issued.length).toBeGreaterThan(0);
+    const sale = newSale({ brand: brand('TEST_PROCESSING_STUCK') });
+    const placed = await h.engine.placeSale(sale);
+    await h.step(15 * 60);
+    const own = await h.client.getOrder(placed.orderId!);
+    if (!own.ok) throw new Error('the order could not be read back');
+
+    answerInstead = { ...own.value, status: 'CANCELLED', vouchers: issued };
+    await h.engine.onOrderTerminalEvent(placed.orderId!);
+    expect(h.journal.get(sale.id)!.state).toBe('CANCELLED');
+    expect(h.journal.hasVouchers(sale.id)).toBe(true);
+    expect(mismatchesLogged()).toBe(0);
+  });
+
   it('an answer naming this reference but another order id is refused too', async () => {
     const sale = newSale({ brand: brand('TEST_PROCESSING_SUCCESS') });
     const placed = await h.engine.placeSale(sale);

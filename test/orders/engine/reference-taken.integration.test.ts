@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newSale } from '../journal/journal-fixtures.js';
+import { FIXED_BRAND, newSale } from '../journal/journal-fixtures.js';
 import { engineHarness, type EngineHarness } from './engine-harness.js';
 
 const ORDERS = '/v1/partners/orders';
@@ -17,13 +17,21 @@ describe('a resend refused as a duplicate while the look-up finds nothing', () =
   let lagging: boolean;
   /** How the next look-ups answer, one each, before `lagging` decides again. */
   let script: ('lagging' | 'failing')[];
+  /** While true, a send logs in again after a 401 and its resend is refused as a duplicate. */
+  let duplicateAfterLogin: boolean;
 
   beforeEach(async () => {
     lagging = false;
     script = [];
+    duplicateAfterLogin = false;
     h = await engineHarness({
       wrapApi: (api) => ({
         ...api,
+        placeOrder: async (body, requestId, onResend) => {
+          if (!duplicateAfterLogin) return api.placeOrder(body, requestId, onResend);
+          onResend(`${requestId}-after-login`);
+          return { kind: 'rejected', error: { code: 'DUPLICATE_REFERENCE', message: 'taken', action: '', httpStatus: 409, requestId: `${requestId}-after-login` } };
+        },
         getOrderByReference: async (ref) => {
           const answer = script.shift() ?? (lagging ? 'lagging' : 'real');
           if (answer === 'lagging') return { ok: true, order: null, requestIds: [`lagging-${ref}`] };
@@ -60,6 +68,30 @@ describe('a resend refused as a duplicate while the look-up finds nothing', () =
     await h.engine.checkNow(sale.id);
     expect(h.journal.get(sale.id)!.state).toBe('SUCCESS');
     expect(h.journal.vouchers(sale.id)).toHaveLength(1);
+    expect(posts()).toHaveLength(2);
+  });
+
+  it('a resend after a fresh login, refused as a duplicate while the sale is still INTENT, reaches NEEDS_SUPPORT too', async () => {
+    duplicateAfterLogin = true;
+    lagging = true;
+    const sale = newSale();
+    const settled = await h.engine.placeSale(sale);
+    expect(settled.state).toBe('NEEDS_SUPPORT');
+    expect(h.journal.attempts(sale.id).filter((a) => a.kind === 'place')).toHaveLength(2);
+  });
+
+  it('Check now that finds the order still processing records its order id, so its terminal event settles it', async () => {
+    await h.control('POST', '/faults', { kind: 'reset-after-commit', match: { method: 'POST', path: ORDERS } });
+    lagging = true;
+    const sale = newSale({ brand: { ...FIXED_BRAND, id: 'TEST_PROCESSING_SUCCESS', denominationType: 'FLEXIBLE' as const } });
+    expect((await h.engine.placeSale(sale)).state).toBe('NEEDS_SUPPORT');
+
+    lagging = false;
+    const checked = await h.engine.checkNow(sale.id);
+    expect(checked).toMatchObject({ state: 'NEEDS_SUPPORT', orderId: expect.any(String) });
+    await h.control('POST', '/advance', { seconds: 180 });
+    await h.engine.onOrderTerminalEvent(checked!.orderId!);
+    expect(h.journal.get(sale.id)!.state).toBe('SUCCESS');
     expect(posts()).toHaveLength(2);
   });
 
