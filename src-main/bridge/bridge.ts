@@ -2,7 +2,7 @@ import type { BridgeResult, CoreMethodName, MethodName, ShellMethodName } from '
 import type { CoreEventMap, CoreEventName } from '../core/core-events.js';
 import type { Core } from '../core/create-core.js';
 import { isKeyRefusal } from '../core/environment-keys.js';
-import { PERMISSION_LABELS } from '../contract/permissions.js';
+import { permissionRefusal } from '../contract/permissions.js';
 import type { Logger } from '../platform/logger.js';
 import { lazy } from '../platform/lazy.js';
 import { BridgeFailure } from './bridge-result.js';
@@ -106,7 +106,7 @@ export function createBridge(core: Core, options: BridgeOptions): Bridge {
         return refusal('PIN_CHANGE_REQUIRED', 'Choose a new PIN first: a manager reset yours.');
       }
       if (spec.access !== 'signedIn' && !session.staff.permissions.includes(spec.access)) {
-        return refusal('FORBIDDEN', `You do not have permission to ${PERMISSION_LABELS[spec.access].refusal} on this counter. Ask a manager.`, { permission: spec.access });
+        return refusal('FORBIDDEN', permissionRefusal(spec.access), { permission: spec.access });
       }
     }
     // Reading the session or app info (which a screen may poll) is not someone at the counter.

@@ -30,3 +30,6 @@ export const PERMISSION_LABELS: Record<Permission, { name: string; refusal: stri
   manageConnection: { name: 'Manage the connection (credentials, webhooks, self-check)', refusal: 'manage the connection' },
   goLive: { name: 'Switch between Training, Staging and Production', refusal: 'switch environments' },
 };
+
+/** The refusal of a call the signed-in person lacks `permission` for. */
+export const permissionRefusal = (permission: Permission): string => `You do not have permission to ${PERMISSION_LABELS[permission].refusal} on this counter. Ask a manager.`;

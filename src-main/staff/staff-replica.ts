@@ -16,7 +16,8 @@ interface StaffTableRow {
 /**
  * This counter's staff table as the store shares it: read whole, and written from the store's
  * copy. Wrong-PIN counts and locks are the store's to keep (it counts across counters): they
- * are taken from it, never sent.
+ * are taken from it, never sent, except that a count or lock this counter made while the store
+ * was away is not lowered by it.
  */
 export class StaffReplica {
   constructor(
@@ -67,11 +68,20 @@ export class StaffReplica {
     })();
   }
 
-  /** Takes the store's count of wrong PINs and locks (a lock met at another counter holds here too). */
+  /**
+   * Takes the store's count of wrong PINs and locks (a lock met at another counter holds here
+   * too), keeping this counter's where it is stricter: wrong PINs typed here while the store was
+   * away were counted only here, and reconnecting must not hand out a fresh set of tries. (While
+   * the store answers it judges every PIN itself, and its verdict sets this counter's count.)
+   */
   applyLocks(locks: StaffLocks): void {
-    const set = this.db.prepare('UPDATE staff SET failed_attempts = ?, locked_until = ? WHERE id = ?');
+    const set = this.db.prepare(
+      `UPDATE staff SET failed_attempts = max(failed_attempts, @failedAttempts),
+              locked_until = CASE WHEN @lockedUntil IS NULL THEN locked_until WHEN locked_until IS NULL THEN @lockedUntil ELSE max(locked_until, @lockedUntil) END
+        WHERE id = @id`,
+    );
     this.db.transaction(() => {
-      for (const l of locks) set.run(l.failedAttempts, l.lockedUntil, l.id);
+      for (const l of locks) set.run({ id: l.id, failedAttempts: l.failedAttempts, lockedUntil: l.lockedUntil });
     })();
   }
 }

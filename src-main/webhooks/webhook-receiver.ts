@@ -163,7 +163,17 @@ export class WebhookReceiver {
         } else chunks.push(c);
       });
       req.on('end', () => {
-        if (!tooLarge) reply(this.receive(Buffer.concat(chunks), header(req.headers['x-verify'])));
+        if (tooLarge) return;
+        let answer: WebhookAnswer;
+        try {
+          answer = this.receive(Buffer.concat(chunks), header(req.headers['x-verify']));
+        } catch (error) {
+          // The secret could not be read or the delivery not recorded (a keychain refusing, a full
+          // disk): not acknowledged, so the service delivers it again, and the app carries on.
+          this.options.logger.log('error', 'webhook.receive_failed', { error });
+          answer = { status: 500, body: { error: 'the delivery could not be recorded; send it again later' } };
+        }
+        reply(answer);
       });
     });
     await new Promise<void>((resolve, reject) => {

@@ -84,6 +84,12 @@ describe('a completed sale that was never printed, through the bridge', () => {
     });
     expect(snapshot(sale.id)).toEqual(after);
     expect(h.core.audit.verify()).toMatchObject({ ok: true });
+
+    // Its card numbers and PINs are no longer anyone's to print: printing it now needs a manager's approval.
+    expect(await h.call('receipt.print', { saleId: sale.id })).toMatchObject({ ok: false, error: { code: 'MANAGER_PIN_REQUIRED' } });
+    expect(h.core.env().journal.get(sale.id)!.printCount).toBe(0);
+    const approved = await h.ok('receipt.print', { saleId: sale.id, managerPin: MANAGER_PIN });
+    expect(approved).toMatchObject({ approvedByName: expect.any(String) });
   });
 
   it('refuses it for a printed sale, a sale that did not complete and an unknown one, before any PIN is checked', async () => {

@@ -74,6 +74,26 @@ describe('named permissions, checked by the bridge for every permission', () => 
     if (!r.ok) expect(['FORBIDDEN', 'UNAUTHENTICATED', 'BAD_REQUEST'], `${method}: ${JSON.stringify(r.error)}`).not.toContain(r.error.code);
   });
 
+  it('lets the settings permission change the shop’s settings but not the connection: the service’s address never without its credentials, the webhook receiver only with manageConnection', async () => {
+    const settingsNow = () => h.core.settingsAdmin.view().settings;
+    const before = settingsNow();
+    await as('Only settings');
+    expect(await h.call('settings.update', { production: { baseUrl: 'http://attacker.example', clientId: 'x' } })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    expect(await h.call('settings.update', { staging: { baseUrl: 'http://attacker.example', clientId: 'x' } })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    expect(await h.call('settings.update', { webhook: { enabled: true, host: '0.0.0.0', port: 8443 } })).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN', permission: 'manageConnection', message: expect.stringContaining('manage the connection') },
+    });
+    expect(settingsNow()).toEqual(before);
+    expect(await h.ok('settings.update', { receipt: { footer: 'Thank you' } })).toMatchObject({ settings: { receipt: { footer: 'Thank you' } } });
+
+    // A manager, who may do both, still changes the address only with its credentials.
+    await h.ok('staff.signIn', { staffId: ids.managerId, pin: '2580' });
+    expect(await h.call('settings.update', { production: { baseUrl: 'https://elsewhere.example', clientId: 'x' } })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    expect(await h.ok('settings.update', { webhook: { enabled: false, host: '127.0.0.1', port: 8443 } })).toMatchObject({ settings: { webhook: { port: 8443 } } });
+    expect(settingsNow().production).toEqual(before.production);
+  });
+
   it('gives a manager’s choice back to the role preset, and keeps someone able to manage staff', async () => {
     await h.ok('staff.signIn', { staffId: ids.managerId, pin: '2580' });
     const back = await h.ok('staff.setPermissions', { staffId: people.get('Only sell')!, permissions: null });

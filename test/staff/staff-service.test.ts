@@ -88,3 +88,40 @@ describe('staff accounts and PINs', () => {
     expect(last.ok === false && last.error.code).toBe('LAST_MANAGER');
   });
 });
+
+describe('wrong-PIN counts taken from a store', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let db: Db;
+  let staff: StaffService;
+  const now = Date.UTC(2026, 10, 25, 9);
+
+  beforeEach(() => {
+    dir = tempDir();
+    db = openDatabase(join(dir.path, 'pos.db'), 'app');
+    staff = new StaffService(db, new AuditLog(db, () => now), () => now);
+  });
+  afterEach(() => {
+    db.close();
+    dir.cleanup();
+  });
+
+  it('never lowers a count or lock made here while the store was away, and takes the store’s where it is stricter', async () => {
+    const created = await staff.create({ name: 'Ravi Kumar', role: 'cashier', pin: '1357' }, null);
+    if (!created.ok) throw new Error('not created');
+    const id = created.value.id;
+    // The store is away: this counter judges, and locks after MAX_PIN_FAILURES wrong PINs.
+    for (let i = 0; i < MAX_PIN_FAILURES; i++) await staff.signIn(id, '9999');
+    expect(await staff.signIn(id, '1357')).toMatchObject({ ok: false, error: { code: 'LOCKED' } });
+    const lockedHere = db.prepare('SELECT failed_attempts, locked_until FROM staff WHERE id = ?').get(id) as { failed_attempts: number; locked_until: number };
+
+    // Back online, the store (which saw none of those) reports a clean count: the lock stays.
+    staff.replica.applyLocks([{ id, failedAttempts: 0, lockedUntil: null }]);
+    expect(db.prepare('SELECT failed_attempts, locked_until FROM staff WHERE id = ?').get(id)).toEqual(lockedHere);
+    expect(await staff.signIn(id, '1357')).toMatchObject({ ok: false, error: { code: 'LOCKED' } });
+
+    // A longer lock met at another counter is taken.
+    const later = lockedHere.locked_until + LOCK_BASE_MS;
+    staff.replica.applyLocks([{ id, failedAttempts: MAX_PIN_FAILURES + 1, lockedUntil: later }]);
+    expect(db.prepare('SELECT failed_attempts, locked_until FROM staff WHERE id = ?').get(id)).toEqual({ failed_attempts: MAX_PIN_FAILURES + 1, locked_until: later });
+  });
+});

@@ -26,6 +26,8 @@ function send(url: string, method: string, body?: Buffer): Promise<{ status: num
 describe('webhooks end to end: sandbox → receiver → engine / wallet / catalog', () => {
   let h: EngineHarness;
   let receiverSecret: string;
+  /** While set, reading the signing secret throws (a keychain refusing, a damaged secret file). */
+  let secretUnreadable: boolean;
   let receiver: WebhookReceiver;
   let endpoint: { url: string; close(): Promise<void> };
   let wallet: WalletService;
@@ -47,6 +49,7 @@ describe('webhooks end to end: sandbox → receiver → engine / wallet / catalo
   beforeEach(async () => {
     h = await engineHarness();
     receiverSecret = SECRET;
+    secretUnreadable = false;
     brandEvents = [];
     discountEvents = [];
     wallet = new WalletService({
@@ -60,7 +63,10 @@ describe('webhooks end to end: sandbox → receiver → engine / wallet / catalo
     });
     receiver = new WebhookReceiver({
       db: h.db,
-      secret: () => receiverSecret,
+      secret: () => {
+        if (secretUnreadable) throw new Error('the keychain refused');
+        return receiverSecret;
+      },
       handlers: {
         orderTerminal: (e) => h.engine.onOrderTerminalEvent(e.orderId),
         brandUpdated: (e) => brandEvents.push(e),
@@ -181,6 +187,16 @@ describe('webhooks end to end: sandbox → receiver → engine / wallet / catalo
     expect(await send(endpoint.url, 'PUT', Buffer.from('{}'))).toMatchObject({ status: 405 });
     const small = await send(endpoint.url, 'POST', Buffer.from('{}'));
     expect(small.status).toBe(401); // still serving after the oversized one
+    expect(webhookRows()).toEqual([]);
+  });
+
+  it('answers 500 when a delivery cannot be judged or recorded (the secret unreadable), keeps serving, and records nothing', async () => {
+    secretUnreadable = true;
+    const refused = await send(endpoint.url, 'POST', Buffer.from('{"eventType":"WALLET_LOW_BALANCE"}'));
+    expect(refused.status).toBe(500);
+    expect(h.logger.lines.some((l) => l.includes('webhook.receive_failed'))).toBe(true);
+    secretUnreadable = false;
+    expect((await send(endpoint.url, 'POST', Buffer.from('{}'))).status).toBe(401);
     expect(webhookRows()).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Core } from '../../core/create-core.js';
 import { fail } from '../bridge-result.js';
 import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
+import { permissionRefusal } from '../../contract/permissions.js';
 import type { Session } from '../session.js';
 import { NOT_IN_A_STORE, storeFailure } from './store-handlers.js';
 
@@ -62,6 +63,12 @@ export function managerHandlers(core: Core, session: Session) {
     'settings.get': () => core.settingsAdmin.view(),
     'settings.update': (input: ParsedInput<'settings.update'>) => {
       if ('environment' in input) return fail('BAD_REQUEST', 'Switch environments with settings.switchEnvironment');
+      // The service's address goes only with its credentials: changed alone, the stored client secret would be sent to it at the next login.
+      if ('staging' in input || 'production' in input) return fail('BAD_REQUEST', "Change the service's address with its credentials (settings.setCredentials)");
+      // Where the webhook receiver listens is the connection's, not the shop's settings.
+      if ('webhook' in input && !session.staff!.permissions.includes('manageConnection')) {
+        return fail('FORBIDDEN', permissionRefusal('manageConnection'), { permission: 'manageConnection' });
+      }
       const result = core.settingsAdmin.update(input, session.staff!.id);
       if (!result.ok) return fail('INVALID_SETTINGS', result.problems[0]?.message ?? 'Check the settings', { fields: result.problems });
       return { settings: result.settings };

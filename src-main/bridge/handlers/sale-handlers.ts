@@ -2,6 +2,7 @@ import type { Core } from '../../core/create-core.js';
 import type { QuoteResult } from '../../orders/sales/sale-service.js';
 import { fail } from '../bridge-result.js';
 import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
+import { permissionRefusal } from '../../contract/permissions.js';
 import type { Session } from '../session.js';
 import { STORE_AWAY } from '../../store-link/store-reachability.js';
 import { describeError, STORE_STAFF_REFUSAL } from '../../partner-api/error-table.js';
@@ -95,11 +96,13 @@ export function saleHandlers(core: Core, session: Session) {
     },
     'receipt.print': async (input: ParsedInput<'receipt.print'>) => {
       const sale = core.sales.get(input.saleId) ?? fail('NOT_FOUND', 'No such sale');
-      // The first print is the cashier's; every later one is a reprint that a manager approves,
-      // asked for by someone allowed to ask.
-      const reprint = sale.printCount > 0;
+      // The first print is the cashier's while the receipt is owed (the sale it just completed);
+      // every other print is one a manager approves, asked for by someone allowed to ask: a later
+      // copy, or the first of a sale whose receipt a manager recorded as left behind (its card
+      // numbers and PINs would otherwise go to whoever asks, unapproved).
+      const reprint = sale.printCount > 0 || !sale.receiptOwed;
       if (reprint && !session.staff!.permissions.includes('reprintWithApproval')) {
-        return fail('FORBIDDEN', 'You do not have permission to reprint receipts on this counter. Ask a manager.', { permission: 'reprintWithApproval' });
+        return fail('FORBIDDEN', permissionRefusal('reprintWithApproval'), { permission: 'reprintWithApproval' });
       }
       const approver = reprint ? await managerApproval(input.managerPin, 'reprint a receipt', input.approverId) : null;
       const receipt = core.sales.receipt(input.saleId, session.staff!.id, approver?.id ?? null);
