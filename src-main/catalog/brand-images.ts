@@ -46,12 +46,30 @@ export class BrandImages {
       if (!res.ok || !IMAGE_TYPES.has(type)) return null;
       const declared = Number(res.headers.get('content-length'));
       if (Number.isFinite(declared) && declared > MAX_BYTES) return null;
-      const bytes = Buffer.from(await res.arrayBuffer());
-      if (bytes.length > MAX_BYTES) return null;
-      return `data:${type};base64,${bytes.toString('base64')}`;
+      // Read up to the limit only: a body sent without a length could otherwise be any size.
+      const bytes = await readAtMost(res, MAX_BYTES);
+      return bytes && `data:${type};base64,${bytes.toString('base64')}`;
     } catch (error) {
       this.deps.logger.log('warn', 'catalog.image_failed', { host: target.host, error });
       return null;
     }
+  }
+}
+
+/** The body, or null as soon as it passes `max` bytes (the rest is neither read nor kept). */
+async function readAtMost(res: Response, max: number): Promise<Buffer | null> {
+  if (!res.body) return Buffer.alloc(0);
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks);
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
   }
 }

@@ -29,6 +29,8 @@ export const SETTINGS_MESSAGES = {
   gstin: 'must be a 15-character GSTIN, like 27AAPFU0939F1ZV',
   phone: 'must be a phone number: digits, spaces, + and -, up to 20 characters',
   counterCode: 'must be 1–6 capital letters or digits',
+  /** Production's secret and its customers' card numbers travel to this address: never in clear. */
+  productionHttps: 'must start with https:// for Production (its client secret and card data must not travel in clear)',
 } as const;
 
 /** Each setting's default, and its limits (a string's length in characters, a number's value). */

@@ -40,9 +40,13 @@ export interface StaffError {
     | 'NOT_LOCKED'
     | 'NOT_DISABLED'
     | 'APPROVER_REQUIRED'
-    | 'NOT_A_MANAGER';
+    | 'NOT_A_MANAGER'
+    | 'MANAGER_EXISTS';
   message: string;
 }
+
+/** A first-manager set-up once a manager exists: new staff then need a manager's session. */
+export const MANAGER_EXISTS: StaffError = { code: 'MANAGER_EXISTS', message: 'A manager already exists; ask a manager to add staff' };
 
 export { LOCK_BASE_MS, MAX_PIN_FAILURES } from './pin-lock.js';
 
@@ -126,7 +130,11 @@ export class StaffService {
     return this.db.prepare("SELECT 1 FROM staff WHERE role = 'manager' AND disabled_at IS NULL LIMIT 1").get() !== undefined;
   }
 
-  async create(input: { name: string; role: Role; pin: string }, actor: string | null): Promise<Result<StaffMember, StaffError>> {
+  /**
+   * `firstManager`: only while no manager exists. Checked again after the PIN is hashed (the
+   * await two set-ups could race across), in the same synchronous step as the insert.
+   */
+  async create(input: { name: string; role: Role; pin: string }, actor: string | null, options: { firstManager?: boolean } = {}): Promise<Result<StaffMember, StaffError>> {
     const name = input.name.trim().replace(/\s+/g, ' ');
     if (name.length < 1 || name.length > 60) return err({ code: 'INVALID_NAME', message: 'Enter a name of 1 to 60 characters' });
     const clash = this.nameClash(name, null);
@@ -145,6 +153,7 @@ export class StaffService {
       must_change_pin: 0,
       permissions: null,
     };
+    if (options.firstManager && this.hasManager()) return err(MANAGER_EXISTS);
     this.db
       .prepare('INSERT INTO staff (id, name, role, pin_hash, failed_attempts, locked_until, created_at, disabled_at) VALUES (@id, @name, @role, @pin_hash, 0, NULL, @created_at, NULL)')
       .run(member);

@@ -92,6 +92,10 @@ describe('named permissions, checked by the bridge for every permission', () => 
     expect(await h.call('settings.update', { production: { baseUrl: 'https://elsewhere.example', clientId: 'x' } })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     expect(await h.ok('settings.update', { webhook: { enabled: false, host: '127.0.0.1', port: 8443 } })).toMatchObject({ settings: { webhook: { port: 8443 } } });
     expect(settingsNow().production).toEqual(before.production);
+    // And Production's address only over https: its secret and card data never travel in clear.
+    const inClear = await h.call('settings.setCredentials', { environment: 'production', baseUrl: 'http://partner.example', clientId: 'x', clientSecret: 'production-secret' });
+    expect(inClear).toMatchObject({ ok: false, error: { code: 'INVALID_SETTINGS', message: expect.stringContaining('https://') } });
+    expect(settingsNow().production).toEqual(before.production);
   });
 
   it('gives a manager’s choice back to the role preset, and keeps someone able to manage staff', async () => {

@@ -2,7 +2,7 @@ import type { Core } from '../../core/create-core.js';
 import type { PermissionCatalog, StaffAdminView, StaffMemberView } from '../../contract/index.js';
 import { PERMISSION_LABELS, PERMISSIONS } from '../../contract/permissions.js';
 import { ROLE_PRESETS } from '../../staff/permission-presets.js';
-import type { StaffError, StaffMember } from '../../staff/staff-service.js';
+import { MANAGER_EXISTS, type StaffError, type StaffMember } from '../../staff/staff-service.js';
 import type { Result } from '../../platform/result.js';
 import { fail } from '../bridge-result.js';
 import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
@@ -43,8 +43,10 @@ export function staffHandlers(core: Core, session: Session, signal: (reason: str
       // A store's first manager is set up once for the whole store: the store must be asked.
       if (core.store) await core.store.staff.refresh(true).catch(storeFailure);
       // Only on first launch: once a manager exists, new staff need a manager's session.
-      if (core.staff.hasManager()) return fail('FORBIDDEN', 'A manager already exists; ask a manager to add staff');
-      const created = await storeWide(() => core.staff.create({ name: input.name, role: 'manager', pin: input.pin }, null), { firstManager: true });
+      if (core.staff.hasManager()) return fail('FORBIDDEN', MANAGER_EXISTS.message);
+      const created = await storeWide(() => core.staff.create({ name: input.name, role: 'manager', pin: input.pin }, null, { firstManager: true }), { firstManager: true });
+      // Another set-up won the race while this PIN was hashed.
+      if (!created.ok && created.error.code === MANAGER_EXISTS.code) return fail('FORBIDDEN', MANAGER_EXISTS.message);
       if (!created.ok) return fail(created.error.code, created.error.message, { fields: [{ field: 'pin', message: created.error.message }] });
       // Signed in at once, here and at the store (whose session says who sells and manages).
       if (core.store && !(await core.store.staff.openSession(created.value.id, input.pin))) {

@@ -2,6 +2,7 @@ import type { AuditLog } from '../../audit/audit-log.js';
 import type { SettingsView } from '../../contract/index.js';
 import type { ClientSecrets } from '../../secrets/client-secrets.js';
 import type { Environment, Settings } from '../../settings/settings-schema.js';
+import { SETTINGS_MESSAGES } from '../../settings/settings-rules.js';
 import type { DeepPartial, SettingsService, SettingsUpdate } from '../../settings/settings-service.js';
 import type { WebhookLifecycle } from '../../webhooks/webhook-lifecycle.js';
 import type { EnvironmentContext } from '../environment-context.js';
@@ -55,6 +56,9 @@ export function settingsAdmin(deps: SettingsAdminDeps): SettingsAdmin {
       return result;
     },
     setCredentials({ environment, baseUrl, clientId, clientSecret }, actor) {
+      if (environment === 'production' && new URL(baseUrl).protocol !== 'https:') {
+        return { ok: false, problems: [{ field: 'production.baseUrl', message: `The address ${SETTINGS_MESSAGES.productionHttps}` }] };
+      }
       deps.secrets.assertCanStore();
       const result = settings.update({ [environment]: { baseUrl, clientId } });
       if (!result.ok) return result;
