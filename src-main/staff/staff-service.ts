@@ -8,7 +8,7 @@ import { effectivePermissions } from './permission-presets.js';
 import { hashPin, pinProblem, verifyPin } from './pin-hash.js';
 import { countWrongPin, judgePin, MAX_PIN_FAILURES, pinRefusal, triesLeft, type PinVerdict } from './pin-lock.js';
 import { StaffReplica } from './staff-replica.js';
-import { LAST_ACTIVE_MANAGER } from '../store-link/store-wire.js';
+import { LAST_ACTIVE_MANAGER } from './active-managers.js';
 
 export type { StaffRole as Role } from '../contract/staff.js';
 

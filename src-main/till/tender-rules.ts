@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTER, UNPRINTABLE } from '../contract/fields.js';
+import { CONTROL_CHARACTER, UNPRINTABLE } from '../platform/printable-text.js';
 import { formatRupees, type FieldProblem } from '../orders/rules/index.js';
 import type { Tender, TenderMethod } from './tender.js';
 

@@ -24,10 +24,7 @@ export const staffPush = z.strictObject({
 });
 export type StaffPush = z.infer<typeof staffPush>;
 
-export const isActiveManager = (row: Pick<StoreStaffRow, 'role' | 'disabled_at'>): boolean => row.role === 'manager' && row.disabled_at === null;
-
-/** Refused at a counter, and by the store for a change from several counters at once: without an active manager nobody could manage staff. */
-export const LAST_ACTIVE_MANAGER = { code: 'LAST_MANAGER', message: 'Add another manager before removing the last one' } as const;
+export { isActiveManager, LAST_ACTIVE_MANAGER } from '../../staff/active-managers.js';
 
 const pinLock = z.strictObject({ failedAttempts: z.number().int().min(0), lockedUntil: z.number().int().nullable() });
 
