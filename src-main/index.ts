@@ -111,6 +111,12 @@ function start(): void {
           const session = await bridge.invoke('staff.session', {});
           return session.ok && (session.data as { signedIn: boolean }).signedIn;
         },
+        receiptNotPrinted: async (saleId, copy) => {
+          const session = await bridge.invoke('staff.session', {});
+          const who = session.ok ? (session.data as { signedIn: boolean; id?: string }) : null;
+          const actor = who?.signedIn ? (who.id ?? null) : null;
+          core.sales.receiptNotPrinted(saleId, copy, actor);
+        },
       }),
     });
     registerIpc({ ipcMain, isAppUrl: createAppUrlCheck(deps), invoke: bridge.invoke });

@@ -12,6 +12,7 @@ export type AuditAction =
   | 'sale.checked'
   | 'voucher.revealed'
   | 'receipt.printed'
+  | 'receipt.not_printed'
   | 'receipt.reprinted'
   /** A manager recorded that the customer of a completed sale left without its receipt. */
   | 'receipt.customer_left_without'

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { needs, signedIn } from './define.js';
-import { empty } from './fields.js';
+import { empty, id } from './fields.js';
 
 /**
  * Methods only the Electron shell answers (they need a printer or a file dialog): main
@@ -25,7 +25,14 @@ export interface PrintOutcome {
 
 export const shellMethods = {
   'printer.list': needs('settings')(empty).returns<{ printers: PrinterInfo[] }>(),
-  'printer.print': signedIn(z.strictObject({ heightMm, copies: z.number().int().min(1).max(5).optional() })).returns<PrintOutcome>(),
+  /**
+   * `receipt`: the copy of a sale's receipt being printed (as receipt.print counted it). If the
+   * printer does not take it, main takes that copy back: a first copy is owed again, and printing
+   * again is not a reprint.
+   */
+  'printer.print': signedIn(
+    z.strictObject({ heightMm, copies: z.number().int().min(1).max(5).optional(), receipt: z.strictObject({ saleId: id, copy: z.number().int().min(1).max(10_000) }).optional() }),
+  ).returns<PrintOutcome>(),
   'printer.testPrint': needs('settings')(z.strictObject({ deviceName: z.string().min(1).max(200).nullable().optional(), paperWidth: paperWidth.optional() })).returns<PrintOutcome>(),
   'printer.savePdf': signedIn(
     z.strictObject({ heightMm, fileName: z.string().regex(/^[\w .-]{1,80}$/, 'letters, digits, spaces, dots and dashes only').optional() }),

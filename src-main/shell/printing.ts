@@ -41,6 +41,8 @@ export interface PrintingDeps {
   settings: () => PrintSettings;
   /** Printing a receipt needs someone signed in at the counter, like every sale action. */
   signedIn: () => Promise<boolean>;
+  /** The printer did not take this copy of a sale's receipt (the core takes the count back). */
+  receiptNotPrinted?: (saleId: string, copy: number) => Promise<void> | void;
   now?: () => Date;
 }
 
@@ -151,7 +153,11 @@ export function printingHandlers(deps: PrintingDeps): Record<ShellMethodName, Sh
         if (!input.ok) return input.result;
         const settings = deps.settings();
         const options = printOptions(settings, settings.paperWidth, settings.deviceName, input.value.heightMm);
-        return printContents(senderOf(context), { ...options, copies: input.value.copies ?? 1 });
+        const outcome = await printContents(senderOf(context), { ...options, copies: input.value.copies ?? 1 });
+        // Seen failing here, not said by the page: only a print that did not happen gives its copy back.
+        const { receipt } = input.value;
+        if (!outcome.ok && receipt) await deps.receiptNotPrinted?.(receipt.saleId, receipt.copy);
+        return outcome;
       }),
 
     'printer.testPrint': (payload) =>

@@ -12,10 +12,15 @@ export const heightMmOf = (px: number): number => Math.min(2000, Math.max(20, Ma
  * (`printer.print`; the print stylesheet shows only the staged document). The browser host has
  * no printer access: there react-to-print's own print frame and the browser's dialog are used.
  */
-export function desktopPrint(heightPx: () => number): ((frame: HTMLIFrameElement) => Promise<void>) | undefined {
+export function desktopPrint(
+  heightPx: () => number,
+  /** The receipt copy being printed: main takes its count back if the printer does not take it. */
+  receipt?: () => { saleId: string; copy: number } | null,
+): ((frame: HTMLIFrameElement) => Promise<void>) | undefined {
   if (typeof window.pos?.['printer.print'] !== 'function') return undefined;
   return async () => {
-    const result = await posClient().call('printer.print', { heightMm: heightMmOf(heightPx()) });
+    const copy = receipt?.() ?? null;
+    const result = await posClient().call('printer.print', { heightMm: heightMmOf(heightPx()), ...(copy ? { receipt: copy } : {}) });
     if (!result.ok) throw Object.assign(new Error(result.error.message), { bridgeError: result.error });
   };
 }

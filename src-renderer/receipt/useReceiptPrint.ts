@@ -54,14 +54,19 @@ export function useReceiptPrint(saleId: string, onPrinted: (copy: number) => voi
       setStage('printed');
       if (receipt) printedRef.current(receipt.data.copy);
     },
-    print: desktopPrint(() => contentRef.current?.scrollHeight ?? 0),
+    print: desktopPrint(
+      () => contentRef.current?.scrollHeight ?? 0,
+      () => receipt && { saleId, copy: receipt.data.copy },
+    ),
     onPrintError: (_where, failure) => {
       const fromShell = (failure as Error & { bridgeError?: BridgeError }).bridgeError;
       setStage('error');
+      // Main took the copy back (shell/printing.ts), so a first copy is printed again as the first.
+      const again = receipt?.data.copy === 1 ? 'Then print it again.' : 'Printing again is a reprint: a manager approves it.';
       setError({
         code: fromShell?.code ?? 'PRINT_FAILED',
         message: fromShell?.message ?? 'The printer did not take the receipt.',
-        action: `${fromShell?.action ?? 'Check the printer.'} Printing again is a reprint: a manager approves it.`,
+        action: `${fromShell?.action ?? 'Check the printer.'} ${again}`,
       });
     },
   });

@@ -26,6 +26,9 @@ export function ResultDialog() {
   const sale = useSale((s) => s.result);
   const step = useSale((s) => s.resultStep);
   const close = useSale((s) => s.closeResult);
+  // While a retry or a refund is on its way the dialog stays: closed, its answer would land on a
+  // screen that already went back to the sale's form (and its customer's details).
+  const busy = useSale((s) => s.retrying || s.refunding);
   if (!sale) return null;
   // A refund step only while there is something to give back (another till may have done it).
   const shown = step === 'refund' && sale.paymentState !== 'REFUND_DUE' ? 'outcome' : step;
@@ -36,7 +39,7 @@ export function ResultDialog() {
         ? `Take the payment again — ${formatPaise(sale.customerPaysPaise)}`
         : `${outcomeText(sale).title} — ${formatPaise(sale.amountPaise)}`;
   return (
-    <Dialog title={title} onClose={close} className={`result-dialog result-dialog--${sale.state === 'SUCCESS' ? 'success' : 'other'}`}>
+    <Dialog title={title} onClose={busy ? undefined : close} className={`result-dialog result-dialog--${sale.state === 'SUCCESS' ? 'success' : 'other'}`}>
       {shown === 'refund' ? (
         <RefundStep key={`refund-${sale.id}`} sale={sale} />
       ) : shown === 'pay-again' ? (

@@ -55,6 +55,24 @@ describe('a completed sale that was never printed, through the bridge', () => {
     expect((await h.ok('orders.attention')).items.map((i: { id: string }) => i.id)).not.toContain(sale.id);
   });
 
+  it('puts a sale back on the list when the printer did not take its first receipt: printing again is not a reprint', async () => {
+    await asCashier();
+    const sale = await sell();
+    expect((await h.ok('receipt.print', { saleId: sale.id })).copy).toBe(1);
+    // The shell saw the printer fail (shell/printing.ts) and gives the copy back.
+    expect(h.core.sales.receiptNotPrinted(sale.id, 1, ids.cashierId)).toBe(true);
+    expect(await unprinted()).toContain(sale.id);
+    expect(await h.ok('sale.get', { saleId: sale.id })).toMatchObject({ receiptOwed: true, printCount: 0 });
+    expect(audit()[0]).toMatchObject({ action: 'receipt.not_printed', actor: ids.cashierId, saleId: sale.id, details: { copy: 1 } });
+    // The first copy again, with no manager's approval.
+    expect((await h.ok('receipt.print', { saleId: sale.id })).copy).toBe(1);
+    // Only the copy counted last can be given back, once.
+    expect(h.core.sales.receiptNotPrinted(sale.id, 2, ids.cashierId)).toBe(false);
+    expect(h.core.sales.receiptNotPrinted(sale.id, 1, ids.cashierId)).toBe(true);
+    expect(h.core.sales.receiptNotPrinted(sale.id, 1, ids.cashierId)).toBe(false);
+    expect(h.core.env().journal.get(sale.id)!.printCount).toBe(0);
+  });
+
   it('records “customer left without receipt” for a cashier only with a manager’s PIN, once, journaled and audited', async () => {
     await asCashier();
     const sale = await sell();
@@ -90,6 +108,10 @@ describe('a completed sale that was never printed, through the bridge', () => {
     expect(h.core.env().journal.get(sale.id)!.printCount).toBe(0);
     const approved = await h.ok('receipt.print', { saleId: sale.id, managerPin: MANAGER_PIN });
     expect(approved).toMatchObject({ approvedByName: expect.any(String) });
+    // Given back after a failed print, it is still not owed: the waiver stands.
+    expect(h.core.sales.receiptNotPrinted(sale.id, approved.copy, ids.cashierId)).toBe(true);
+    expect(h.core.env().journal.get(sale.id)).toMatchObject({ printCount: 0, receiptOwed: false });
+    expect(await unprinted()).not.toContain(sale.id);
   });
 
   it('refuses it for a printed sale, a sale that did not complete and an unknown one, before any PIN is checked', async () => {

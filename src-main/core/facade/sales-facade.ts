@@ -36,6 +36,11 @@ export interface SalesFacade {
   checkNow(saleId: string, actor: string, who: { limited: boolean }): Promise<{ ok: true; sale: SaleView } | Exclude<CheckNowResult, { ok: true }>>;
   /** The receipt to print (the first print, or a reprint approved by `approvedBy`); null unless the sale succeeded. */
   receipt(saleId: string, actor: string, approvedBy: string | null): (ReceiptData & Pick<ReceiptView, 'training' | 'payment'>) | null;
+  /**
+   * The printer did not take copy `copy` of the receipt (the shell saw it fail): the copy is not
+   * counted, so printing again is not a reprint, and a first copy is owed again. Audited.
+   */
+  receiptNotPrinted(saleId: string, copy: number, actor: string | null): boolean;
   /** One voucher's card number and PIN, audited with the manager who approved. */
   reveal(saleId: string, seq: number, approvedBy: string): RevealedVoucher | null;
   liveBalance: VoucherService['liveBalance'];
@@ -93,6 +98,12 @@ export function salesFacade(env: () => EnvironmentContext, ready: () => Promise<
       const sale = ctx.journal.get(saleId);
       const payment = held && sale ? { amountPaise: held.payment.amountPaise, discountPaise: sale.discountPaise, changePaise: held.payment.changePaise, tenders: held.payment.tenders } : null;
       return { ...receipt, training: ctx.environment === 'training', payment };
+    },
+    receiptNotPrinted(saleId, copy, actor) {
+      const ctx = env();
+      const taken = ctx.journal.uncountPrint(saleId, copy);
+      if (taken) audit.append({ actor, action: 'receipt.not_printed', saleId, details: { copy } });
+      return taken;
     },
     reveal: (saleId, seq, approvedBy) => env().vouchers.reveal(saleId, seq, approvedBy),
     liveBalance: (saleId, seq) => env().vouchers.liveBalance(saleId, seq),

@@ -76,6 +76,11 @@ export interface SaleJournal {
   /** Counts a printed copy; the first one settles the receipt a SUCCESS sale owed. */
   incrementPrintCount(saleId: string): number;
   /**
+   * Takes back copy `copy` when the printer did not take it: only while it is the last one
+   * counted (false otherwise); the first copy leaves the receipt owed again.
+   */
+  uncountPrint(saleId: string, copy: number): boolean;
+  /**
    * Records that the customer left without the receipt, if it is still owed (applied false
    * otherwise: printed, already recorded, or not a completed sale), in one commit.
    */

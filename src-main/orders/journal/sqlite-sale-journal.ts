@@ -112,6 +112,12 @@ export class SqliteSaleJournal implements SaleJournal {
       hasVouchers: db.prepare<[string], { issued: number }>('SELECT EXISTS (SELECT 1 FROM vouchers WHERE sale_id = ?) AS issued'),
       // Printing is not a change of the sale's outcome, so updated_at stays when it settled.
       print: db.prepare<[string], { print_count: number }>('UPDATE sales SET print_count = print_count + 1, receipt_owed = 0 WHERE id = ? RETURNING print_count'),
+      // Only the copy counted last is taken back; the first one leaves the receipt owed again, unless a manager recorded it left behind.
+      unprint: db.prepare<[string, number]>(
+        `UPDATE sales SET print_count = print_count - 1,
+                receipt_owed = CASE WHEN print_count = 1 AND state = 'SUCCESS' AND NOT EXISTS (SELECT 1 FROM receipt_waivers w WHERE w.sale_id = sales.id) THEN 1 ELSE receipt_owed END
+          WHERE id = ? AND print_count = ?`,
+      ),
       // The partial index sales_receipt_owed answers this with a seek, in order.
       unprinted: db.prepare<[], SaleRow>(`${SALE_SELECT} WHERE s.receipt_owed = 1 ORDER BY s.created_at, s.id`),
       settleOwed: db.prepare<[string]>('UPDATE sales SET receipt_owed = 0 WHERE id = ? AND receipt_owed = 1'),
@@ -295,6 +301,10 @@ export class SqliteSaleJournal implements SaleJournal {
 
   receiptWaiver(saleId: string): ReceiptWaiver | undefined {
     return this.stmts.waiver.get(saleId);
+  }
+
+  uncountPrint(saleId: string, copy: number): boolean {
+    return this.stmts.unprint.run(saleId, copy).changes === 1;
   }
 
   incrementPrintCount(saleId: string): number {

@@ -31,3 +31,24 @@ test('a FAILED sale says what happened and what to do; Try again is a new order'
   await expect(app.resultDialog).toHaveCount(0);
   await expect(app.field('Amount of each voucher (₹)')).toHaveValue('500');
 });
+
+test('Esc while Try again is on its way does not close the result: the answer lands where the cashier is', async ({ page, control }) => {
+  const app = new CounterPage(page);
+  await app.setUpManager();
+  await app.openBrand(BRANDS.failed.title);
+  await app.field('Amount of each voucher (₹)').fill('500');
+  await app.review();
+  await app.confirm();
+  await expect(app.resultDialog).toHaveAccessibleName('Sale failed — ₹500');
+
+  // The service takes its time with the retry.
+  await control('POST', '/faults', { kind: 'delay', stage: 'before', ms: 2_000, match: { method: 'POST', path: '/v1/partners/orders' } });
+  await app.resultDialog.getByRole('button', { name: 'Try again' }).click();
+  await expect(app.resultDialog.getByRole('button', { name: 'Trying again…' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(app.resultDialog).toBeVisible();
+  // The retry's answer is shown in the same dialog, as the current sale's.
+  await expect.poll(async () => (await control<unknown[]>('GET', '/orders')).length).toBe(2);
+  await expect(app.resultDialog.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(app.resultDialog).toHaveAccessibleName('Sale failed — ₹500');
+});
