@@ -7,6 +7,8 @@ import { silentLogger } from '../../src-main/platform/logger.js';
 import { startSandbox, type Sandbox } from '../../src-main/sandbox/server.js';
 import { jsonFileBackend } from '../../src-main/settings/json-file-backend.js';
 import { newPairingCode } from '../../src-main/store-server/counters/counter-credentials.js';
+import { saveDayCheck } from '../../src-main/store-server/store-api/store-day.js';
+import type { CounterDayCheck } from '../../src-main/store-link/store-wire.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import { pairWithStore } from '../../src-main/store-link/pairing.js';
 import { fakeSecretStore } from '../support/fake-secret-store.js';
@@ -124,6 +126,35 @@ describe('the end of day of a store with two counters', () => {
     const onlyA = await b.ok('wallet.statement', { counterId: tillA });
     expect(onlyA.lines.filter((l: { kind: string }) => l.kind !== 'READING').map((l: { counterName: string }) => l.counterName)).toEqual(['Till A', 'Till A']);
   }, 120_000);
+
+  it('judges a counter’s check by the counter’s own times: a copy sent again is no change, an order the counter has not reported is, and an older check never replaces a newer one', async () => {
+    const [a] = counters as [(typeof counters)[0]];
+    const today = istDay(Date.now());
+    const tillB = (await server.pool.query<{ id: string; store_id: string }>("SELECT id, store_id FROM counters WHERE name = 'Till B'")).rows[0]!;
+    const notChecked = (report: { discrepancies: { kind: string; message: string }[] }) => report.discrepancies.filter((d) => d.kind === 'COUNTER_NOT_CHECKED');
+
+    // B's sales arrive again, unchanged (an outbox re-send after a lost answer): still checked.
+    await server.pool.query("UPDATE counter_sales SET received_at = now() + interval '1 hour' WHERE counter_id = $1", [tillB.id]);
+    expect(notChecked(await a.ok('report.endOfDay', { day: today }))).toEqual([]);
+
+    // An older check of B arriving late (a drawer close's, after the manager's own) is not kept.
+    const kept = (await server.pool.query<{ day_check: CounterDayCheck }>('SELECT day_check FROM counter_day_checks WHERE counter_id = $1', [tillB.id])).rows[0]!.day_check;
+    await saveDayCheck(server.pool, tillB.store_id, tillB.id, { ...kept, generatedAt: kept.generatedAt - 60_000, matched: false });
+    const after = (await server.pool.query<{ day_check: { generatedAt: number; matched: boolean } }>('SELECT day_check FROM counter_day_checks WHERE counter_id = $1', [tillB.id])).rows[0]!.day_check;
+    expect(after).toMatchObject({ generatedAt: kept.generatedAt, matched: true });
+
+    // The store relayed an order for B after B's check, and B has not reported the sale yet
+    // (switched off before its outbox sent it): B's figures lack it, and the store's day says so.
+    await server.pool.query(
+      `INSERT INTO relayed_orders (reference_id, store_id, counter_id, product_id, amount_paise, hold_paise, body, state, order_status, created_at)
+       VALUES ('POS-B-UNREPORTED', $1, $2, 'TEST_FIXED_STANDARD', 50000, 0, '{}', 'ACCEPTED', 'FAILED', now() + interval '1 second')`,
+      [tillB.store_id, tillB.id],
+    );
+    const report = await a.ok('report.endOfDay', { day: today });
+    expect(notChecked(report).map((d) => d.message)).toEqual([expect.stringMatching(/^Till B /)]);
+    expect(report.counters.find((c: { name: string }) => c.name === 'Till B')).toMatchObject({ sales: 2, matched: false });
+    expect(report.matched).toBe(false);
+  }, 60_000);
 });
 
 async function waitFor(ready: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {

@@ -17,10 +17,20 @@ export async function recordStoreTopUp(pool: Pool, storeId: string, counterId: s
   return same.rowCount === 1 ? { ok: true } : { ok: false, message: `A top-up with the reference ${topUp.reference} was already entered for this wallet.` };
 }
 
+/**
+ * Keeps a counter's check of a day; a check made earlier than the one kept (a drawer close's
+ * check arriving after the manager's own) does not replace it.
+ */
+/** Orders relayed for counter `c` in the day ($3, $4) that the service may have taken, of which the counter has reported no sale yet. */
+const UNREPORTED = `r.counter_id = c.id AND r.created_at >= to_timestamp($3 / 1000.0) AND r.created_at < to_timestamp($4 / 1000.0)
+  AND r.state NOT IN ('REFUSED', 'NOT_PLACED')
+  AND NOT EXISTS (SELECT 1 FROM counter_sales s WHERE s.counter_id = r.counter_id AND s.reference_id = r.reference_id)`;
+
 export async function saveDayCheck(pool: Pool, storeId: string, counterId: string, check: CounterDayCheck): Promise<void> {
   await pool.query(
     `INSERT INTO counter_day_checks (counter_id, day, store_id, day_check) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (counter_id, day) DO UPDATE SET day_check = EXCLUDED.day_check, checked_at = now()`,
+     ON CONFLICT (counter_id, day) DO UPDATE SET day_check = EXCLUDED.day_check, checked_at = now()
+      WHERE (counter_day_checks.day_check->>'generatedAt')::bigint <= (EXCLUDED.day_check->>'generatedAt')::bigint`,
     [counterId, check.day, storeId, check],
   );
 }
@@ -34,10 +44,19 @@ export async function saveDayCheck(pool: Pool, storeId: string, counterId: strin
  * SUCCESS or PROCESSING order).
  */
 export async function storeDayOf(pool: Pool, storeId: string, day: { day: string; from: number; to: number }): Promise<StoreDay> {
-  const counters = await pool.query<{ id: string; name: string; checked_at: Date | null; day_check: CounterDayCheck | null; sales: string; last_change: Date | null }>(
-    `SELECT c.id, c.name, d.checked_at, d.day_check,
-            (SELECT count(*) FROM counter_sales s WHERE s.counter_id = c.id AND s.created_at >= $3 AND s.created_at < $4) AS sales,
-            (SELECT max(received_at) FROM counter_sales s WHERE s.counter_id = c.id AND s.created_at >= $3 AND s.created_at < $4) AS last_change
+  // A check is judged against when the counter last changed a sale of the day, both on the
+  // counter's own clock (when the store received a copy says nothing: a copy sent again is not a
+  // change). An order the store relayed for the counter that the counter has not reported yet is a
+  // sale of the day too, changed when it was relayed: a check older than that lacks it.
+  const counters = await pool.query<{ id: string; name: string; generated_at: string | null; day_check: CounterDayCheck | null; sales: string; last_change: string | null }>(
+    `SELECT c.id, c.name, d.day_check->>'generatedAt' AS generated_at, d.day_check,
+            (SELECT count(*) FROM counter_sales s WHERE s.counter_id = c.id AND s.created_at >= $3 AND s.created_at < $4)
+              + (SELECT count(*) FROM relayed_orders r WHERE ${UNREPORTED}) AS sales,
+            greatest(
+              (SELECT max(greatest(s.created_at, coalesce((s.detail->>'updatedAt')::bigint, s.created_at))) FROM counter_sales s
+                WHERE s.counter_id = c.id AND s.created_at >= $3 AND s.created_at < $4),
+              (SELECT (extract(epoch FROM max(r.created_at)) * 1000)::bigint FROM relayed_orders r WHERE ${UNREPORTED})
+            ) AS last_change
        FROM counters c LEFT JOIN counter_day_checks d ON d.counter_id = c.id AND d.day = $2
       WHERE c.store_id = $1 ORDER BY c.paired_at`,
     [storeId, day.day, day.from, day.to],
@@ -79,9 +98,9 @@ export async function storeDayOf(pool: Pool, storeId: string, day: { day: string
     counters: counters.rows.map((r) => ({
       id: r.id,
       name: r.name,
-      checkedAt: r.checked_at?.getTime() ?? null,
+      checkedAt: r.generated_at === null ? null : Number(r.generated_at),
       sales: Number(r.sales),
-      lastChangeAt: r.last_change?.getTime() ?? null,
+      lastChangeAt: r.last_change === null ? null : Number(r.last_change),
       check: r.day_check,
     })),
     wallet: { opening, closing, topUpsPaise, expectedSpentPaise },
