@@ -12,6 +12,11 @@ export function paymentStateOf(state: SaleState, held: SalePayment | null, issue
   // Checked before the refund: when a retry took the payment along, that retry is where it went.
   if (held.carriedTo) return 'CARRIED_TO_RETRY';
   if (held.refund) return 'REFUNDED';
+  return heldPaymentState(state, issued);
+}
+
+/** The state of a payment still held (neither given back nor gone with a retry) for a sale in `state`. */
+export function heldPaymentState(state: SaleState, issued: () => boolean): PaymentState {
   switch (state) {
     case 'SUCCESS':
       return 'KEPT';

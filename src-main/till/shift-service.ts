@@ -4,6 +4,7 @@ import type { CashierTotal, CashMovementKind, DrawerCount, ShiftReport, ShiftVie
 import { formatRupees, type FieldProblem } from '../orders/rules/index.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { TENDER_METHODS } from './tender.js';
+import { heldPaymentState } from './payment-state.js';
 import { expectedCash, type ShiftRecord, type TillScope, type TillStore } from './till-store.js';
 
 export type ShiftRefusal =
@@ -157,14 +158,26 @@ export class ShiftService {
     const expectedCashPaise = view.expectedCashPaise;
     const sales = { completed: 0, completedPaise: 0, onHold: 0, refundDue: 0, refundDuePaise: 0, refunded: 0 };
     for (const held of this.deps.store.heldPayments(shift.id)) {
-      if (held.refunded) sales.refunded += 1;
-      else if (held.state === 'SUCCESS') {
-        sales.completed += 1;
-        sales.completedPaise += held.amountPaise;
-      } else if (held.state === 'FAILED' || held.state === 'REJECTED') {
-        sales.refundDue += 1;
-        sales.refundDuePaise += held.amountPaise;
-      } else if (held.state !== 'CANCELLED' && held.state !== 'REVERSED') sales.onHold += 1;
+      if (held.refunded) {
+        sales.refunded += 1;
+        continue;
+      }
+      switch (heldPaymentState(held.state, () => held.issued)) {
+        case 'KEPT':
+          sales.completed += 1;
+          sales.completedPaise += held.amountPaise;
+          break;
+        case 'REFUND_DUE':
+          sales.refundDue += 1;
+          sales.refundDuePaise += held.amountPaise;
+          break;
+        case 'ON_HOLD':
+          sales.onHold += 1;
+          break;
+        default:
+          // A manager's review (cancelled after its vouchers were issued): counted in none of these.
+          break;
+      }
     }
     const counted = kind === 'Z' ? shift.countedCashPaise : null;
     return {

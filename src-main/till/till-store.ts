@@ -177,7 +177,8 @@ export class TillStore {
         ON CONFLICT (payment_id) DO NOTHING`),
       insertRefundTender: db.prepare('INSERT INTO refund_tenders (payment_id, seq, method, amount_paise) VALUES (?, ?, ?, ?)'),
       // Each payment with the sale holding it now: the last of its retry chain.
-      heldPayments: db.prepare<[string], { state: SaleState; amount_paise: number; refunded: number }>(`SELECT s.state, p.amount_paise, r.payment_id IS NOT NULL AS refunded
+      heldPayments: db.prepare<[string], { state: SaleState; amount_paise: number; refunded: number; issued: number }>(`SELECT s.state, p.amount_paise, r.payment_id IS NOT NULL AS refunded,
+            EXISTS (SELECT 1 FROM vouchers v WHERE v.sale_id = s.id) AS issued
           FROM payments p JOIN sale_payments sp ON sp.payment_id = p.id JOIN sales s ON s.id = sp.sale_id LEFT JOIN refunds r ON r.payment_id = p.id
           WHERE p.shift_id = ? AND NOT EXISTS (SELECT 1 FROM sale_payments sp2 JOIN sales s2 ON s2.id = sp2.sale_id WHERE sp2.payment_id = p.id AND s2.retry_of = s.id)`),
       drawer: db.prepare<{ shiftId: string }, DrawerTotals>(`SELECT
@@ -249,8 +250,9 @@ export class TillStore {
   }
 
   /** The payments taken in a shift, each with the state of the sale holding it now and whether it was given back. */
-  heldPayments(shiftId: string): { state: SaleState; amountPaise: number; refunded: boolean }[] {
-    return this.s.heldPayments.all(shiftId).map((r) => ({ state: r.state, amountPaise: r.amount_paise, refunded: r.refunded === 1 }));
+  /** Each payment of the shift with the sale it is (or went to) now, and whether that sale's vouchers were issued. */
+  heldPayments(shiftId: string): { state: SaleState; amountPaise: number; refunded: boolean; issued: boolean }[] {
+    return this.s.heldPayments.all(shiftId).map((r) => ({ state: r.state, amountPaise: r.amount_paise, refunded: r.refunded === 1, issued: r.issued === 1 }));
   }
 
   drawerTotals(shiftId: string): DrawerTotals {

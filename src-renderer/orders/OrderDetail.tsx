@@ -9,6 +9,7 @@ import { useAttentionStore } from './attention-store';
 import { useOrderDetailStore } from './order-detail-store';
 import { Attempts } from './Attempts';
 import { CheckNowButton, ORDER_AT_SERVICE, whatToDo } from './AttentionPanel';
+import { GiveBack } from './GiveBack';
 import { ReprintReceipt } from './ReprintReceipt';
 import { ResendDelivery } from './ResendDelivery';
 import { VoucherList } from './VoucherList';
@@ -113,6 +114,11 @@ export function OrderDetail({ onBack }: { onBack: () => void }) {
           <h3 id="order-vouchers-title">Vouchers ({d.vouchers.length})</h3>
           <VoucherList vouchers={d.vouchers} canBalance={d.canBalanceBeFetched} soldElsewhere={d.soldAt !== undefined} />
         </section>
+        {d.paymentState === 'REFUND_DUE' && !d.soldAt && (
+          <section className="card" aria-label="Customer’s money">
+            <GiveBack detail={d} />
+          </section>
+        )}
         {d.state === 'SUCCESS' && !d.soldAt && (
           <section className="card" aria-label="Receipt">
             <ReprintReceipt detail={d} />

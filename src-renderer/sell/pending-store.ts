@@ -1,9 +1,14 @@
 import { create } from 'zustand';
 import { api, type BridgeError } from '../bridge/api';
 import type { SaleView } from '../bridge/contract';
+import { useSession } from '../app/session-store';
 import type { ReceiptWaiverApproval } from './LeftWithoutReceiptDialog';
 
-const TRACKED_KEY = 'pos.pendingSales';
+/**
+ * One list per environment: a sale of one is unknown in another, and must not be dropped from
+ * its own list for that (a refund still due there would lose its card in the strip).
+ */
+const trackedKey = (): string => `pos.pendingSales.${useSession.getState().info?.environment ?? 'unknown'}`;
 
 /**
  * The Pending strip: sales that did not end at the counter (PROCESSING, IN DOUBT), completed
@@ -27,16 +32,17 @@ interface PendingState {
 
 function readTracked(): string[] {
   try {
-    const ids: unknown = JSON.parse(localStorage.getItem(TRACKED_KEY) ?? '[]');
+    // The one list kept before lists were per environment is read until this environment has its own.
+    const ids: unknown = JSON.parse(localStorage.getItem(trackedKey()) ?? localStorage.getItem('pos.pendingSales') ?? '[]');
     return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string').slice(0, 50) : [];
   } catch {
     return [];
   }
 }
 
-function writeTracked(sales: SaleView[]): void {
+function writeTracked(sales: SaleView[], unanswered: readonly string[] = []): void {
   try {
-    localStorage.setItem(TRACKED_KEY, JSON.stringify(sales.map((s) => s.id)));
+    localStorage.setItem(trackedKey(), JSON.stringify([...sales.map((s) => s.id), ...unanswered]));
   } catch {
     // Nothing to do: main's sale.pending still lists unfinished sales after a reload.
   }
@@ -51,9 +57,11 @@ const newestFirst = (a: SaleView, b: SaleView) => b.createdAt - a.createdAt;
 const belongs = (sale: SaleView) => sale.state !== 'SUCCESS' || sale.receiptOwed;
 
 export const usePending = create<PendingState>()((set, get) => {
+  /** Ids whose sale could not be read at the last load (main busy, the bridge failing): kept, and asked again next time. */
+  let unanswered: string[] = [];
   const put = (sales: SaleView[]) => {
     const sorted = [...sales].sort(newestFirst);
-    writeTracked(sorted);
+    writeTracked(sorted, unanswered.filter((id) => !sorted.some((s) => s.id === id)));
     set({ sales: sorted });
   };
   return {
@@ -61,9 +69,12 @@ export const usePending = create<PendingState>()((set, get) => {
     loaded: false,
 
     async load() {
-      const [pending, ...tracked] = await Promise.all([api('sale.pending'), ...readTracked().map((saleId) => api('sale.get', { saleId }))]);
+      const ids = readTracked();
+      const [pending, ...tracked] = await Promise.all([api('sale.pending'), ...ids.map((saleId) => api('sale.get', { saleId }))]);
       const byId = new Map<string, SaleView>();
       for (const r of tracked) if (r?.ok) byId.set(r.data.id, r.data);
+      // Dropped only when main says there is no such sale; any other failure keeps the id.
+      unanswered = ids.filter((_, i) => !tracked[i]?.ok && tracked[i]?.error.code !== 'NOT_FOUND');
       if (pending?.ok) for (const s of [...pending.data.sales, ...pending.data.unprinted]) byId.set(s.id, s);
       // Kept from memory only when main could not be asked; otherwise its answer is the truth.
       for (const s of get().sales) if (!byId.has(s.id) && (!pending?.ok || s.state !== 'SUCCESS')) byId.set(s.id, s);
@@ -91,6 +102,7 @@ export const usePending = create<PendingState>()((set, get) => {
     },
 
     reset() {
+      unanswered = [];
       set({ sales: [], loaded: false });
     },
   };

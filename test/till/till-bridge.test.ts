@@ -224,6 +224,8 @@ describe('the customer’s money through the bridge: tenders, change, refunds', 
     expect(pending).toMatchObject({ state: 'PROCESSING', paymentState: 'ON_HOLD' });
     serviceSettles(pending.id, 'PROCESSING', 'CANCELLED');
     expect(await h.ok('sale.get', { saleId: pending.id })).toMatchObject({ state: 'CANCELLED', paymentState: 'REFUND_DUE', vouchers: [] });
+    // The shift's report counts it as due back too.
+    expect((await h.ok('shift.xReport')).sales).toMatchObject({ refundDue: 1, refundDuePaise: 50_000, onHold: 0 });
 
     expect(await h.ok('sale.refund', { saleId: pending.id })).toMatchObject({ paymentState: 'REFUNDED', refund: { amountPaise: 50_000 } });
     expect((await shift()).expectedCashPaise).toBe(0);
