@@ -111,11 +111,10 @@ function start(): void {
           const session = await bridge.invoke('staff.session', {});
           return session.ok && (session.data as { signedIn: boolean }).signedIn;
         },
-        receiptNotPrinted: async (saleId, copy) => {
+        receiptPrintOutcome: async (token, printed) => {
           const session = await bridge.invoke('staff.session', {});
           const who = session.ok ? (session.data as { signedIn: boolean; id?: string }) : null;
-          const actor = who?.signedIn ? (who.id ?? null) : null;
-          core.sales.receiptNotPrinted(saleId, copy, actor);
+          core.sales.receiptPrintOutcome(token, printed, who?.signedIn ? (who.id ?? null) : null);
         },
       }),
     });

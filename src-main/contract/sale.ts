@@ -166,6 +166,11 @@ export interface ReceiptView extends ReceiptData {
   /** On a reprint (copy ≥ 2): when it was printed and the manager who approved it; null on the original. */
   reprintedAt: number | null;
   approvedByName: string | null;
+  /**
+   * Names this copy to the desktop shell's printer.print, once: if the printer does not take it,
+   * main takes this copy back (and no other: an old copy cannot be un-counted by naming it).
+   */
+  printToken: string;
 }
 
 const voucherSeq = z.number().int().min(1).max(10_000);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { needs, signedIn } from './define.js';
-import { empty, id } from './fields.js';
+import { empty } from './fields.js';
 
 /**
  * Methods only the Electron shell answers (they need a printer or a file dialog): main
@@ -26,12 +26,12 @@ export interface PrintOutcome {
 export const shellMethods = {
   'printer.list': needs('settings')(empty).returns<{ printers: PrinterInfo[] }>(),
   /**
-   * `receipt`: the copy of a sale's receipt being printed (as receipt.print counted it). If the
-   * printer does not take it, main takes that copy back: a first copy is owed again, and printing
-   * again is not a reprint.
+   * `receipt`: the receipt copy being printed, by the token receipt.print gave it. If the printer
+   * does not take it, main takes that copy back: a first copy is owed again, and printing it again
+   * is not a reprint. A token is good for one print, for a few minutes.
    */
   'printer.print': signedIn(
-    z.strictObject({ heightMm, copies: z.number().int().min(1).max(5).optional(), receipt: z.strictObject({ saleId: id, copy: z.number().int().min(1).max(10_000) }).optional() }),
+    z.strictObject({ heightMm, copies: z.number().int().min(1).max(5).optional(), receipt: z.strictObject({ token: z.string().min(16).max(100) }).optional() }),
   ).returns<PrintOutcome>(),
   'printer.testPrint': needs('settings')(z.strictObject({ deviceName: z.string().min(1).max(200).nullable().optional(), paperWidth: paperWidth.optional() })).returns<PrintOutcome>(),
   'printer.savePdf': signedIn(

@@ -41,8 +41,8 @@ export interface PrintingDeps {
   settings: () => PrintSettings;
   /** Printing a receipt needs someone signed in at the counter, like every sale action. */
   signedIn: () => Promise<boolean>;
-  /** The printer did not take this copy of a sale's receipt (the core takes the count back). */
-  receiptNotPrinted?: (saleId: string, copy: number) => Promise<void> | void;
+  /** What became of the receipt copy a print token names: printed (the token is spent), or not (the core takes the copy back). */
+  receiptPrintOutcome?: (token: string, printed: boolean) => Promise<void> | void;
   now?: () => Date;
 }
 
@@ -154,9 +154,9 @@ export function printingHandlers(deps: PrintingDeps): Record<ShellMethodName, Sh
         const settings = deps.settings();
         const options = printOptions(settings, settings.paperWidth, settings.deviceName, input.value.heightMm);
         const outcome = await printContents(senderOf(context), { ...options, copies: input.value.copies ?? 1 });
-        // Seen failing here, not said by the page: only a print that did not happen gives its copy back.
+        // Seen here, not said by the page: only a print that did not happen gives its copy back.
         const { receipt } = input.value;
-        if (!outcome.ok && receipt) await deps.receiptNotPrinted?.(receipt.saleId, receipt.copy);
+        if (receipt) await deps.receiptPrintOutcome?.(receipt.token, outcome.ok);
         return outcome;
       }),
 

@@ -16,8 +16,8 @@ interface StaffTableRow {
 /**
  * This counter's staff table as the store shares it: read whole, and written from the store's
  * copy. Wrong-PIN counts and locks are the store's to keep (it counts across counters): they
- * are taken from it, never sent, except that a count or lock this counter made while the store
- * was away is not lowered by it.
+ * are taken from it, never sent; only those this counter counted while the store was away are
+ * kept beside them (applyLocks).
  */
 export class StaffReplica {
   constructor(
@@ -70,14 +70,15 @@ export class StaffReplica {
 
   /**
    * Takes the store's count of wrong PINs and locks (a lock met at another counter holds here
-   * too), keeping this counter's where it is stricter: wrong PINs typed here while the store was
-   * away were counted only here, and reconnecting must not hand out a fresh set of tries. (While
-   * the store answers it judges every PIN itself, and its verdict sets this counter's count.)
+   * too, an unlock there is lifted here), except that wrong PINs typed here while the store was
+   * away (offline_failures, offline_locked_until: the store never saw them) still count:
+   * reconnecting must not hand out a fresh set of tries.
    */
   applyLocks(locks: StaffLocks): void {
     const set = this.db.prepare(
-      `UPDATE staff SET failed_attempts = max(failed_attempts, @failedAttempts),
-              locked_until = CASE WHEN @lockedUntil IS NULL THEN locked_until WHEN locked_until IS NULL THEN @lockedUntil ELSE max(locked_until, @lockedUntil) END
+      `UPDATE staff SET failed_attempts = max(@failedAttempts, offline_failures),
+              locked_until = CASE WHEN offline_locked_until IS NULL THEN @lockedUntil WHEN @lockedUntil IS NULL THEN offline_locked_until
+                                  ELSE max(@lockedUntil, offline_locked_until) END
         WHERE id = @id`,
     );
     this.db.transaction(() => {

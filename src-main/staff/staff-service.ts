@@ -193,8 +193,14 @@ export class StaffService {
     if (!row || row.disabled_at !== null) return err({ code: 'UNKNOWN_STAFF', message: 'No such active staff member' });
     if (row.locked_until === null || row.locked_until <= this.now()) return err({ code: 'NOT_LOCKED', message: `${row.name} is not locked out` });
     this.db.prepare('UPDATE staff SET failed_attempts = 0, locked_until = NULL WHERE id = ?').run(staffId);
+    this.setOfflineCount(staffId, null);
     this.audit.append({ actor, action: 'staff.unlocked', details: { staffId } });
     return ok(toMember(this.row(staffId)!));
+  }
+
+  /** Wrong PINs counted here while the store was away (null: none left: a right PIN, an unlock). */
+  private setOfflineCount(staffId: string, lock: { failedAttempts: number; lockedUntil: number | null } | null): void {
+    this.db.prepare('UPDATE staff SET offline_failures = ?, offline_locked_until = ? WHERE id = ?').run(lock?.failedAttempts ?? 0, lock?.lockedUntil ?? null, staffId);
   }
 
   /** A manager brings back someone who was removed (their PIN is as it was; reset it if it may be known). */
@@ -270,11 +276,15 @@ export class StaffService {
     const row = this.row(staffId);
     if (!row || row.disabled_at !== null) return this.unknownStaff(pin);
     const now = this.now();
-    const verdict =
-      (await this.storeCheck?.(staffId, pin, purpose)) ??
-      (await judgePin({ failedAttempts: row.failed_attempts, lockedUntil: row.locked_until }, now, () => verifyPin(pin, row.pin_hash)));
+    const fromStore = (await this.storeCheck?.(staffId, pin, purpose)) ?? null;
+    const verdict = fromStore ?? (await judgePin({ failedAttempts: row.failed_attempts, lockedUntil: row.locked_until }, now, () => verifyPin(pin, row.pin_hash)));
     if (verdict.kind === 'unknown') return this.unknownStaff(null);
     this.db.prepare('UPDATE staff SET failed_attempts = ?, locked_until = ? WHERE id = ?').run(verdict.lock.failedAttempts, verdict.lock.lockedUntil, staffId);
+    // A store's counter judging on its own (the store away) keeps its count apart too, so the
+    // store's count, which never saw these, does not wipe it out (StaffReplica.applyLocks); a
+    // right PIN, here or at the store, clears it.
+    if (this.storeCheck && verdict.kind === 'right') this.setOfflineCount(staffId, null);
+    else if (this.storeCheck && !fromStore) this.setOfflineCount(staffId, verdict.lock);
     if (verdict.kind === 'right') {
       if (purpose === null) this.audit.append({ actor: staffId, action: 'staff.signed_in', details: { role: row.role } });
       return ok(toMember({ ...row, failed_attempts: 0, locked_until: null }));

@@ -249,8 +249,7 @@ export class TillStore {
     return this.s.movements.all(shiftId).map((m) => ({ id: m.id, shiftId: m.shift_id, kind: m.kind, amountPaise: m.amount_paise, reason: m.reason, staffId: m.staff_id, at: m.at }));
   }
 
-  /** The payments taken in a shift, each with the state of the sale holding it now and whether it was given back. */
-  /** Each payment of the shift with the sale it is (or went to) now, and whether that sale's vouchers were issued. */
+  /** Each payment of the shift with the state of the sale holding it now, whether it was given back, and whether that sale's vouchers were issued. */
   heldPayments(shiftId: string): { state: SaleState; amountPaise: number; refunded: boolean; issued: boolean }[] {
     return this.s.heldPayments.all(shiftId).map((r) => ({ state: r.state, amountPaise: r.amount_paise, refunded: r.refunded === 1, issued: r.issued === 1 }));
   }

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { api, type BridgeError } from '../bridge/api';
 import type { OrderDetail } from '../bridge/contract';
 import { paidPaise, refundStep } from '../sell/outcome-text';
+import { usePending } from '../sell/pending-store';
 import { formatPaise } from '../ui/format';
 import { ErrorNotice } from '../ui/Notice';
 import { useOrderDetailStore } from './order-detail-store';
@@ -27,8 +28,10 @@ export function GiveBack({ detail }: { detail: OrderDetail }) {
     const result = await api('sale.refund', { saleId: detail.id });
     sending.current = false;
     setBusy(false);
-    if (!result.ok) setError(result.error);
-    else await refresh();
+    if (!result.ok) return setError(result.error);
+    // Given back: the Sell screen's Pending strip has nothing more to ask for it.
+    usePending.getState().dismiss(detail.id);
+    await refresh();
   };
 
   return (

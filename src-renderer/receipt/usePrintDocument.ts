@@ -14,8 +14,8 @@ export const heightMmOf = (px: number): number => Math.min(2000, Math.max(20, Ma
  */
 export function desktopPrint(
   heightPx: () => number,
-  /** The receipt copy being printed: main takes its count back if the printer does not take it. */
-  receipt?: () => { saleId: string; copy: number } | null,
+  /** The receipt copy being printed, by its token (receipt.print's printToken): main takes it back if the printer does not take it. */
+  receipt?: () => { token: string } | null,
 ): ((frame: HTMLIFrameElement) => Promise<void>) | undefined {
   if (typeof window.pos?.['printer.print'] !== 'function') return undefined;
   return async () => {

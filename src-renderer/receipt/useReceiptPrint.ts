@@ -56,13 +56,14 @@ export function useReceiptPrint(saleId: string, onPrinted: (copy: number) => voi
     },
     print: desktopPrint(
       () => contentRef.current?.scrollHeight ?? 0,
-      () => receipt && { saleId, copy: receipt.data.copy },
+      () => receipt && { token: receipt.data.printToken },
     ),
     onPrintError: (_where, failure) => {
       const fromShell = (failure as Error & { bridgeError?: BridgeError }).bridgeError;
       setStage('error');
-      // Main took the copy back (shell/printing.ts), so a first copy is printed again as the first.
-      const again = receipt?.data.copy === 1 ? 'Then print it again.' : 'Printing again is a reprint: a manager approves it.';
+      // The desktop shell gives the copy back when it sees the print fail (shell/printing.ts): a
+      // first copy is then printed again as the first; otherwise main asks for a manager.
+      const again = 'Then print it again (if the app asks, a manager approves it).';
       setError({
         code: fromShell?.code ?? 'PRINT_FAILED',
         message: fromShell?.message ?? 'The printer did not take the receipt.',

@@ -295,7 +295,10 @@ export const useSale = create<SaleState>()((set, get) => {
     },
 
     closeResult() {
-      const { result, resultIsCurrent, resultStep } = get();
+      const { result, resultIsCurrent, resultStep, retrying, refunding } = get();
+      // Its answer is on its way and lands here: closing now would leave the sale's form (and its
+      // customer's details) under an answer that is no longer the current sale's.
+      if (retrying || refunding) return;
       // Esc on a refund or a new payment steps back to the outcome, where the money is still spelled out.
       if (result && resultStep !== 'outcome') return set({ resultStep: 'outcome', error: null, paymentErrors: {} });
       if (!resultIsCurrent || !result) return set({ result: null, error: null, changePaise: 0 });

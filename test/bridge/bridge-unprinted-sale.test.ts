@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bridgeHarness, setUpCounter, type BridgeHarness } from './bridge-harness.js';
 import { cashTenders } from '../support/till.js';
+import { PRINT_TOKEN_TTL_MS } from '../../src-main/core/facade/print-tokens.js';
 
 const MANAGER_PIN = '2580';
 const CASHIER_PIN = '4826';
@@ -58,19 +59,32 @@ describe('a completed sale that was never printed, through the bridge', () => {
   it('puts a sale back on the list when the printer did not take its first receipt: printing again is not a reprint', async () => {
     await asCashier();
     const sale = await sell();
-    expect((await h.ok('receipt.print', { saleId: sale.id })).copy).toBe(1);
-    // The shell saw the printer fail (shell/printing.ts) and gives the copy back.
-    expect(h.core.sales.receiptNotPrinted(sale.id, 1, ids.cashierId)).toBe(true);
+    const first = await h.ok('receipt.print', { saleId: sale.id });
+    expect(first.copy).toBe(1);
+    // The shell saw the printer fail (shell/printing.ts) and says so by the copy's token.
+    expect(h.core.sales.receiptPrintOutcome(first.printToken, false, ids.cashierId)).toBe(true);
     expect(await unprinted()).toContain(sale.id);
     expect(await h.ok('sale.get', { saleId: sale.id })).toMatchObject({ receiptOwed: true, printCount: 0 });
     expect(audit()[0]).toMatchObject({ action: 'receipt.not_printed', actor: ids.cashierId, saleId: sale.id, details: { copy: 1 } });
-    // The first copy again, with no manager's approval.
-    expect((await h.ok('receipt.print', { saleId: sale.id })).copy).toBe(1);
-    // Only the copy counted last can be given back, once.
-    expect(h.core.sales.receiptNotPrinted(sale.id, 2, ids.cashierId)).toBe(false);
-    expect(h.core.sales.receiptNotPrinted(sale.id, 1, ids.cashierId)).toBe(true);
-    expect(h.core.sales.receiptNotPrinted(sale.id, 1, ids.cashierId)).toBe(false);
-    expect(h.core.env().journal.get(sale.id)!.printCount).toBe(0);
+    // A token is spent once: naming it again takes nothing back.
+    expect(h.core.sales.receiptPrintOutcome(first.printToken, false, ids.cashierId)).toBe(false);
+    // The first copy again, with no manager's approval; printed this time.
+    const again = await h.ok('receipt.print', { saleId: sale.id });
+    expect(again.copy).toBe(1);
+    expect(h.core.sales.receiptPrintOutcome(again.printToken, true, ids.cashierId)).toBe(true);
+    // A printed copy cannot be taken back afterwards, nor by a made-up token.
+    expect(h.core.sales.receiptPrintOutcome(again.printToken, false, ids.cashierId)).toBe(false);
+    expect(h.core.sales.receiptPrintOutcome('not-a-token-of-this-app', false, ids.cashierId)).toBe(false);
+    expect(h.core.env().journal.get(sale.id)!.printCount).toBe(1);
+  });
+
+  it('takes back only a copy whose token is fresh: an old print job cannot un-count it', async () => {
+    await asCashier();
+    const sale = await sell();
+    const first = await h.ok('receipt.print', { saleId: sale.id });
+    h.clock.advance(PRINT_TOKEN_TTL_MS + 1);
+    expect(h.core.sales.receiptPrintOutcome(first.printToken, false, ids.cashierId)).toBe(false);
+    expect(h.core.env().journal.get(sale.id)).toMatchObject({ printCount: 1, receiptOwed: false });
   });
 
   it('records “customer left without receipt” for a cashier only with a manager’s PIN, once, journaled and audited', async () => {
@@ -109,7 +123,7 @@ describe('a completed sale that was never printed, through the bridge', () => {
     const approved = await h.ok('receipt.print', { saleId: sale.id, managerPin: MANAGER_PIN });
     expect(approved).toMatchObject({ approvedByName: expect.any(String) });
     // Given back after a failed print, it is still not owed: the waiver stands.
-    expect(h.core.sales.receiptNotPrinted(sale.id, approved.copy, ids.cashierId)).toBe(true);
+    expect(h.core.sales.receiptPrintOutcome(approved.printToken, false, ids.cashierId)).toBe(true);
     expect(h.core.env().journal.get(sale.id)).toMatchObject({ printCount: 0, receiptOwed: false });
     expect(await unprinted()).not.toContain(sale.id);
   });

@@ -39,14 +39,14 @@ const shellMethods = await loadShellMethods();
 let settings = { deviceName: 'TVS_RP3160' as string | null, silent: true, paperWidth: '80mm' as '58mm' | '80mm' | 'A4', storeName: 'Shah & Sons <Andheri>' };
 let signedIn = true;
 let sender: ReturnType<typeof electron.makeContents>;
-/** Receipt copies the shell gave back to the core. */
-const notPrinted: [string, number][] = [];
+/** What the shell told the core of each receipt copy it printed, by token. */
+const outcomes: [string, boolean][] = [];
 const handlers = () =>
   printingHandlers({
     shellMethods,
     settings: () => settings,
     signedIn: async () => signedIn,
-    receiptNotPrinted: (saleId, copy) => void notPrinted.push([saleId, copy]),
+    receiptPrintOutcome: (token, printed) => void outcomes.push([token, printed]),
     now: () => new Date('2026-11-25T10:00:00Z'),
   });
 const call = (method: ShellMethodName, payload: unknown = {}) => handlers()[method](payload, { sender } as unknown as IpcMainInvokeEvent);
@@ -59,7 +59,7 @@ beforeEach(() => {
   electron.printResult.success = true;
   electron.printResult.reason = '';
   electron.dialog.showSaveDialog.mockReset();
-  notPrinted.length = 0;
+  outcomes.length = 0;
 });
 
 describe('page sizes', () => {
@@ -136,24 +136,24 @@ describe('printer.print', () => {
     expect(await call('printer.print')).toMatchObject({ ok: false, error: { code: 'PRINT_CANCELLED' } });
   });
 
-  it('gives a receipt copy back to the core only when the printer did not take it', async () => {
-    const receipt = { saleId: 'sale-1', copy: 1 };
-    expect(await call('printer.print', { heightMm: 120, receipt })).toMatchObject({ ok: true });
-    expect(notPrinted).toEqual([]);
+  it('tells the core what became of the receipt copy it names: printed, or not (failed, cancelled)', async () => {
+    const token = (n: number) => `receipt-copy-token-${n}`;
+    expect(await call('printer.print', { heightMm: 120, receipt: { token: token(1) } })).toMatchObject({ ok: true });
     electron.printResult.success = false;
     electron.printResult.reason = 'Out of paper';
-    expect(await call('printer.print', { heightMm: 120, receipt })).toMatchObject({ ok: false, error: { code: 'PRINT_FAILED' } });
+    expect(await call('printer.print', { heightMm: 120, receipt: { token: token(2) } })).toMatchObject({ ok: false, error: { code: 'PRINT_FAILED' } });
     electron.printResult.reason = 'cancelled';
-    expect(await call('printer.print', { heightMm: 120, receipt: { saleId: 'sale-1', copy: 2 } })).toMatchObject({ ok: false, error: { code: 'PRINT_CANCELLED' } });
-    // A report (no receipt named) has no copy to give back.
+    expect(await call('printer.print', { heightMm: 120, receipt: { token: token(3) } })).toMatchObject({ ok: false, error: { code: 'PRINT_CANCELLED' } });
+    // A report names no receipt copy.
     expect(await call('printer.print', { heightMm: 120 })).toMatchObject({ ok: false });
-    expect(notPrinted).toEqual([
-      ['sale-1', 1],
-      ['sale-1', 2],
+    expect(outcomes).toEqual([
+      [token(1), true],
+      [token(2), false],
+      [token(3), false],
     ]);
   });
 
-  it.each([{ heightMm: 5 }, { heightMm: 1e9 }, { copies: 50 }, { deviceName: 'other' }, { receipt: { saleId: '', copy: 1 } }, { receipt: { saleId: 's', copy: 0 } }, 'x'])('refuses a bad payload %j and prints nothing', async (payload) => {
+  it.each([{ heightMm: 5 }, { heightMm: 1e9 }, { copies: 50 }, { deviceName: 'other' }, { receipt: { token: 'short' } }, { receipt: { saleId: 'sale-1', copy: 1 } }, 'x'])('refuses a bad payload %j and prints nothing', async (payload) => {
     expect(await call('printer.print', payload)).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     expect(sender.print).not.toHaveBeenCalled();
   });

@@ -105,23 +105,33 @@ describe('wrong-PIN counts taken from a store', () => {
     dir.cleanup();
   });
 
-  it('never lowers a count or lock made here while the store was away, and takes the store’s where it is stricter', async () => {
+  it('keeps wrong PINs counted here while the store was away, and otherwise takes the store’s count and locks, unlocks included', async () => {
     const created = await staff.create({ name: 'Ravi Kumar', role: 'cashier', pin: '1357' }, null);
     if (!created.ok) throw new Error('not created');
     const id = created.value.id;
-    // The store is away: this counter judges, and locks after MAX_PIN_FAILURES wrong PINs.
+    const lockRow = () => db.prepare('SELECT failed_attempts, locked_until FROM staff WHERE id = ?').get(id) as { failed_attempts: number; locked_until: number | null };
+    // A store's counter whose store server cannot be asked: it judges on its own.
+    staff.judgePinsWith(async () => null);
     for (let i = 0; i < MAX_PIN_FAILURES; i++) await staff.signIn(id, '9999');
     expect(await staff.signIn(id, '1357')).toMatchObject({ ok: false, error: { code: 'LOCKED' } });
-    const lockedHere = db.prepare('SELECT failed_attempts, locked_until FROM staff WHERE id = ?').get(id) as { failed_attempts: number; locked_until: number };
+    const lockedHere = lockRow();
 
     // Back online, the store (which saw none of those) reports a clean count: the lock stays.
     staff.replica.applyLocks([{ id, failedAttempts: 0, lockedUntil: null }]);
-    expect(db.prepare('SELECT failed_attempts, locked_until FROM staff WHERE id = ?').get(id)).toEqual(lockedHere);
+    expect(lockRow()).toEqual(lockedHere);
     expect(await staff.signIn(id, '1357')).toMatchObject({ ok: false, error: { code: 'LOCKED' } });
 
     // A longer lock met at another counter is taken.
-    const later = lockedHere.locked_until + LOCK_BASE_MS;
+    const later = lockedHere.locked_until! + LOCK_BASE_MS;
     staff.replica.applyLocks([{ id, failedAttempts: MAX_PIN_FAILURES + 1, lockedUntil: later }]);
-    expect(db.prepare('SELECT failed_attempts, locked_until FROM staff WHERE id = ?').get(id)).toEqual({ failed_attempts: MAX_PIN_FAILURES + 1, locked_until: later });
+    expect(lockRow()).toEqual({ failed_attempts: MAX_PIN_FAILURES + 1, locked_until: later });
+
+    // A manager unlocks here: nothing counted offline is left, and the store's word is taken whole again.
+    expect(staff.unlock(id, 'manager').ok).toBe(true);
+    staff.replica.applyLocks([{ id, failedAttempts: 2, lockedUntil: null }]);
+    expect(lockRow()).toEqual({ failed_attempts: 2, locked_until: null });
+    // An unlock at another counter (the store's count back to 0) is taken too.
+    staff.replica.applyLocks([{ id, failedAttempts: 0, lockedUntil: null }]);
+    expect(lockRow()).toEqual({ failed_attempts: 0, locked_until: null });
   });
 });

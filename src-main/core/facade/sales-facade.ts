@@ -1,4 +1,5 @@
 import type { AuditLog } from '../../audit/audit-log.js';
+import { PrintTokens } from './print-tokens.js';
 import type { ReceiptData, ReceiptView, RevealedVoucher, SaleView } from '../../contract/index.js';
 import type { SaleInput } from '../../orders/rules/index.js';
 import type { CheckNowResult, PlaceOnceResult, QuoteResult, ReceiptWaiverRefusal } from '../../orders/sales/sale-service.js';
@@ -35,18 +36,21 @@ export interface SalesFacade {
   /** Checks an in-doubt or stuck sale with the service now; audited with who asked. `limited`: a cashier's (CASHIER_CHECK_INTERVAL_MS). */
   checkNow(saleId: string, actor: string, who: { limited: boolean }): Promise<{ ok: true; sale: SaleView } | Exclude<CheckNowResult, { ok: true }>>;
   /** The receipt to print (the first print, or a reprint approved by `approvedBy`); null unless the sale succeeded. */
-  receipt(saleId: string, actor: string, approvedBy: string | null): (ReceiptData & Pick<ReceiptView, 'training' | 'payment'>) | null;
+  receipt(saleId: string, actor: string, approvedBy: string | null): (ReceiptData & Pick<ReceiptView, 'training' | 'payment' | 'printToken'>) | null;
   /**
-   * The printer did not take copy `copy` of the receipt (the shell saw it fail): the copy is not
-   * counted, so printing again is not a reprint, and a first copy is owed again. Audited.
+   * What became of the receipt copy `token` names (receipt.print's printToken), said by the shell
+   * that printed it, once. Not printed: the copy is not counted, so printing again is not a
+   * reprint, and a first copy is owed again (audited). False when the token is unknown, spent or
+   * expired.
    */
-  receiptNotPrinted(saleId: string, copy: number, actor: string | null): boolean;
+  receiptPrintOutcome(token: string, printed: boolean, actor: string | null): boolean;
   /** One voucher's card number and PIN, audited with the manager who approved. */
   reveal(saleId: string, seq: number, approvedBy: string): RevealedVoucher | null;
   liveBalance: VoucherService['liveBalance'];
 }
 
 export function salesFacade(env: () => EnvironmentContext, ready: () => Promise<StartupReport>, { audit, now }: { audit: AuditLog; now: () => number }): SalesFacade {
+  const printTokens = new PrintTokens<{ ctx: EnvironmentContext; saleId: string; copy: number }>();
   const view = (ctx: EnvironmentContext, sale: Parameters<EnvironmentContext['viewSale']>[0]) => ctx.viewSale(sale);
   return {
     quote: (input, tenders) => env().sales.quote(input, tenders),
@@ -94,15 +98,17 @@ export function salesFacade(env: () => EnvironmentContext, ready: () => Promise<
       const ctx = env();
       const receipt = ctx.vouchers.receipt(saleId, actor, approvedBy);
       if (!receipt) return null;
+      const printToken = printTokens.issue({ ctx, saleId, copy: receipt.copy }, now());
       const held = ctx.till.salePayment(saleId);
       const sale = ctx.journal.get(saleId);
       const payment = held && sale ? { amountPaise: held.payment.amountPaise, discountPaise: sale.discountPaise, changePaise: held.payment.changePaise, tenders: held.payment.tenders } : null;
-      return { ...receipt, training: ctx.environment === 'training', payment };
+      return { ...receipt, training: ctx.environment === 'training', payment, printToken };
     },
-    receiptNotPrinted(saleId, copy, actor) {
-      const ctx = env();
-      const taken = ctx.journal.uncountPrint(saleId, copy);
-      if (taken) audit.append({ actor, action: 'receipt.not_printed', saleId, details: { copy } });
+    receiptPrintOutcome(token, printed, actor) {
+      const copy = printTokens.take(token, now());
+      if (!copy || printed) return copy !== null;
+      const taken = copy.ctx.journal.uncountPrint(copy.saleId, copy.copy);
+      if (taken) audit.append({ actor, action: 'receipt.not_printed', saleId: copy.saleId, details: { copy: copy.copy } });
       return taken;
     },
     reveal: (saleId, seq, approvedBy) => env().vouchers.reveal(saleId, seq, approvedBy),

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { app001 } from './app/001-staff-and-audit.js';
 import { app004 } from './app/004-staff-lifecycle.js';
 import { app005 } from './app/005-staff-permissions.js';
+import { app006 } from './app/006-offline-pin-failures.js';
 import { catalog001 } from './catalog/001-brands.js';
 import { catalog004 } from './catalog/004-page-hashes.js';
 import { catalog005 } from './catalog/005-fewer-prefix-indexes.js';
@@ -35,7 +36,7 @@ const changedOtherKindsOnly: Migration = () => undefined;
  */
 export const SCHEMAS = {
   /** app.db: staff (their PIN state and permissions) and the audit log, shared by every environment. */
-  app: [app001, changedOtherKindsOnly, changedOtherKindsOnly, app004, app005],
+  app: [app001, changedOtherKindsOnly, changedOtherKindsOnly, app004, app005, app006],
   /** <environment>.db: the order journal, vouchers, secrets and wallet readings, webhook deliveries, shifts and payments, the store outboxes, the journal's rollups and snapshots, the stuck sales' index. */
   environment: [environment001, environment002, environment003, environment004, environment005, environment006, environment007, environment008, environment009, environment010],
   /** <environment>-catalog.db: the brands, their full-text index, the last sync's page hashes and each brand row's bytes hash. */

@@ -17,15 +17,15 @@ export async function recordStoreTopUp(pool: Pool, storeId: string, counterId: s
   return same.rowCount === 1 ? { ok: true } : { ok: false, message: `A top-up with the reference ${topUp.reference} was already entered for this wallet.` };
 }
 
-/**
- * Keeps a counter's check of a day; a check made earlier than the one kept (a drawer close's
- * check arriving after the manager's own) does not replace it.
- */
 /** Orders relayed for counter `c` in the day ($3, $4) that the service may have taken, of which the counter has reported no sale yet. */
 const UNREPORTED = `r.counter_id = c.id AND r.created_at >= to_timestamp($3 / 1000.0) AND r.created_at < to_timestamp($4 / 1000.0)
   AND r.state NOT IN ('REFUSED', 'NOT_PLACED')
   AND NOT EXISTS (SELECT 1 FROM counter_sales s WHERE s.counter_id = r.counter_id AND s.reference_id = r.reference_id)`;
 
+/**
+ * Keeps a counter's check of a day; a check made earlier than the one kept (a drawer close's
+ * check arriving after the manager's own) does not replace it.
+ */
 export async function saveDayCheck(pool: Pool, storeId: string, counterId: string, check: CounterDayCheck): Promise<void> {
   await pool.query(
     `INSERT INTO counter_day_checks (counter_id, day, store_id, day_check) VALUES ($1, $2, $3, $4)
@@ -46,17 +46,16 @@ export async function saveDayCheck(pool: Pool, storeId: string, counterId: strin
 export async function storeDayOf(pool: Pool, storeId: string, day: { day: string; from: number; to: number }): Promise<StoreDay> {
   // A check is judged against when the counter last changed a sale of the day, both on the
   // counter's own clock (when the store received a copy says nothing: a copy sent again is not a
-  // change). An order the store relayed for the counter that the counter has not reported yet is a
-  // sale of the day too, changed when it was relayed: a check older than that lacks it.
-  const counters = await pool.query<{ id: string; name: string; generated_at: string | null; day_check: CounterDayCheck | null; sales: string; last_change: string | null }>(
+  // change). An order the store relayed for the counter whose sale the counter has not reported
+  // yet is a sale of the day too; whether the counter's check holds it cannot be told across two
+  // clocks, so the check counts as out of date until the sale arrives (a counter that is on sends
+  // it within seconds; one switched off leaves it missing, and the day says so).
+  const counters = await pool.query<{ id: string; name: string; generated_at: string | null; day_check: CounterDayCheck | null; sales: string; unreported: string; last_change: string | null }>(
     `SELECT c.id, c.name, d.day_check->>'generatedAt' AS generated_at, d.day_check,
-            (SELECT count(*) FROM counter_sales s WHERE s.counter_id = c.id AND s.created_at >= $3 AND s.created_at < $4)
-              + (SELECT count(*) FROM relayed_orders r WHERE ${UNREPORTED}) AS sales,
-            greatest(
-              (SELECT max(greatest(s.created_at, coalesce((s.detail->>'updatedAt')::bigint, s.created_at))) FROM counter_sales s
-                WHERE s.counter_id = c.id AND s.created_at >= $3 AND s.created_at < $4),
-              (SELECT (extract(epoch FROM max(r.created_at)) * 1000)::bigint FROM relayed_orders r WHERE ${UNREPORTED})
-            ) AS last_change
+            (SELECT count(*) FROM counter_sales s WHERE s.counter_id = c.id AND s.created_at >= $3 AND s.created_at < $4) AS sales,
+            (SELECT count(*) FROM relayed_orders r WHERE ${UNREPORTED}) AS unreported,
+            (SELECT max(greatest(s.created_at, coalesce((s.detail->>'updatedAt')::bigint, s.created_at))) FROM counter_sales s
+              WHERE s.counter_id = c.id AND s.created_at >= $3 AND s.created_at < $4) AS last_change
        FROM counters c LEFT JOIN counter_day_checks d ON d.counter_id = c.id AND d.day = $2
       WHERE c.store_id = $1 ORDER BY c.paired_at`,
     [storeId, day.day, day.from, day.to],
@@ -95,14 +94,20 @@ export async function storeDayOf(pool: Pool, storeId: string, day: { day: string
     expectedSpentPaise = Number(charged.rows[0]!.total);
   }
   return {
-    counters: counters.rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      checkedAt: r.generated_at === null ? null : Number(r.generated_at),
-      sales: Number(r.sales),
-      lastChangeAt: r.last_change === null ? null : Number(r.last_change),
-      check: r.day_check,
-    })),
+    counters: counters.rows.map((r) => {
+      const checkedAt = r.generated_at === null ? null : Number(r.generated_at);
+      const lastChange = r.last_change === null ? null : Number(r.last_change);
+      const unreported = Number(r.unreported);
+      return {
+        id: r.id,
+        name: r.name,
+        checkedAt,
+        sales: Number(r.sales) + unreported,
+        // A sale not reported yet is a change the check cannot be shown to hold.
+        lastChangeAt: unreported > 0 && checkedAt !== null ? Math.max(lastChange ?? 0, checkedAt + 1) : lastChange,
+        check: r.day_check,
+      };
+    }),
     wallet: { opening, closing, topUpsPaise, expectedSpentPaise },
   };
 }

@@ -42,10 +42,12 @@ test('Esc while Try again is on its way does not close the result: the answer la
   await expect(app.resultDialog).toHaveAccessibleName('Sale failed — ₹500');
 
   // The service takes its time with the retry.
-  await control('POST', '/faults', { kind: 'delay', stage: 'before', ms: 2_000, match: { method: 'POST', path: '/v1/partners/orders' } });
+  await control('POST', '/faults', { kind: 'delay', stage: 'before', ms: 4_000, match: { method: 'POST', path: '/v1/partners/orders' } });
   await app.resultDialog.getByRole('button', { name: 'Try again' }).click();
   await expect(app.resultDialog.getByRole('button', { name: 'Trying again…' })).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(app.resultDialog).toBeVisible();
+  await app.resultDialog.getByRole('button', { name: /^Back/ }).click();
   await expect(app.resultDialog).toBeVisible();
   // The retry's answer is shown in the same dialog, as the current sale's.
   await expect.poll(async () => (await control<unknown[]>('GET', '/orders')).length).toBe(2);
