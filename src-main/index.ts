@@ -112,9 +112,14 @@ function start(): void {
           return session.ok && (session.data as { signedIn: boolean }).signedIn;
         },
         receiptPrintOutcome: async (token, printed) => {
-          const session = await bridge.invoke('staff.session', {});
-          const who = session.ok ? (session.data as { signedIn: boolean; id?: string }) : null;
-          core.sales.receiptPrintOutcome(token, printed, who?.signedIn ? (who.id ?? null) : null);
+          try {
+            const session = await bridge.invoke('staff.session', {});
+            const who = session.ok ? (session.data as { signedIn: boolean; id?: string }) : null;
+            core.sales.receiptPrintOutcome(token, printed, who?.signedIn ? (who.id ?? null) : null);
+          } catch (error) {
+            // The print's own answer still goes back; the copy stays counted (a reprint then needs approval).
+            logger.log('error', 'receipt.print_outcome_failed', { printed, error });
+          }
         },
       }),
     });

@@ -153,7 +153,8 @@ export function printingHandlers(deps: PrintingDeps): Record<ShellMethodName, Sh
         if (!input.ok) return input.result;
         const settings = deps.settings();
         const options = printOptions(settings, settings.paperWidth, settings.deviceName, input.value.heightMm);
-        const outcome = await printContents(senderOf(context), { ...options, copies: input.value.copies ?? 1 });
+        // A receipt copy is one copy: counted once, printed once.
+        const outcome = await printContents(senderOf(context), { ...options, copies: input.value.receipt ? 1 : (input.value.copies ?? 1) });
         // Seen here, not said by the page: only a print that did not happen gives its copy back.
         const { receipt } = input.value;
         if (receipt) await deps.receiptPrintOutcome?.(receipt.token, outcome.ok);

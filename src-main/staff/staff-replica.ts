@@ -70,13 +70,13 @@ export class StaffReplica {
 
   /**
    * Takes the store's count of wrong PINs and locks (a lock met at another counter holds here
-   * too, an unlock there is lifted here), except that wrong PINs typed here while the store was
-   * away (offline_failures, offline_locked_until: the store never saw them) still count:
-   * reconnecting must not hand out a fresh set of tries.
+   * too, an unlock there is lifted here), raised by the wrong PINs typed here while the store was
+   * away (offline_failures, offline_locked_until: the store never saw them): reconnecting must not
+   * hand out a fresh set of tries.
    */
   applyLocks(locks: StaffLocks): void {
     const set = this.db.prepare(
-      `UPDATE staff SET failed_attempts = max(@failedAttempts, offline_failures),
+      `UPDATE staff SET failed_attempts = @failedAttempts + offline_failures,
               locked_until = CASE WHEN offline_locked_until IS NULL THEN @lockedUntil WHEN @lockedUntil IS NULL THEN offline_locked_until
                                   ELSE max(@lockedUntil, offline_locked_until) END
         WHERE id = @id`,

@@ -183,6 +183,7 @@ export class StaffService {
     if (weak) return err({ code: 'WEAK_PIN', message: weak });
     const hash = await hashPin(newPin);
     this.db.prepare('UPDATE staff SET pin_hash = ?, must_change_pin = 1, failed_attempts = 0, locked_until = NULL WHERE id = ?').run(hash, staffId);
+    this.clearOfflineCount(staffId);
     this.audit.append({ actor, action: 'staff.pin_reset', details: { staffId } });
     return ok(toMember(this.row(staffId)!));
   }
@@ -193,14 +194,14 @@ export class StaffService {
     if (!row || row.disabled_at !== null) return err({ code: 'UNKNOWN_STAFF', message: 'No such active staff member' });
     if (row.locked_until === null || row.locked_until <= this.now()) return err({ code: 'NOT_LOCKED', message: `${row.name} is not locked out` });
     this.db.prepare('UPDATE staff SET failed_attempts = 0, locked_until = NULL WHERE id = ?').run(staffId);
-    this.setOfflineCount(staffId, null);
+    this.clearOfflineCount(staffId);
     this.audit.append({ actor, action: 'staff.unlocked', details: { staffId } });
     return ok(toMember(this.row(staffId)!));
   }
 
-  /** Wrong PINs counted here while the store was away (null: none left: a right PIN, an unlock). */
-  private setOfflineCount(staffId: string, lock: { failedAttempts: number; lockedUntil: number | null } | null): void {
-    this.db.prepare('UPDATE staff SET offline_failures = ?, offline_locked_until = ? WHERE id = ?').run(lock?.failedAttempts ?? 0, lock?.lockedUntil ?? null, staffId);
+  /** Wrong PINs counted here while the store was away are settled: a right PIN, an unlock, a new PIN, re-enabled. */
+  private clearOfflineCount(staffId: string): void {
+    this.db.prepare('UPDATE staff SET offline_failures = 0, offline_locked_until = NULL WHERE id = ?').run(staffId);
   }
 
   /** A manager brings back someone who was removed (their PIN is as it was; reset it if it may be known). */
@@ -211,6 +212,7 @@ export class StaffService {
     const clash = this.nameClash(row.name, staffId);
     if (clash) return err(clash);
     this.db.prepare('UPDATE staff SET disabled_at = NULL, failed_attempts = 0, locked_until = NULL WHERE id = ?').run(staffId);
+    this.clearOfflineCount(staffId);
     this.audit.append({ actor, action: 'staff.enabled', details: { staffId } });
     return ok(toMember(this.row(staffId)!));
   }
@@ -279,12 +281,17 @@ export class StaffService {
     const fromStore = (await this.storeCheck?.(staffId, pin, purpose)) ?? null;
     const verdict = fromStore ?? (await judgePin({ failedAttempts: row.failed_attempts, lockedUntil: row.locked_until }, now, () => verifyPin(pin, row.pin_hash)));
     if (verdict.kind === 'unknown') return this.unknownStaff(null);
-    this.db.prepare('UPDATE staff SET failed_attempts = ?, locked_until = ? WHERE id = ?').run(verdict.lock.failedAttempts, verdict.lock.lockedUntil, staffId);
-    // A store's counter judging on its own (the store away) keeps its count apart too, so the
-    // store's count, which never saw these, does not wipe it out (StaffReplica.applyLocks); a
-    // right PIN, here or at the store, clears it.
-    if (this.storeCheck && verdict.kind === 'right') this.setOfflineCount(staffId, null);
-    else if (this.storeCheck && !fromStore) this.setOfflineCount(staffId, verdict.lock);
+    // A store's counter judging on its own (the store away) also counts the wrong PIN apart, so
+    // the store's figures, which never saw it, are raised by it rather than wipe it out
+    // (StaffReplica.applyLocks); a right PIN, here or at the store, clears that count.
+    if (this.storeCheck && verdict.kind === 'right') this.clearOfflineCount(staffId);
+    else if (this.storeCheck && !fromStore && verdict.kind === 'wrong') {
+      this.db
+        .prepare('UPDATE staff SET offline_failures = offline_failures + 1, offline_locked_until = coalesce(?, offline_locked_until) WHERE id = ?')
+        .run(verdict.newlyLocked ? verdict.lock.lockedUntil : null, staffId);
+    }
+    if (fromStore) this.replica.applyLocks([{ id: staffId, ...verdict.lock }]);
+    else this.db.prepare('UPDATE staff SET failed_attempts = ?, locked_until = ? WHERE id = ?').run(verdict.lock.failedAttempts, verdict.lock.lockedUntil, staffId);
     if (verdict.kind === 'right') {
       if (purpose === null) this.audit.append({ actor: staffId, action: 'staff.signed_in', details: { role: row.role } });
       return ok(toMember({ ...row, failed_attempts: 0, locked_until: null }));

@@ -144,12 +144,18 @@ describe('printer.print', () => {
     expect(await call('printer.print', { heightMm: 120, receipt: { token: token(2) } })).toMatchObject({ ok: false, error: { code: 'PRINT_FAILED' } });
     electron.printResult.reason = 'cancelled';
     expect(await call('printer.print', { heightMm: 120, receipt: { token: token(3) } })).toMatchObject({ ok: false, error: { code: 'PRINT_CANCELLED' } });
+    // A receipt copy prints once, whatever number of copies is asked for.
+    electron.printResult.success = true;
+    await call('printer.print', { heightMm: 120, copies: 5, receipt: { token: token(4) } });
+    expect(sender.print).toHaveBeenLastCalledWith(expect.objectContaining({ copies: 1 }), expect.any(Function));
+    electron.printResult.success = false;
     // A report names no receipt copy.
     expect(await call('printer.print', { heightMm: 120 })).toMatchObject({ ok: false });
     expect(outcomes).toEqual([
       [token(1), true],
       [token(2), false],
       [token(3), false],
+      [token(4), true],
     ]);
   });
 

@@ -121,10 +121,10 @@ describe('wrong-PIN counts taken from a store', () => {
     expect(lockRow()).toEqual(lockedHere);
     expect(await staff.signIn(id, '1357')).toMatchObject({ ok: false, error: { code: 'LOCKED' } });
 
-    // A longer lock met at another counter is taken.
+    // A longer lock met at another counter is taken, its count raised by the wrong PINs typed here.
     const later = lockedHere.locked_until! + LOCK_BASE_MS;
     staff.replica.applyLocks([{ id, failedAttempts: MAX_PIN_FAILURES + 1, lockedUntil: later }]);
-    expect(lockRow()).toEqual({ failed_attempts: MAX_PIN_FAILURES + 1, locked_until: later });
+    expect(lockRow()).toEqual({ failed_attempts: 2 * MAX_PIN_FAILURES + 1, locked_until: later });
 
     // A manager unlocks here: nothing counted offline is left, and the store's word is taken whole again.
     expect(staff.unlock(id, 'manager').ok).toBe(true);
@@ -133,5 +133,30 @@ describe('wrong-PIN counts taken from a store', () => {
     // An unlock at another counter (the store's count back to 0) is taken too.
     staff.replica.applyLocks([{ id, failedAttempts: 0, lockedUntil: null }]);
     expect(lockRow()).toEqual({ failed_attempts: 0, locked_until: null });
+  });
+
+  it('counts as its own only the wrong PINs it judged: a lock copied from the store, met here while the store is away, is lifted by an unlock elsewhere', async () => {
+    const created = await staff.create({ name: 'Asha Rao', role: 'cashier', pin: '1357' }, null);
+    if (!created.ok) throw new Error('not created');
+    const id = created.value.id;
+    const lockRow = () => db.prepare('SELECT failed_attempts, locked_until FROM staff WHERE id = ?').get(id);
+    const storeLock = now + LOCK_BASE_MS;
+    staff.replica.applyLocks([{ id, failedAttempts: MAX_PIN_FAILURES, lockedUntil: storeLock }]);
+    staff.judgePinsWith(async () => null);
+    expect(await staff.signIn(id, '9999')).toMatchObject({ ok: false, error: { code: 'LOCKED' } });
+    // Unlocked at another counter: the store's clean figures are taken whole.
+    staff.replica.applyLocks([{ id, failedAttempts: 0, lockedUntil: null }]);
+    expect(lockRow()).toEqual({ failed_attempts: 0, locked_until: null });
+  });
+
+  it('forgets the wrong PINs counted here once a manager gives a new PIN', async () => {
+    const created = await staff.create({ name: 'Dev Patel', role: 'cashier', pin: '1357' }, null);
+    if (!created.ok) throw new Error('not created');
+    const id = created.value.id;
+    staff.judgePinsWith(async () => null);
+    for (let i = 0; i < MAX_PIN_FAILURES; i++) await staff.signIn(id, '9999');
+    expect((await staff.resetPin(id, '2468', 'manager')).ok).toBe(true);
+    staff.replica.applyLocks([{ id, failedAttempts: 0, lockedUntil: null }]);
+    expect(db.prepare('SELECT failed_attempts, locked_until FROM staff WHERE id = ?').get(id)).toEqual({ failed_attempts: 0, locked_until: null });
   });
 });

@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src-main/db/database.js';
 import { MAX_PIN_FAILURES } from '../../src-main/staff/pin-lock.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -102,6 +104,24 @@ describe('wrong-PIN locks across a store’s counters', () => {
     expect(await storeLock(cashierId)).toEqual(before);
     // An id the store does not know is judged like any other (same work), and counts nothing.
     expect((await raw.call('/store/v1/staff/pin-check', { body: { staffId: 'no-such-person', pin: '1357', purpose: null } })).json).toEqual({ kind: 'unknown' });
+  }, 30_000);
+
+  it('lets a manager lift, at the counter, a lock the counter counted while the store was away (the store never saw it)', async () => {
+    // As the counter leaves it after five wrong PINs judged on its own: locked here, counted apart.
+    const until = Date.now() + 5 * 60_000;
+    const appDb = openDatabase(join(dirs.one.path, 'app.db'), 'app');
+    appDb
+      .prepare('UPDATE staff SET offline_failures = ?, offline_locked_until = ?, failed_attempts = ?, locked_until = ? WHERE id = ?')
+      .run(MAX_PIN_FAILURES, until, MAX_PIN_FAILURES, until, cashierId);
+    appDb.close();
+    expect((await storeLock(cashierId)).locked_until).toBeNull();
+    await one.ok('staff.signIn', { staffId: managerId, pin: '2580' });
+    // The store answers that it has no lock to lift; the counter lifts its own all the same.
+    expect(await one.call('staff.unlock', { staffId: cashierId })).toMatchObject({ ok: true });
+    await one.ok('staff.signOut');
+    // (A manager gave Ravi a new PIN in the test before.)
+    expect(await signIn(one, cashierId, '2468')).toMatchObject({ ok: true });
+    await one.ok('staff.signOut');
   }, 30_000);
 
   it('counts at the counter alone while the store server is away', async () => {

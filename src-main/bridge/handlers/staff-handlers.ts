@@ -7,6 +7,7 @@ import type { Result } from '../../platform/result.js';
 import { fail } from '../bridge-result.js';
 import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
 import type { Session } from '../session.js';
+import { StoreRefusedError } from '../../store-link/store-client.js';
 import { storeFailure } from './store-handlers.js';
 import { STORE_STAFF_REFUSAL } from '../../partner-api/error-table.js';
 
@@ -94,10 +95,15 @@ export function staffHandlers(core: Core, session: Session, signal: (reason: str
     'staff.resetPin': async (input: ParsedInput<'staff.resetPin'>) => answer(await storeWide(() => core.staff.resetPin(input.staffId, input.newPin, session.staff!.id))),
     'staff.unlock': async (input: ParsedInput<'staff.unlock'>) => {
       if (!core.store) return answer(core.staff.unlock(input.staffId, session.staff!.id));
-      // The store's lock is the one that counts; this counter's copy may not have seen it yet.
-      await core.store.staff.unlock(input.staffId, session.staff!.id).catch(storeFailure);
+      // The store's lock is the one that counts; this counter's copy may not have seen it yet. A
+      // lock counted here while the store was away is unknown there (NOT_LOCKED): it is lifted here.
+      let lockedAtStore = true;
+      await core.store.staff.unlock(input.staffId, session.staff!.id).catch((error: unknown) => {
+        if (error instanceof StoreRefusedError && error.code === 'NOT_LOCKED') lockedAtStore = false;
+        else storeFailure(error);
+      });
       const here = core.staff.unlock(input.staffId, session.staff!.id);
-      if (here.ok || here.error.code !== 'NOT_LOCKED') return answer(here);
+      if (here.ok || here.error.code !== 'NOT_LOCKED' || !lockedAtStore) return answer(here);
       await fromStore();
       const member = core.staff.list().find((m) => m.id === input.staffId);
       return member ? adminView(member) : fail('UNKNOWN_STAFF', 'No such active staff member');

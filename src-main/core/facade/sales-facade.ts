@@ -107,6 +107,8 @@ export function salesFacade(env: () => EnvironmentContext, ready: () => Promise<
     receiptPrintOutcome(token, printed, actor) {
       const copy = printTokens.take(token, now());
       if (!copy || printed) return copy !== null;
+      // Printed in an environment no longer current: its journal is closed, and the copy stays counted.
+      if (copy.ctx !== env()) return false;
       const taken = copy.ctx.journal.uncountPrint(copy.saleId, copy.copy);
       if (taken) audit.append({ actor, action: 'receipt.not_printed', saleId: copy.saleId, details: { copy: copy.copy } });
       return taken;
