@@ -15,6 +15,7 @@ import {
   type ProcessingProtocol,
 } from './processing-protocol.js';
 import { FOREIGN_ANSWER, placeOutcome, recordedRefusal, RESENT_AFTER_LOGIN, saysReferenceTaken } from './place-outcome.js';
+import { SaleWork } from './sale-work.js';
 import { sealVouchers } from './seal-vouchers.js';
 
 export interface OrderEngineDeps {
@@ -61,14 +62,13 @@ export interface RecoveryReport {
  */
 export class OrderEngine {
   private readonly protocol: ProcessingProtocol;
-  private readonly timers = new Map<string, () => void>();
-  private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly work: SaleWork;
   private recovery: Promise<RecoveryReport> | null = null;
   private recovered = false;
-  private stopped = false;
 
   constructor(private readonly deps: OrderEngineDeps) {
     this.protocol = deps.protocol ?? SPEC_PROCESSING_PROTOCOL;
+    this.work = new SaleWork(deps);
   }
 
   /** Reconciles every unfinished journal row. New sales are refused until it has finished. */
@@ -84,14 +84,12 @@ export class OrderEngine {
   }
 
   /** Resolves when no sale has work in progress (tests and shutdown wait on this, never on sleeps). */
-  async idle(): Promise<void> {
-    while (this.locks.size > 0) await Promise.all([...this.locks.values()]);
+  idle(): Promise<void> {
+    return this.work.idle();
   }
 
   stop(): void {
-    this.stopped = true;
-    for (const cancel of this.timers.values()) cancel();
-    this.timers.clear();
+    this.work.stop();
   }
 
   /**
@@ -105,7 +103,7 @@ export class OrderEngine {
     const first = { requestId: this.deps.newRequestId(), at: this.deps.clock.now() };
     const record = this.deps.journal.insertIntent(sale, first, withIntent);
     this.deps.logger.log('info', 'sale.intent', { saleId: record.id, referenceId: record.referenceId, productId: record.productId });
-    return this.withLock(record.id, () => this.send(record, FOREGROUND_RESENDS, { seq: 1, requestId: first.requestId }));
+    return this.work.withLock(record.id, () => this.send(record, FOREGROUND_RESENDS, { seq: 1, requestId: first.requestId }));
   }
 
   /**
@@ -116,7 +114,7 @@ export class OrderEngine {
   async onOrderTerminalEvent(orderId: string): Promise<SaleRecord | undefined> {
     const sale = this.deps.journal.getByOrderId(orderId);
     if (!sale || !FOLLOWED_BY_EVENTS.includes(sale.state)) return sale;
-    return this.withLock(sale.id, async () => {
+    return this.work.withLock(sale.id, async () => {
       const confirmed = await this.confirmTerminal(sale.id, orderId, 0);
       if (confirmed.error) throw new OrderNotConfirmedError(orderId, confirmed.error);
       return confirmed.sale;
@@ -133,7 +131,7 @@ export class OrderEngine {
     // PROCESSING and IN_DOUBT sales are still polled or rechecked; only NEEDS_SUPPORT would wait for a person.
     const delay = TERMINAL_EVENT_RECONFIRM_MS[reconfirms];
     if (current.state === 'NEEDS_SUPPORT' && delay !== undefined) {
-      this.schedule(saleId, this.deps.clock.now() + delay, () => this.withLock(saleId, () => this.confirmTerminal(saleId, orderId, reconfirms + 1)));
+      this.work.schedule(saleId, this.deps.clock.now() + delay, () => this.work.withLock(saleId, () => this.confirmTerminal(saleId, orderId, reconfirms + 1)));
     }
     return { sale: current, error: lookup.error };
   }
@@ -142,7 +140,7 @@ export class OrderEngine {
   async checkNow(saleId: string): Promise<SaleRecord | undefined> {
     const sale = this.deps.journal.get(saleId);
     if (!sale) return undefined;
-    return this.withLock(saleId, async () => {
+    return this.work.withLock(saleId, async () => {
       const current = this.deps.journal.get(saleId)!;
       if (current.state === 'IN_DOUBT' || current.state === 'INTENT') return this.resolveInDoubt(current, 1);
       if ((current.state === 'PROCESSING' || current.state === 'NEEDS_SUPPORT') && current.orderId) {
@@ -163,7 +161,7 @@ export class OrderEngine {
     const unfinished = this.deps.journal.unfinished();
     for (const sale of unfinished) {
       try {
-        await this.withLock(sale.id, () => this.recoverOne(sale));
+        await this.work.withLock(sale.id, () => this.recoverOne(sale));
       } catch (error) {
         this.deps.logger.log('error', 'sale.recovery_failed', { saleId: sale.id, error });
       }
@@ -339,7 +337,7 @@ export class OrderEngine {
     const placedAt = sale.placedAt ?? sale.createdAt;
     const nextAt = this.nextProcessingCheck(placedAt, sale.pollCount, this.deps.clock.now());
     if (nextAt === null) return this.giveUp(sale);
-    this.schedule(sale.id, nextAt, () => this.processingStep(sale.id));
+    this.work.schedule(sale.id, nextAt, () => this.processingStep(sale.id));
     if (sale.nextCheckAt === nextAt) return sale;
     this.deps.journal.touch(sale.id, 'PROCESSING', { nextCheckAt: nextAt });
     return this.deps.journal.get(sale.id)!;
@@ -354,7 +352,7 @@ export class OrderEngine {
   }
 
   private async processingStep(saleId: string): Promise<void> {
-    await this.withLock(saleId, async () => {
+    await this.work.withLock(saleId, async () => {
       const sale = this.deps.journal.get(saleId);
       if (!sale || sale.state !== 'PROCESSING') return;
       if (sale.pollCount >= this.protocol.pollOffsetsMs.length) {
@@ -388,8 +386,8 @@ export class OrderEngine {
     const delay = IN_DOUBT_RECHECK_MS[Math.min(checks - 1, IN_DOUBT_RECHECK_MS.length - 1)] ?? IN_DOUBT_RECHECK_MS[0];
     const at = this.deps.clock.now() + delay;
     this.deps.journal.touch(sale.id, 'IN_DOUBT', { nextCheckAt: at });
-    this.schedule(sale.id, at, () =>
-      this.withLock(sale.id, async () => {
+    this.work.schedule(sale.id, at, () =>
+      this.work.withLock(sale.id, async () => {
         const current = this.deps.journal.get(sale.id);
         if (current?.state !== 'IN_DOUBT') return;
         await this.resolveInDoubt(current, this.mayResendUnasked(current) ? 1 : 0);
@@ -431,7 +429,7 @@ export class OrderEngine {
     const result = this.deps.journal.transition(sale.id, sale.state, to, patch, vouchers, finished);
     if (result.applied) {
       this.deps.logger.log('info', 'sale.state', { saleId: sale.id, from: sale.state, to, orderId: result.record.orderId });
-      if (!UNFINISHED_STATES.includes(to)) this.cancelTimer(sale.id);
+      if (!UNFINISHED_STATES.includes(to)) this.work.cancel(sale.id);
       this.deps.onSaleChanged?.(result.record);
     } else if (result.record.state !== to) {
       this.deps.logger.log('warn', 'sale.transition_refused', { saleId: sale.id, from: result.record.state, to });
@@ -445,32 +443,5 @@ export class OrderEngine {
       const seq = this.deps.journal.beginAttempt(sale.id, kind, requestId, now);
       this.deps.journal.finishAttempt(sale.id, seq, now, outcome);
     }
-  }
-
-  private schedule(saleId: string, at: number, fn: () => Promise<unknown>): void {
-    if (this.stopped) return;
-    this.cancelTimer(saleId);
-    const cancel = this.deps.clock.setTimer(at - this.deps.clock.now(), () => {
-      this.timers.delete(saleId);
-      fn().catch((error: unknown) => this.deps.logger.log('error', 'sale.timer_failed', { saleId, error }));
-    });
-    this.timers.set(saleId, cancel);
-  }
-
-  private cancelTimer(saleId: string): void {
-    this.timers.get(saleId)?.();
-    this.timers.delete(saleId);
-  }
-
-  /** One operation per sale at a time: a poll and a webhook for the same order never interleave. */
-  private withLock<T>(saleId: string, fn: () => Promise<T> | T): Promise<T> {
-    const previous = this.locks.get(saleId) ?? Promise.resolve();
-    const next = previous.then(fn, fn);
-    const settled = next.catch(() => undefined);
-    this.locks.set(saleId, settled);
-    void settled.then(() => {
-      if (this.locks.get(saleId) === settled) this.locks.delete(saleId);
-    });
-    return next;
   }
 }
