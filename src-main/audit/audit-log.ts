@@ -42,6 +42,8 @@ export type AuditAction =
   | 'sale.refund_not_recorded'
   | 'shift.opened'
   | 'shift.cash_movement'
+  /** A pay-in or pay-out was asked again under its page's id (its first answer lost): nothing more was recorded. */
+  | 'shift.cash_movement_repeated'
   | 'shift.x_report'
   /** A drawer change was audited but not written (a race lost, a write that failed). */
   | 'shift.not_recorded'

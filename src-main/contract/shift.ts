@@ -14,6 +14,9 @@ const reason = printedText(200).pipe(z.string().min(1, 'say why'));
 export const CASH_MOVEMENT_KINDS = ['PAY_IN', 'PAY_OUT'] as const;
 export type CashMovementKind = (typeof CASH_MOVEMENT_KINDS)[number];
 
+/** The code `shift.cashMovement` refuses with when its `movementId` is another movement's (another kind, amount or reason). */
+export type MovementIdInUse = 'MOVEMENT_ID_IN_USE';
+
 export interface CashMovementView {
   id: string;
   kind: CashMovementKind;
@@ -108,7 +111,16 @@ export const shiftMethods = {
   'shift.open': needs('sell')(z.strictObject({ openingFloatPaise: paise, count: drawerCount })).returns<ShiftView>(),
   /** The counter's open shift, or null when the drawer is closed (selling needs an open shift). */
   'shift.current': needs('sell')(empty).returns<ShiftView | null>(),
-  'shift.cashMovement': needs('sell')(z.strictObject({ kind: z.enum(CASH_MOVEMENT_KINDS), amountPaise: paise.min(1), reason })).returns<ShiftView>(),
+  /**
+   * A pay-in or pay-out with its reason; a pay-out of more than the drawer holds is refused.
+   * `movementId`: the page's own id for the movement being entered. Sent again (an answer lost,
+   * Confirm pressed again), the movement recorded under it stands, nothing more is recorded, and
+   * the answer is the drawer as it is now; an id that is another movement's is refused with
+   * MOVEMENT_ID_IN_USE and nothing is recorded. Without it, every call is a new movement.
+   */
+  'shift.cashMovement': needs('sell')(
+    z.strictObject({ kind: z.enum(CASH_MOVEMENT_KINDS), amountPaise: paise.min(1), reason, movementId: z.string().uuid().optional() }),
+  ).returns<ShiftView>(),
   /** Mid-shift totals; the shift stays open. Audited. */
   'shift.xReport': needs('seeOwnTotals')(empty).returns<ShiftReport>(),
   /** Closes the shift with the counted cash and answers its Z report. Audited. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditLog } from '../audit/audit-log.js';
-import type { CashierTotal, CashMovementKind, DrawerCount, ShiftReport, ShiftView, TenderTotal } from '../contract/shift.js';
+import type { ParsedInput } from '../contract/index.js';
+import type { CashierTotal, DrawerCount, MovementIdInUse, ShiftReport, ShiftView, TenderTotal } from '../contract/shift.js';
 import { formatRupees, type FieldProblem } from '../orders/rules/index.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { TENDER_METHODS } from './tender.js';
@@ -8,7 +9,7 @@ import { heldPaymentState } from './payment-state.js';
 import { expectedCash, type ShiftRecord, type TillScope, type TillStore } from './till-store.js';
 
 export type ShiftRefusal =
-  | { ok: false; code: 'NO_OPEN_SHIFT' | 'SHIFT_ALREADY_OPEN' | 'NOT_FOUND'; message: string }
+  | { ok: false; code: 'NO_OPEN_SHIFT' | 'SHIFT_ALREADY_OPEN' | 'NOT_FOUND' | MovementIdInUse; message: string }
   | { ok: false; code: 'INVALID_INPUT'; message: string; fields: FieldProblem[] };
 export type ShiftResult<T> = { ok: true; value: T } | ShiftRefusal;
 
@@ -23,6 +24,8 @@ export interface ShiftServiceDeps {
 }
 
 export const NO_OPEN_SHIFT = 'The drawer is not open. Open it with the counted float on the Drawer screen first.';
+export const MOVEMENT_ID_IN_USE =
+  "A pay-in or pay-out with another amount, kind or reason was already recorded from this entry; nothing more was recorded. Check the drawer's pay-ins and pay-outs before entering it again.";
 
 /**
  * The counter's cash drawer: one shift open at a time, opened with a counted float, pay-ins
@@ -60,9 +63,23 @@ export class ShiftService {
     return this.changed(this.deps.store.shift(shift.id)!);
   }
 
-  cashMovement(input: { kind: CashMovementKind; amountPaise: number; reason: string }, actor: string): ShiftResult<ShiftView> {
+  /**
+   * Records a pay-in or pay-out. Under a `movementId` already recorded (the first answer was lost,
+   * Confirm pressed again), nothing more is recorded and the answer is the drawer as it is now —
+   * checked before the drawer's cash, so a pay-out that emptied the drawer is not refused on its
+   * repeat. The same id with another kind, amount or reason is refused and nothing is recorded.
+   */
+  cashMovement(input: ParsedInput<'shift.cashMovement'>, actor: string): ShiftResult<ShiftView> {
     const shift = this.deps.store.currentShift();
     if (!shift) return noShift();
+    const earlier = input.movementId === undefined ? undefined : this.deps.store.movementById(input.movementId);
+    if (earlier) {
+      if (earlier.kind !== input.kind || earlier.amountPaise !== input.amountPaise || earlier.reason !== input.reason) {
+        return { ok: false, code: 'MOVEMENT_ID_IN_USE', message: MOVEMENT_ID_IN_USE };
+      }
+      this.deps.audit.append({ actor, action: 'shift.cash_movement_repeated', details: { shiftId: earlier.shiftId, movementId: earlier.movementId } });
+      return { ok: true, value: this.view(shift) };
+    }
     if (input.kind === 'PAY_OUT') {
       const inDrawer = expectedCash(shift, this.deps.store.drawerTotals(shift.id));
       if (input.amountPaise > inDrawer) {
@@ -70,8 +87,13 @@ export class ShiftService {
         return { ok: false, code: 'INVALID_INPUT', message, fields: [{ field: 'amountPaise', message }] };
       }
     }
-    const movement = { id: randomUUID(), shiftId: shift.id, kind: input.kind, amountPaise: input.amountPaise, reason: input.reason, staffId: actor, at: this.deps.now() };
-    this.deps.audit.append({ actor, action: 'shift.cash_movement', details: { shiftId: shift.id, kind: input.kind, amountPaise: input.amountPaise, reason: input.reason } });
+    const movementId = input.movementId ?? null;
+    const movement = { id: randomUUID(), movementId, shiftId: shift.id, kind: input.kind, amountPaise: input.amountPaise, reason: input.reason, staffId: actor, at: this.deps.now() };
+    this.deps.audit.append({
+      actor,
+      action: 'shift.cash_movement',
+      details: { shiftId: shift.id, kind: input.kind, amountPaise: input.amountPaise, reason: input.reason, ...(movementId ? { movementId } : {}) },
+    });
     if (!this.written(() => this.deps.store.addMovement(movement), actor, shift.id)) return noShift();
     return this.changed(shift);
   }

@@ -21,6 +21,8 @@ export interface ShiftRecord {
 
 export interface CashMovementRecord {
   id: string;
+  /** The page's own id for the movement (`shift.cashMovement`'s `movementId`), null when it sent none. */
+  movementId: string | null;
   shiftId: string;
   kind: CashMovementKind;
   amountPaise: number;
@@ -117,6 +119,28 @@ const toShift = (r: ShiftRow): ShiftRecord => ({
   note: r.note,
 });
 
+interface MovementRow {
+  id: string;
+  movement_id: string | null;
+  shift_id: string;
+  kind: CashMovementKind;
+  amount_paise: number;
+  reason: string;
+  staff_id: string;
+  at: number;
+}
+
+const toMovement = (m: MovementRow): CashMovementRecord => ({
+  id: m.id,
+  movementId: m.movement_id,
+  shiftId: m.shift_id,
+  kind: m.kind,
+  amountPaise: m.amount_paise,
+  reason: m.reason,
+  staffId: m.staff_id,
+  at: m.at,
+});
+
 /** Counts were written by this class from checked input; a damaged one reads as "not counted". */
 function parseCount(raw: string | null): DrawerCount[] | null {
   if (raw === null) return null;
@@ -150,11 +174,10 @@ export class TillStore {
       shiftsBetween: db.prepare<[number, number], ShiftRow>('SELECT * FROM shifts WHERE opened_at < ? AND (closed_at IS NULL OR closed_at >= ?) ORDER BY opened_at'),
       closeShift: db.prepare(`UPDATE shifts SET closed_by = @closedBy, closed_at = @closedAt, expected_cash_paise = @expectedCashPaise,
           counted_cash_paise = @countedCashPaise, closing_count = @closingCount, note = @note WHERE id = @id AND closed_at IS NULL`),
-      insertMovement: db.prepare(`INSERT INTO cash_movements (id, shift_id, kind, amount_paise, reason, staff_id, at)
-        SELECT @id, @shiftId, @kind, @amountPaise, @reason, @staffId, @at WHERE EXISTS (SELECT 1 FROM shifts WHERE id = @shiftId AND closed_at IS NULL)`),
-      movements: db.prepare<[string], { id: string; shift_id: string; kind: CashMovementKind; amount_paise: number; reason: string; staff_id: string; at: number }>(
-        'SELECT * FROM cash_movements WHERE shift_id = ? ORDER BY at, rowid',
-      ),
+      insertMovement: db.prepare(`INSERT INTO cash_movements (id, movement_id, shift_id, kind, amount_paise, reason, staff_id, at)
+        SELECT @id, @movementId, @shiftId, @kind, @amountPaise, @reason, @staffId, @at WHERE EXISTS (SELECT 1 FROM shifts WHERE id = @shiftId AND closed_at IS NULL)`),
+      movements: db.prepare<[string], MovementRow>('SELECT * FROM cash_movements WHERE shift_id = ? ORDER BY at, rowid'),
+      movementById: db.prepare<[string], MovementRow>('SELECT * FROM cash_movements WHERE movement_id = ?'),
       insertPayment: db.prepare(`INSERT INTO payments (id, shift_id, taken_by, taken_at, amount_paise, change_paise)
         SELECT @id, @shiftId, @takenBy, @takenAt, @amountPaise, @changePaise WHERE EXISTS (SELECT 1 FROM shifts WHERE id = @shiftId AND closed_at IS NULL)`),
       insertTender: db.prepare('INSERT INTO payment_tenders (payment_id, seq, method, amount_paise, received_paise, reference) VALUES (?, ?, ?, ?, ?, ?)'),
@@ -246,7 +269,13 @@ export class TillStore {
   }
 
   movements(shiftId: string): CashMovementRecord[] {
-    return this.s.movements.all(shiftId).map((m) => ({ id: m.id, shiftId: m.shift_id, kind: m.kind, amountPaise: m.amount_paise, reason: m.reason, staffId: m.staff_id, at: m.at }));
+    return this.s.movements.all(shiftId).map(toMovement);
+  }
+
+  /** The movement recorded under the page's `movementId`, in whichever shift. */
+  movementById(movementId: string): CashMovementRecord | undefined {
+    const row = this.s.movementById.get(movementId);
+    return row && toMovement(row);
   }
 
   /** Each payment of the shift with the state of the sale holding it now, whether it was given back, and whether that sale's vouchers were issued. */

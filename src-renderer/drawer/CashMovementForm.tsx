@@ -4,6 +4,7 @@ import { Choice } from '../ui/Choice';
 import { formatPaise, parseRupeesToPaise } from '../ui/format';
 import { TextField } from '../ui/TextField';
 import { ConfirmMoney, fieldProblems } from './ConfirmMoney';
+import { movementIdAfter, newMovementId } from './movement-id';
 import { MOVEMENT_LABEL } from './report-words';
 import { useShift } from './shift-store';
 
@@ -23,6 +24,8 @@ export function CashMovementForm() {
   const [problems, setProblems] = useState<Problems>({});
   const [confirming, setConfirming] = useState<{ kind: CashMovementKind; paise: number; reason: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  /** The movement being entered, kept across Confirms (a retry after an error) until it is recorded or the form is left. */
+  const [movementId, setMovementId] = useState(newMovementId);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -59,7 +62,8 @@ export function CashMovementForm() {
           confirmLabel={`${confirming.kind === 'PAY_OUT' ? 'Take out' : 'Put in'} ${formatPaise(confirming.paise)}`}
           onCancel={() => setConfirming(null)}
           onConfirm={async () => {
-            const error = await record(confirming.kind, confirming.paise, confirming.reason);
+            const error = await record(confirming.kind, confirming.paise, confirming.reason, movementId);
+            setMovementId(movementIdAfter(movementId, error));
             if (!error) {
               setDone(`${MOVEMENT_LABEL[confirming.kind]} of ${formatPaise(confirming.paise)} recorded.`);
               setConfirming(null);

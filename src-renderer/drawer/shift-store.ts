@@ -17,7 +17,8 @@ interface ShiftState {
   /** A sale moved: a payment taken or given back changes the cash expected in an open drawer. */
   saleChanged(): void;
   open(openingFloatPaise: number, count: DrawerCount[] | undefined): Promise<BridgeError | null>;
-  cashMovement(kind: CashMovementKind, amountPaise: number, reason: string): Promise<BridgeError | null>;
+  /** `movementId`: the entry's own id, the same on every Confirm of one movement (drawer/movement-id.ts). */
+  cashMovement(kind: CashMovementKind, amountPaise: number, reason: string, movementId: string): Promise<BridgeError | null>;
   xReport(): Promise<BridgeError | null>;
   close(countedCashPaise: number, count: DrawerCount[] | undefined, note: string): Promise<BridgeError | null>;
   markReportPrinted(): void;
@@ -82,7 +83,7 @@ export const useShift = create<ShiftState>()((set, get) => {
         set({ status: 'ready', report: null, reportPrinted: false });
       }),
 
-    cashMovement: (kind, amountPaise, reason) => current(api('shift.cashMovement', { kind, amountPaise, reason }), setShift),
+    cashMovement: (kind, amountPaise, reason, movementId) => current(api('shift.cashMovement', { kind, amountPaise, reason, movementId }), setShift),
 
     xReport: () =>
       current(api('shift.xReport'), (report) => {

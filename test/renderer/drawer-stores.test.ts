@@ -24,6 +24,7 @@ const shiftChanged = (s: unknown) => {
 };
 const { useEndOfDay } = await load<{ useEndOfDay: any }>('../../src-renderer/endofday/end-of-day-store.ts');
 
+const MOVEMENT = '3b0f6c1e-6a57-4d8c-9a51-2f7c3f0f5e11';
 const shift = (expectedCashPaise: number) => ({ id: 'SH1', counter: 'Counter 1', openedAt: 1, openedByName: 'Asha', openingFloatPaise: 100_000, closedAt: null, closedByName: null, expectedCashPaise, movements: [] });
 /** Lets the store's `await` see the answer. */
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -56,10 +57,19 @@ describe('the shift store', () => {
 
   it('a refused step answers the error and changes nothing', async () => {
     shiftChanged(shift(100_000));
-    const paying = useShift.getState().cashMovement('PAY_OUT', 500_000, 'Rent');
+    const paying = useShift.getState().cashMovement('PAY_OUT', 500_000, 'Rent', MOVEMENT);
     await refuse({ code: 'INVALID_INPUT', message: 'The drawer should hold ₹1,000', fields: [{ field: 'amountPaise', message: 'too much' }] });
     expect(await paying).toMatchObject({ code: 'INVALID_INPUT' });
     expect(gateShift().expectedCashPaise).toBe(100_000);
+  });
+
+  it('sends a pay-in or pay-out with the id of the movement being entered, and keeps main’s answer', async () => {
+    shiftChanged(shift(100_000));
+    const paying = useShift.getState().cashMovement('PAY_IN', 5_000, 'Coins', MOVEMENT);
+    expect(calls[0]).toMatchObject({ method: 'shift.cashMovement', payload: { kind: 'PAY_IN', amountPaise: 5_000, reason: 'Coins', movementId: MOVEMENT } });
+    await answer(shift(105_000));
+    expect(await paying).toBeNull();
+    expect(gateShift().expectedCashPaise).toBe(105_000);
   });
 
   it('closing keeps the Z report and leaves the drawer closed; the note and count go only when given', async () => {

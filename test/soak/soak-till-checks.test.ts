@@ -120,7 +120,7 @@ describe('the soak’s checks of the customer’s money', () => {
   });
 
   it('(a) a pay-out the app did not count in its X and Z reports', () => {
-    const c = checkAfter((db) => db.exec("INSERT INTO cash_movements SELECT 'planted', id, 'PAY_OUT', 700, 'x', 'someone', opened_at FROM shifts WHERE closed_at IS NOT NULL"));
+    const c = checkAfter((db) => db.exec("INSERT INTO cash_movements (id, shift_id, kind, amount_paise, reason, staff_id, at) SELECT 'planted', id, 'PAY_OUT', 700, 'x', 'someone', opened_at FROM shifts WHERE closed_at IS NOT NULL"));
     expect(c.drawer.filter((p) => p.includes('the app said')).map((p) => p.split(' ')[0])).toEqual(['shift.xReport', 'shift.current', 'shift.close']);
   });
 

@@ -64,6 +64,26 @@ describe('cash-drawer shifts through the bridge', () => {
     ]);
   });
 
+  it('records a movement once under its movementId, refuses the id with other figures, and refuses an id that is not a uuid', async () => {
+    await h.ok('shift.open', { openingFloatPaise: 100_000 });
+    const movementId = '0d7c3f5e-2b1a-4c8d-9e6f-a1b2c3d4e5f6';
+    const move = { kind: 'PAY_OUT', amountPaise: 30_000, reason: 'Courier charges', movementId };
+    const first = await h.ok('shift.cashMovement', move);
+    expect(await h.ok('shift.cashMovement', move)).toEqual(first);
+    expect(first).toMatchObject({ expectedCashPaise: 70_000, movements: [{ kind: 'PAY_OUT', amountPaise: 30_000 }] });
+    expect(await h.call('shift.cashMovement', { ...move, amountPaise: 3_000 })).toMatchObject({
+      ok: false,
+      error: { code: 'MOVEMENT_ID_IN_USE', message: expect.stringContaining('nothing more was recorded') },
+    });
+    for (const bad of ['not-a-uuid', '', 42]) {
+      const refused = await h.call('shift.cashMovement', { ...move, movementId: bad });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', fields: [{ field: 'movementId' }] } });
+    }
+    expect(await h.ok('shift.current')).toEqual(first);
+    expect(audited('shift.cash_movement')).toHaveLength(1);
+    expect(audited('shift.cash_movement_repeated')).toHaveLength(1);
+  });
+
   it('reports mid-shift (X) and closes short with the Z report: expected = float + cash − refunds + pay-ins − pay-outs', async () => {
     await h.ok('shift.open', { openingFloatPaise: 100_000 });
     await h.ok('sale.place', { productId: FIXED, amountPaise: 50_000, tenders: [{ method: 'CASH', amountPaise: 50_000, receivedPaise: 100_000 }] });
