@@ -176,7 +176,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const wallet = walletFacade(env, events, audit, store);
   if (store) {
     const orders = ordersFacade(env, audit, staff);
-    store.startOutbox({ db: env().db, vault: env().vault, audit, items: (ids) => orders.rows(ids), detail: (id) => orders.detail(id) });
+    store.startOutbox({ db: env().db, vault: env().vault, audit, items: (ids) => orders.rows(ids), detail: (id) => orders.detail(id), now: () => clock.now() });
     events.subscribe((name) => {
       if (name === 'sale.updated') store.saleChanged();
     });

@@ -1,6 +1,7 @@
-import type { RefusedRecord } from '../contract/store.js';
+import type { Db } from '../db/database.js';
 import type { Logger } from '../platform/logger.js';
 import type { OutboxKind } from './outbox-drainer.js';
+import { OutboxHolds } from './outbox-holds.js';
 import { StoreRefusedError, type StoreClient } from './store-client.js';
 import { MAX_BODY_BYTES } from './wire/primitives.js';
 
@@ -54,19 +55,24 @@ export function withinBodyLimit<Row extends OutboxRow>(rows: Row[]): Row[] {
  * body limit, and a batch the store refuses (400, 413) is halved until the row it refuses is
  * alone. That row stays in the outbox, is logged as an error and listed by `refused()` (the
  * counter's store status shows it), and is offered again only after REFUSED_ROW_RETRY_MS, not
- * in the drainer's tight retry loop.
+ * in the drainer's tight retry loop. The hold is kept in `db` beside the outbox (OutboxHolds),
+ * so a counter started again keeps to it.
  */
-export function rowOutboxKind<Row extends OutboxRow>(outbox: RowOutbox<Row>, logger: Logger, now: () => number = Date.now): OutboxKind {
-  const refused = new Map<string, RefusedRecord & { retryAt: number }>();
+export function rowOutboxKind<Row extends OutboxRow>(outbox: RowOutbox<Row>, db: Db, logger: Logger, now: () => number = Date.now): OutboxKind {
+  const holds = new OutboxHolds(db, outbox.name);
 
   function taken(rows: Row[]): void {
-    outbox.taken(rows);
-    for (const row of rows) refused.delete(row.id);
+    if (rows.length === 0) return;
+    // One commit: a row that left the outbox leaves no hold behind.
+    db.transaction(() => {
+      outbox.taken(rows);
+      holds.release(rows.map((row) => row.id));
+    })();
   }
 
   function hold(row: Row, error: StoreRefusedError): void {
-    const since = refused.get(row.id)?.since ?? now();
-    refused.set(row.id, { kind: outbox.name, id: row.id, code: error.code, message: error.message, since, retryAt: now() + REFUSED_ROW_RETRY_MS });
+    const at = now();
+    const since = holds.hold(row.id, error, at, at + REFUSED_ROW_RETRY_MS);
     logger.log('error', 'store.outbox_row_refused', { kind: outbox.name, id: row.id, status: error.status, code: error.code, message: error.message, heldSince: since });
   }
 
@@ -88,9 +94,7 @@ export function rowOutboxKind<Row extends OutboxRow>(outbox: RowOutbox<Row>, log
   return {
     name: outbox.name,
     async sendNext(client) {
-      const at = now();
-      const resting = [...refused.values()].filter((r) => r.retryAt > at).map((r) => r.id);
-      const rows = outbox.next(resting);
+      const rows = outbox.next(holds.heldAt(now()));
       if (rows.length === 0) return false;
       const batch = withinBodyLimit(rows);
       const present = batch.filter(isPresent);
@@ -99,6 +103,6 @@ export function rowOutboxKind<Row extends OutboxRow>(outbox: RowOutbox<Row>, log
       return true;
     },
     pending: () => outbox.pending(),
-    refused: () => [...refused.values()].map(({ retryAt: _r, ...record }) => record),
+    refused: () => holds.list(),
   };
 }

@@ -34,7 +34,7 @@ export function linkOutboxes(db: Db): void {
  * meanwhile keeps it for the next round); one the store refuses waits without holding up the
  * sales after it (rowOutboxKind), and so do the payment links, refunds and vouchers that name it.
  */
-export function salesOutbox(db: Db, items: (saleIds: string[]) => SaleWire[], logger: Logger): OutboxKind {
+export function salesOutbox(db: Db, items: (saleIds: string[]) => SaleWire[], logger: Logger, now: () => number = Date.now): OutboxKind {
   const next = db.prepare<[string, number], { sale_id: string; marked: number }>(
     'SELECT sale_id, marked FROM store_outbox WHERE sale_id NOT IN (SELECT value FROM json_each(?)) ORDER BY sale_id LIMIT ?',
   );
@@ -58,7 +58,9 @@ export function salesOutbox(db: Db, items: (saleIds: string[]) => SaleWire[], lo
       },
       pending: () => count.get()!.n,
     },
+    db,
     logger,
+    now,
   );
 }
 

@@ -64,7 +64,15 @@ export class StoreConnection {
    * Starts sending this counter's records to the store: the environment's sales, its money
    * records and vouchers, and the audit log.
    */
-  startOutbox(source: { db: Db; vault: CardVault; audit: AuditLog; items: (ids: string[]) => SaleListItem[]; detail: (id: string) => OrderDetail | undefined }): void {
+  startOutbox(source: {
+    db: Db;
+    vault: CardVault;
+    audit: AuditLog;
+    items: (ids: string[]) => SaleListItem[];
+    detail: (id: string) => OrderDetail | undefined;
+    /** The core's clock: how long a row the store refused is held back. */
+    now: () => number;
+  }): void {
     linkOutboxes(source.db);
     const items = (ids: string[]) =>
       source.items(ids).map((item) => {
@@ -72,7 +80,8 @@ export class StoreConnection {
         return detail ? { ...item, detail: detailForStore(detail) } : item;
       });
     const { logger } = this.deps;
-    const kinds = [salesOutbox(source.db, items, logger), tillOutbox(source.db, logger), voucherOutbox(source.db, source.vault, logger), auditOutbox(source.audit)];
+    const { db, now } = source;
+    const kinds = [salesOutbox(db, items, logger, now), tillOutbox(db, logger, now), voucherOutbox(db, source.vault, logger, now), auditOutbox(source.audit)];
     this.outbox = new OutboxDrainer({ kinds, client: this.client, logger: this.deps.logger });
     this.outbox.start();
   }

@@ -25,7 +25,7 @@ type TillRow = OutboxRow & { entry: Entry };
  * payments with their tenders, sale↔payment links, refunds with their tenders. A link or a
  * refund whose sale has not reached the store yet waits for it (the sales go first each round).
  */
-export function tillOutbox(db: Db, logger: Logger): OutboxKind {
+export function tillOutbox(db: Db, logger: Logger, now: () => number = Date.now): OutboxKind {
   const rank = `CASE kind ${KIND_ORDER.map((k, i) => `WHEN '${k}' THEN ${i}`).join(' ')} END`;
   const next = db.prepare<[string, number], Entry>(
     `SELECT kind, key, marked FROM store_records_outbox o WHERE kind IN (${KIND_ORDER.map((k) => `'${k}'`).join(', ')})
@@ -92,6 +92,8 @@ export function tillOutbox(db: Db, logger: Logger): OutboxKind {
       },
       pending: () => count.get()!.n,
     },
+    db,
     logger,
+    now,
   );
 }

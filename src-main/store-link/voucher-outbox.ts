@@ -29,7 +29,7 @@ interface VoucherRow {
  * unsealed here only to go into the request body over the counter's session (never logged);
  * the store keeps them sealed. A sale waits until the sale itself reached the store.
  */
-export function voucherOutbox(db: Db, vault: CardVault, logger: Logger): OutboxKind {
+export function voucherOutbox(db: Db, vault: CardVault, logger: Logger, now: () => number = Date.now): OutboxKind {
   const next = db.prepare<[string, number], { key: string; marked: number }>(
     `SELECT key, marked FROM store_records_outbox o WHERE kind = 'vouchers' AND key NOT IN (SELECT value FROM json_each(?))
        AND NOT EXISTS (SELECT 1 FROM store_outbox s WHERE s.sale_id = o.key) ORDER BY key LIMIT ?`,
@@ -78,6 +78,8 @@ export function voucherOutbox(db: Db, vault: CardVault, logger: Logger): OutboxK
       },
       pending: () => count.get()!.n,
     },
+    db,
     logger,
+    now,
   );
 }
