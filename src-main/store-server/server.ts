@@ -112,7 +112,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
       client,
       float,
       logger,
-      watch: (ref, afterSeconds) => jobs!.watch(ref, afterSeconds),
+      watch: (tx, ref, afterSeconds) => jobs!.watch(ref, afterSeconds, tx),
       watchIfOrphaned: (tx, ref, afterMs) => jobs!.watchIfOrphaned(tx, ref, afterMs),
       orderTimeoutMs,
     });
@@ -131,7 +131,8 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
           return r ? { state: r.state, orderStatus: r.order_status, createdAt: r.created_at.getTime() } : null;
         };
         // An "if orphaned" question asks only about an order its sender left SENDING (it died
-        // mid-send): one that moved on was settled by its own send, or put on its own schedule.
+        // mid-send, or could not record the send's unknown outcome and the question that goes
+        // with it): one that moved on was settled by its own send, or put on its own schedule.
         const before = await order();
         if (!before || (orphan && before.state !== 'SENDING')) return null;
         await relay.askService(ref, crypto.randomUUID());

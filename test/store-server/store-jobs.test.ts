@@ -82,6 +82,39 @@ describe('settling orders by jobs', () => {
     expect(jobs.filter((j) => j.state === 'active' || j.state === 'retry' || j.state === 'failed')).toEqual([]);
   });
 
+  it('follows an order whose unknown outcome could not be recorded with its first question (the queue refused it): as one left mid-send', async () => {
+    const ref = newRef('UNQUEUED');
+    // The job queue refuses that order's first question, once: nothing of that commit is kept.
+    await sql(
+      databaseUrl,
+      `CREATE SEQUENCE test_refused_question;
+       CREATE FUNCTION test_refuse_question() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN
+         IF NEW.singleton_key = '${ref}' THEN
+           IF nextval('test_refused_question') = 1 THEN RAISE EXCEPTION 'the job queue is not taking jobs'; END IF;
+         END IF;
+         RETURN NEW;
+       END $$;
+       CREATE TRIGGER test_refuse_question BEFORE INSERT ON pgboss.job FOR EACH ROW EXECUTE FUNCTION test_refuse_question();`,
+    );
+    try {
+      // The service commits the order and answers after the store server gave up.
+      sandbox.state.faults.arm({ kind: 'delay', ms: ORDER_TIMEOUT_MS + 1_500, stage: 'after', count: 1, match: { method: 'POST', path: '/v1/partners/orders' } });
+      const answer = await placeOrder(till, orderBody(ref));
+      // Nobody asks about it: the question queued with the order itself follows it to its end.
+      await settled(ref);
+      expect(await relayedRow(databaseUrl, ref)).toMatchObject({ state: 'ACCEPTED', order_status: 'SUCCESS', sends: 1 });
+      expect(ordersReceived(sandbox, ref)).toBe(1);
+      expect(questions(ref)).toBe(1);
+      expect(await settleJobs(ref)).toEqual([expect.objectContaining({ singleton_key: `${ref}#if-orphaned`, state: 'completed' })]);
+      // The counter was told to ask again, not that nothing happened.
+      expect(answer.status).toBe(503);
+      expect(answer.json.error.code).toBe('STORE_OUTCOME_PENDING');
+    } finally {
+      await sql(databaseUrl, 'DROP TRIGGER test_refuse_question ON pgboss.job; DROP FUNCTION test_refuse_question(); DROP SEQUENCE test_refused_question;');
+    }
+  }, 60_000);
+
   it('with two replicas, runs each order’s job once', async () => {
     const refs = Array.from({ length: 6 }, () => newRef('TWO'));
     const onSecond = counterFor(second.url, { ...till, token: (await login(second.url, till.id, till.credential)).json.token });

@@ -24,8 +24,12 @@ const SETTLE_EXPIRE_SECONDS = 60;
 const MAINTENANCE_SECONDS = 15;
 
 export interface StoreJobs {
-  /** Queues a question about this order unless one is queued already (one per reference, across replicas). */
-  watch(referenceId: string, afterSeconds?: number): Promise<void>;
+  /**
+   * Queues a question about this order unless one is queued already (one per reference, across
+   * replicas); with `tx`, in that transaction, so the question and what made it needed commit
+   * together.
+   */
+  watch(referenceId: string, afterSeconds?: number, tx?: PoolClient): Promise<void>;
   /**
    * Queues, in the transaction that journals the order, the question that settles it if the
    * replica sending it dies: asked `afterMs` later, once no send of it can be on its way. A
@@ -69,10 +73,11 @@ export async function startStoreJobs(deps: {
     await boss.createQueue(walletQueue, { name: walletQueue, policy: 'singleton', retryLimit: 0, expireInSeconds: 60 });
   });
 
-  const ask = async (job: SettleJob, afterSeconds: number): Promise<void> => {
-    await boss.send(settleQueue, job, { singletonKey: job.referenceId, startAfter: Math.ceil(afterSeconds) });
+  const inTx = (tx: PoolClient | undefined) => (tx ? { db: { executeSql: (text: string, values: unknown[]) => tx.query(text, values) } } : {});
+  const ask = async (job: SettleJob, afterSeconds: number, tx?: PoolClient): Promise<void> => {
+    await boss.send(settleQueue, job, { singletonKey: job.referenceId, startAfter: Math.ceil(afterSeconds), ...inTx(tx) });
   };
-  const watch = (referenceId: string, afterSeconds = 0) => ask({ referenceId, asked: 0 }, afterSeconds);
+  const watch = (referenceId: string, afterSeconds = 0, tx?: PoolClient) => ask({ referenceId, asked: 0 }, afterSeconds, tx);
 
   /**
    * One question; the job ends completed and the next question, if the order needs one, is
@@ -114,7 +119,7 @@ export async function startStoreJobs(deps: {
     await boss.send(
       settleQueue,
       { referenceId, asked: 0, orphan: true } satisfies SettleJob,
-      { singletonKey: `${referenceId}${ORPHAN_KEY_SUFFIX}`, startAfter: Math.ceil(afterMs / 1000), db: { executeSql: (text, values) => tx.query(text, values) } },
+      { singletonKey: `${referenceId}${ORPHAN_KEY_SUFFIX}`, startAfter: Math.ceil(afterMs / 1000), ...inTx(tx) },
     );
   };
 

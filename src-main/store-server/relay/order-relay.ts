@@ -107,8 +107,11 @@ export class OrderRelay {
       client: PartnerClient;
       float: StoreFloat;
       logger: Logger;
-      /** Puts an unsettled order in the job queue, which asks about it until it is settled. */
-      watch: (referenceId: string, afterSeconds?: number) => Promise<void>;
+      /**
+       * Puts an unsettled order in the job queue, which asks about it until it is settled: in the
+       * transaction that leaves it unsettled, so no commit leaves it with nobody asking.
+       */
+      watch: (tx: PoolClient, referenceId: string, afterSeconds: number) => Promise<void>;
       /** In the journaling transaction: the job that settles the order after `afterMs` should its sender die. */
       watchIfOrphaned: (tx: PoolClient, referenceId: string, afterMs: number) => Promise<void>;
       /** The longest a send to the service may take (the partner client's order timeout). */
@@ -255,13 +258,25 @@ export class OrderRelay {
       return refused.rowCount === 0 ? this.askService(referenceId, crypto.randomUUID()) : { status: out.status, body: out.text };
     }
     // A timeout, a reset, a 5xx or an answer that is not this order: it may or may not exist.
-    const unknown = await this.deps.pool.query(`UPDATE relayed_orders SET state = 'IN_DOUBT', request_ids = request_ids || $2::text[], updated_at = now() WHERE ${stillSending}`, [
-      referenceId,
-      out.requestIds,
-    ]);
+    let inDoubt: boolean;
+    try {
+      inDoubt = await inTransaction(this.deps.pool, async (tx) => {
+        const unknown = await tx.query(`UPDATE relayed_orders SET state = 'IN_DOUBT', request_ids = request_ids || $2::text[], updated_at = now() WHERE ${stillSending}`, [
+          referenceId,
+          out.requestIds,
+        ]);
+        if (unknown.rowCount === 0) return false;
+        await this.deps.watch(tx, referenceId, FIRST_QUESTION_SECONDS.unknown);
+        return true;
+      });
+    } catch (error) {
+      // Nothing of it committed: the order is still SENDING, as if this server had died here, and
+      // the "if orphaned" question queued with it follows it. The counter asks again, as it would.
+      this.deps.logger.log('error', 'store.in_doubt_not_recorded', { referenceId, error });
+      return stillUnknown();
+    }
     // Settled meanwhile by a replica's question: the counter gets the service's answer now.
-    if (unknown.rowCount === 0) return this.askService(referenceId, crypto.randomUUID());
-    await this.deps.watch(referenceId, FIRST_QUESTION_SECONDS.unknown);
+    if (!inDoubt) return this.askService(referenceId, crypto.randomUUID());
     return stillUnknown();
   }
 
@@ -274,9 +289,9 @@ export class OrderRelay {
 
   /** Writes the service's order into the journal; the first settled answer takes the debit off the store's float. */
   private async record(referenceId: string, order: OrderFields, out: Extract<RunOutcome, { kind: 'response' }>): Promise<void> {
-    const watch = await inTransaction(this.deps.pool, async (tx) => {
+    await inTransaction(this.deps.pool, async (tx) => {
       const row = await this.row(tx, referenceId, true);
-      if (!row) return false;
+      if (!row) return;
       const unsettled = row.state === 'SENDING' || row.state === 'IN_DOUBT' || row.state === 'NOT_PLACED';
       await tx.query(
         `UPDATE relayed_orders SET state = 'ACCEPTED', order_id = $2, order_status = $3, failure_reason = $4, http_status = $5,
@@ -292,9 +307,8 @@ export class OrderRelay {
       if (row.order_status === 'PROCESSING' && order.status === 'FAILED') await this.deps.float.settle(tx, -Number(row.hold_paise));
       // Watched once, when it first turns PROCESSING: its questions then follow the protocol
       // (a watch on every answer would put a fresh first question in the queue each time).
-      return order.status === 'PROCESSING' && row.order_status !== 'PROCESSING';
+      if (order.status === 'PROCESSING' && row.order_status !== 'PROCESSING') await this.deps.watch(tx, referenceId, FIRST_QUESTION_SECONDS.processing);
     });
-    if (watch) await this.deps.watch(referenceId, FIRST_QUESTION_SECONDS.processing);
   }
 
   private async row(db: Pool | PoolClient, referenceId: string, lock: boolean): Promise<RelayedRow | undefined> {
