@@ -130,7 +130,7 @@ describe('environment schema 11 on a file that has pay-ins and pay-outs', () => 
         INSERT INTO cash_movements (id, shift_id, kind, amount_paise, reason, staff_id, at) VALUES ('m1', 's1', 'PAY_IN', 500, 'Coins', 'c', 2), ('m2', 's1', 'PAY_OUT', 200, 'Milk', 'c', 3);`);
       old.close();
       const db = openDatabase(path, 'environment');
-      expect(db.pragma('user_version', { simple: true })).toBe(11);
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMAS.environment.length);
       expect(new TillStore(db).movements('s1')).toEqual([
         { id: 'm1', movementId: null, shiftId: 's1', kind: 'PAY_IN', amountPaise: 500, reason: 'Coins', staffId: 'c', at: 2 },
         { id: 'm2', movementId: null, shiftId: 's1', kind: 'PAY_OUT', amountPaise: 200, reason: 'Milk', staffId: 'c', at: 3 },
