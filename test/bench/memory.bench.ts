@@ -8,7 +8,10 @@ import { row, single, slope, type BenchRow } from './stats.js';
 const MB = 1024 * 1024;
 
 interface Reading {
+  /** Once it stopped falling after the GC (memory-child.ts, reading). */
   rss: number;
+  /** Read at once after the GC, pages V8 was still handing back included. */
+  rssAtOnce: number;
   heapUsed: number;
   heapTotal: number;
 }
@@ -62,7 +65,7 @@ export async function benchMemory(brands: number, sales: number, every: number, 
         mb(out.loaded.rss),
         'after loading, before any sale',
         // heapTotal is the space V8 reserved; its young generation grows with the allocation rate, not with retained data.
-        `growth ${((out.after1000.rss - out.loaded.rss) / MB).toFixed(1)} MB, of it V8 heapTotal +${((out.after1000.heapTotal - out.loaded.heapTotal) / MB).toFixed(1)} MB`,
+        `growth ${((out.after1000.rss - out.loaded.rss) / MB).toFixed(1)} MB, of it V8 heapTotal +${((out.after1000.heapTotal - out.loaded.heapTotal) / MB).toFixed(1)} MB; read at once after the GC ${(out.loaded.rssAtOnce / MB).toFixed(1)} → ${(out.after1000.rssAtOnce / MB).toFixed(1)} MB`,
         'MB',
       ),
       row('memory', 'heapUsed after 1,000 sales', mb(out.after1000.heapUsed), mb(out.loaded.heapUsed), 'after loading, before any sale', `growth ${((out.after1000.heapUsed - out.loaded.heapUsed) / MB).toFixed(1)} MB`, 'MB'),
