@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { orderRequestSchema } from '../../src-main/sandbox/orders/order-request.js';
 import type { Sandbox } from '../../src-main/sandbox/server.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
 import {
+  byReference,
   counterFor,
   lastSeq,
   login,
@@ -10,6 +12,7 @@ import {
   orderPosts,
   sellingCounter,
   placeOrder,
+  relayedRow,
   sql,
   startClusterStore,
   startStore,
@@ -36,6 +39,15 @@ describe('the float across the store’s counters', () => {
     sandbox.state.wallet.set(rupees * 100);
     const seen = await one.call('/partner/v1/partners/wallet/balance');
     expect(seen.json).toEqual({ balance: rupees });
+  }
+  /** No reading of the service's balance is kept meanwhile: the float moves only by what the store records. */
+  const noReadings = () => sandbox.state.faults.arm({ kind: 'error-5xx', count: 1_000, match: { method: 'GET', path: '/v1/partners/wallet/balance' } });
+  /** The service gives an order's debit back on its own (spec §3.1: a system cancellation, an operator's reversal). */
+  function serviceGivesBack(referenceId: string, status: 'CANCELLED' | 'REVERSED'): void {
+    const order = sandbox.state.orders.getByReference(referenceId);
+    order.status = status;
+    order.pending = null;
+    sandbox.state.wallet.reverse(order.id, order.debitedPaise);
   }
   const storeBalancePaise = async () => Number((await sql<{ b: string }>(databaseUrl, `SELECT balance_paise AS b FROM wallets WHERE id = 'staging:sandbox-staging-client'`))[0]!.b);
 
@@ -137,5 +149,87 @@ describe('the float across the store’s counters', () => {
     } finally {
       await replica.close();
     }
+  });
+
+  it('takes the debit once when a sale the service refused as a copy turns out placed (its first send had landed)', async () => {
+    await walletAt(1000);
+    noReadings();
+    const ref = newRef('LANDED');
+    // The first send of the reference reached the service, which debited the wallet; the store never heard.
+    sandbox.state.orders.place(orderRequestSchema.parse(orderBody(ref, 500)), null);
+    const copy = await placeOrder(one, orderBody(ref, 500));
+    expect(copy.status).toBe(409);
+    expect(await relayedRow(databaseUrl, ref)).toMatchObject({ state: 'REJECTED' });
+    expect(await storeBalancePaise()).toBe(100_000);
+    // The counter asks by reference before believing a refusal: the order is there, with its debit.
+    for (let asked = 0; asked < 2; asked++) {
+      expect((await byReference(one, ref)).json).toMatchObject({ referenceId: ref, status: 'SUCCESS' });
+      expect(await relayedRow(databaseUrl, ref)).toMatchObject({ state: 'ACCEPTED', order_status: 'SUCCESS' });
+      expect(await storeBalancePaise()).toBe(50_000);
+    }
+    expect(sandbox.state.wallet.balancePaise).toBe(50_000);
+  });
+
+  it('gives a PROCESSING sale’s debit back once when the service cancels it', async () => {
+    await walletAt(1000);
+    noReadings();
+    const ref = newRef('CANCEL');
+    expect((await placeOrder(one, orderBody(ref, 500, 'TEST_PROCESSING_STUCK'))).json.status).toBe('PROCESSING');
+    expect(await storeBalancePaise()).toBe(50_000);
+    serviceGivesBack(ref, 'CANCELLED');
+    for (let asked = 0; asked < 2; asked++) {
+      expect((await byReference(one, ref)).json.status).toBe('CANCELLED');
+      expect(await storeBalancePaise()).toBe(100_000);
+    }
+    expect(sandbox.state.wallet.balancePaise).toBe(100_000);
+  });
+
+  it('gives a SUCCESS sale’s debit back once when the service reverses it (seen by order id)', async () => {
+    await walletAt(1000);
+    noReadings();
+    const sold = await placeOrder(one, orderBody(newRef('REVERSE'), 500));
+    expect(sold.json.status).toBe('SUCCESS');
+    expect(await storeBalancePaise()).toBe(50_000);
+    serviceGivesBack(sold.json.referenceId, 'REVERSED');
+    for (let asked = 0; asked < 2; asked++) {
+      expect((await one.call(`/partner/v1/partners/orders/${sold.json.id}`)).json.status).toBe('REVERSED');
+      expect(await storeBalancePaise()).toBe(100_000);
+    }
+    // The ₹1,000 is spendable again.
+    expect((await placeOrder(two, orderBody(newRef('REVERSE'), 1000))).json.status).toBe('SUCCESS');
+    expect(await storeBalancePaise()).toBe(0);
+  });
+
+  it('takes nothing for a sale in doubt whose first answer is REVERSED, and releases its hold', async () => {
+    await walletAt(1000);
+    noReadings();
+    const ref = newRef('DOUBT');
+    sandbox.state.faults.arm({ kind: 'reset-after-commit', match: { method: 'POST', path: '/v1/partners/orders' } });
+    expect((await placeOrder(one, orderBody(ref, 500))).status).toBe(503);
+    expect(await relayedRow(databaseUrl, ref)).toMatchObject({ state: 'IN_DOUBT' });
+    serviceGivesBack(ref, 'REVERSED');
+    expect((await byReference(one, ref)).json.status).toBe('REVERSED');
+    expect(await storeBalancePaise()).toBe(100_000);
+    // No longer held either: the ₹1,000 is spendable again.
+    expect(await relayedRow(databaseUrl, ref)).toMatchObject({ state: 'ACCEPTED', order_status: 'REVERSED' });
+    expect((await placeOrder(two, orderBody(newRef('DOUBT'), 1000))).json.status).toBe('SUCCESS');
+  });
+
+  it('reads the wallet again before the next sale after a debit is given back (the reading on record may hold it already)', async () => {
+    await walletAt(1000);
+    const ref = newRef('BACK');
+    expect((await placeOrder(one, orderBody(ref, 1000))).json.status).toBe('SUCCESS');
+    expect(await storeBalancePaise()).toBe(0);
+    serviceGivesBack(ref, 'REVERSED');
+    // A reading lands after the service gave the debit back and before the store heard of it.
+    expect((await one.call('/partner/v1/partners/wallet/balance')).json).toEqual({ balance: 1000 });
+    expect((await byReference(one, ref)).json.status).toBe('REVERSED');
+    // The float now counts that ₹1,000 twice; the next sale is decided on a new reading instead.
+    const seq = lastSeq(sandbox);
+    const sale = await placeOrder(two, orderBody(newRef('BACK'), 2000));
+    expect(sale.status).toBe(422);
+    expect(sale.json.error.message).toContain('the wallet holds ₹1,000 ');
+    expect(orderPosts(sandbox, seq)).toBe(0);
+    expect(await storeBalancePaise()).toBe(100_000);
   });
 });

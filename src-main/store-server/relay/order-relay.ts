@@ -4,7 +4,7 @@ import type { Logger } from '../../platform/logger.js';
 import { formatRupees } from '../../orders/rules/money.js';
 import { inTransaction, type Pool, type PoolClient } from '../database/pool.js';
 import type { CounterIdentity } from '../counters/counter-credentials.js';
-import type { StoreFloat } from './store-float.js';
+import type { RelayedState, StoreFloat } from './store-float.js';
 import { FIRST_QUESTION_SECONDS } from './settle-schedule.js';
 
 /** What goes back to the counter: a status and the body, in the service's own wire format. */
@@ -81,7 +81,7 @@ function placeBody(body: unknown): PlaceBody | string {
 
 interface RelayedRow {
   counter_id: string;
-  state: 'SENDING' | 'IN_DOUBT' | 'ACCEPTED' | 'REJECTED' | 'REFUSED' | 'NOT_PLACED';
+  state: RelayedState;
   /** The wallet debit the order was sent for (what the float held while it was unknown). */
   hold_paise: string;
   http_status: number | null;
@@ -287,12 +287,11 @@ export class OrderRelay {
     return this.askService(referenceId, crypto.randomUUID());
   }
 
-  /** Writes the service's order into the journal; the first settled answer takes the debit off the store's float. */
+  /** Writes the service's order into the journal, and moves the store's float with it. */
   private async record(referenceId: string, order: OrderFields, out: Extract<RunOutcome, { kind: 'response' }>): Promise<void> {
     await inTransaction(this.deps.pool, async (tx) => {
       const row = await this.row(tx, referenceId, true);
       if (!row) return;
-      const unsettled = row.state === 'SENDING' || row.state === 'IN_DOUBT' || row.state === 'NOT_PLACED';
       await tx.query(
         `UPDATE relayed_orders SET state = 'ACCEPTED', order_id = $2, order_status = $3, failure_reason = $4, http_status = $5,
            request_ids = request_ids || $6::text[], updated_at = now() WHERE reference_id = $1`,
@@ -301,10 +300,7 @@ export class OrderRelay {
       for (const voucherId of order.voucherIds) {
         await tx.query('INSERT INTO relayed_vouchers (voucher_id, reference_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [voucherId, referenceId]);
       }
-      const debited = order.status !== 'FAILED';
-      if (unsettled && debited) await this.deps.float.settle(tx, Number(row.hold_paise));
-      // A debited (PROCESSING) order that then failed: the service reversed its debit.
-      if (row.order_status === 'PROCESSING' && order.status === 'FAILED') await this.deps.float.settle(tx, -Number(row.hold_paise));
+      await this.deps.float.move(tx, { state: row.state, orderStatus: row.order_status }, { state: 'ACCEPTED', orderStatus: order.status }, Number(row.hold_paise));
       // Watched once, when it first turns PROCESSING: its questions then follow the protocol
       // (a watch on every answer would put a fresh first question in the queue each time).
       if (order.status === 'PROCESSING' && row.order_status !== 'PROCESSING') await this.deps.watch(tx, referenceId, FIRST_QUESTION_SECONDS.processing);

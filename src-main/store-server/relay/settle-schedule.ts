@@ -1,7 +1,8 @@
+import type { RelayedState } from './store-float.js';
 import { IN_DOUBT_RECHECK_MS, SPEC_PROCESSING_PROTOCOL, type ProcessingProtocol } from '../../orders/engine/processing-protocol.js';
 
 export interface OrderToSettle {
-  state: 'SENDING' | 'IN_DOUBT' | 'ACCEPTED' | 'REJECTED' | 'REFUSED' | 'NOT_PLACED';
+  state: RelayedState;
   orderStatus: string | null;
   createdAt: number;
 }

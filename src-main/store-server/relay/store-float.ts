@@ -6,6 +6,35 @@ export const FLOAT_READING_MAX_AGE_MS = 60_000;
 
 export type FloatDecision = { ok: true } | { ok: false; balancePaise: number; heldPaise: number };
 
+/** A relayed order's state in the store's journal (`relayed_orders.state`). */
+export type RelayedState = 'SENDING' | 'IN_DOUBT' | 'ACCEPTED' | 'REJECTED' | 'REFUSED' | 'NOT_PLACED';
+
+/** Where an order stands for the float: its journal state and the service's last status for it. */
+export interface OrderStanding {
+  state: RelayedState;
+  orderStatus: string | null;
+}
+
+/** The statuses whose order keeps its wallet debit at the service (spec §3.1: FAILED, CANCELLED and REVERSED give it back). */
+const KEEPS_DEBIT = new Set(['SUCCESS', 'PROCESSING']);
+
+/**
+ * Whether the float's balance has this order's debit taken off: only once the service has
+ * answered with a status that keeps it. An order still unknown holds it instead (HELD), and one
+ * refused, rejected or never placed has nothing at the service to take.
+ */
+const debitTaken = (o: OrderStanding): boolean => o.state === 'ACCEPTED' && o.orderStatus !== null && KEEPS_DEBIT.has(o.orderStatus);
+
+/**
+ * What an order's move from `before` to `after` takes off the float's balance (negative: gives
+ * back), for any path it takes (a refused send the service then reports SUCCESS, a debited
+ * order cancelled or reversed). It depends only on the two standings, so the balance always
+ * matches the order's last recorded status, and an answer recorded again moves nothing.
+ */
+export function floatChange(before: OrderStanding, after: OrderStanding, debitPaise: number): number {
+  return (Number(debitTaken(after)) - Number(debitTaken(before))) * debitPaise;
+}
+
 /** Orders holding the wallet: sent, or being sent, with no outcome yet, from any store on it. */
 const HELD = `SELECT coalesce(sum(r.hold_paise), 0) AS held FROM relayed_orders r JOIN stores s ON s.id = r.store_id
                WHERE s.wallet_id = $1 AND r.state IN ('SENDING', 'IN_DOUBT')`;
@@ -38,9 +67,20 @@ export class StoreFloat {
     return heldPaise + holdPaise <= balancePaise ? { ok: true } : { ok: false, balancePaise, heldPaise };
   }
 
-  /** A settled sale's debit comes off the balance (a FAILED order's debit was reversed by the service). */
-  async settle(tx: PoolClient, debitPaise: number): Promise<void> {
-    await tx.query('UPDATE wallets SET balance_paise = balance_paise - $2, last_settled_at = now() WHERE id = $1', [this.walletId, debitPaise]);
+  /**
+   * In the transaction that records the order's move (under its row's lock, so two answers
+   * about it are applied one after the other): the balance follows the service's wallet.
+   */
+  async move(tx: PoolClient, before: OrderStanding, after: OrderStanding, debitPaise: number): Promise<void> {
+    const change = floatChange(before, after, debitPaise);
+    if (change === 0) return;
+    // A debit given back may be in the reading on record already (the service gave it back
+    // before that reading, and the store heard of it after): the next sale reads again first
+    // rather than spend it twice.
+    await tx.query(
+      `UPDATE wallets SET balance_paise = balance_paise - $2, last_settled_at = now(), read_started_at = CASE WHEN $2 < 0 THEN NULL ELSE read_started_at END WHERE id = $1`,
+      [this.walletId, change],
+    );
   }
 
   /** The wallet as a counter sees it: the service's balance less what in-flight sales hold. */
