@@ -11,6 +11,8 @@ export type Outcome = { kind: 'inserted' | 'updated' | 'unchanged'; restored: bo
 interface CurrentRow {
   seq: number;
   title: string;
+  status: string;
+  sort_key: string;
   description: string;
   tags: string;
   categories: string;
@@ -37,6 +39,7 @@ export class BrandRows {
   private readonly current: Statement;
   private readonly insert: Statement;
   private readonly update: Statement;
+  private readonly updateUnordered: Statement;
   private readonly restore: Statement;
   private readonly rawHashUpdate: Statement;
   private readonly ftsInsert: Statement;
@@ -45,7 +48,7 @@ export class BrandRows {
   private readonly categoryDelete: Statement;
 
   constructor(db: Db) {
-    this.current = db.prepare('SELECT seq, title, description, tags, categories, content_hash, raw_hash, removed_at FROM brands WHERE id = ?');
+    this.current = db.prepare('SELECT seq, title, status, sort_key, description, tags, categories, content_hash, raw_hash, removed_at FROM brands WHERE id = ?');
     // Positional parameters, bound by rowValues: named ones are looked up by name in an object
     // made for each row (≈ 2.4 µs a brand of a first sync's ≈ 25, measured at 10k).
     this.insert = db.prepare(
@@ -55,6 +58,17 @@ export class BrandRows {
     this.update = db.prepare(
       `UPDATE brands SET title = ?, status = ?, sort_key = ?, description = ?, categories = ?, tags = ?, denomination_type = ?,
               content_hash = ?, raw_hash = ?, synced_at = ?, data = ?, removed_at = NULL
+        WHERE seq = ?`,
+    );
+    // SQLite rewrites the entry of every index on a column the SET clause names, whatever its
+    // value: the listing's two order indexes (active_rank from status, sort_key, removed_at) sit at
+    // the brand's place by title, so `update` rewrites a page of each anywhere in them. A brand
+    // still listed whose status and sort key stay (a new description, denominations, logo…, most
+    // of a day's changes) leaves them alone. Measured on a 10k sandbox-shaped catalog, 1,000 such
+    // rows in one transaction (2-core VM): 34–47 µs a row and a 54–64 ms COMMIT with `update`,
+    // 20–33 µs a row and a 2.5 ms COMMIT with this one.
+    this.updateUnordered = db.prepare(
+      `UPDATE brands SET title = ?, description = ?, categories = ?, tags = ?, denomination_type = ?, content_hash = ?, raw_hash = ?, synced_at = ?, data = ?
         WHERE seq = ?`,
     );
     this.restore = db.prepare('UPDATE brands SET removed_at = NULL, synced_at = ?, raw_hash = ? WHERE seq = ?');
@@ -86,7 +100,11 @@ export class BrandRows {
     }
     const indexed = cur.title !== row.title || cur.description !== row.description || cur.tags !== row.tags || cur.categories !== row.categories;
     if (indexed) this.owed.push([false, cur.seq, cur.title, cur.description, cur.tags, cur.categories]);
-    this.update.run(...rowValues(row, rawHash, syncedAt), cur.seq);
+    if (!restored && cur.status === row.status && cur.sort_key === row.sortKey) {
+      this.updateUnordered.run(row.title, row.description, row.categories, row.tags, row.denominationType, row.hash, rawHash, syncedAt, row.data, cur.seq);
+    } else {
+      this.update.run(...rowValues(row, rawHash, syncedAt), cur.seq);
+    }
     if (indexed) this.owed.push([true, cur.seq, row.title, row.description, row.tags, row.categories]);
     if (cur.categories !== row.categories) {
       this.categoryDelete.run(cur.seq);

@@ -60,6 +60,32 @@ describe('replaceAll', () => {
     assertSearchIndexConsistent(db);
   });
 
+  it('keeps the listing order and every index whole whether a change moves a brand in it or not', async () => {
+    const T3 = T2 + 86_400_000;
+    await repo.replaceAll([makeBrand('a', { title: 'Alpha' }), makeBrand('b', { title: 'Beta' }), makeBrand('c', { title: 'Gamma' }), makeBrand('d', { title: 'Delta' })], T0);
+    const order = () => ids(repo.search({ includeInactive: true, limit: 10 }));
+    expect(order()).toEqual(['a', 'b', 'd', 'c']);
+    // A new description leaves the brand's place; a new title moves it; a new status moves it among the inactive.
+    await repo.replaceAll(
+      [makeBrand('a', { title: 'Alpha', description: 'Now with more' }), makeBrand('b', { title: 'Zeta' }), makeBrand('c', { title: 'Gamma', status: 'INACTIVE' }), makeBrand('d', { title: 'Delta' })],
+      T1,
+    );
+    expect(order()).toEqual(['a', 'd', 'b', 'c']);
+    expect(repo.search({ text: 'zeta' }).map((b) => b.brand.id)).toEqual(['b']);
+    expect(repo.get('a')?.brand.description).toBe('Now with more');
+    // Removed, then back with a new description: it is listed again, in its place.
+    await repo.replaceAll([makeBrand('a', { title: 'Alpha', description: 'Now with more' }), makeBrand('b', { title: 'Zeta' }), makeBrand('c', { title: 'Gamma', status: 'INACTIVE' })], T2);
+    expect(order()).toEqual(['a', 'b', 'c']);
+    await repo.replaceAll(
+      [makeBrand('a', { title: 'Alpha', description: 'Now with more' }), makeBrand('b', { title: 'Zeta' }), makeBrand('c', { title: 'Gamma', status: 'INACTIVE' }), makeBrand('d', { title: 'Delta', description: 'Back' })],
+      T3,
+    );
+    expect(order()).toEqual(['a', 'd', 'b', 'c']);
+    expect(repo.count()).toEqual({ listed: 4, active: 3, removed: 0 });
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    assertSearchIndexConsistent(db);
+  });
+
   it('a brand that reappears with new content is both updated and restored', async () => {
     await repo.replaceAll([makeBrand('a'), makeBrand('b', { title: 'Old' })], T0);
     await repo.replaceAll([makeBrand('a')], T1);
