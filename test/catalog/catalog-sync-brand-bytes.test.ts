@@ -399,7 +399,8 @@ describe('pages split in a worker (BrandPagePrep), as the app is wired', () => {
     const whole = catalog('whole');
     // Its first page starts the worker, and is split (and parsed) here meanwhile.
     expect((await syncBoth(worked, whole)).parsed).toBeGreaterThan(0);
-    await vi.waitFor(() => expect(worked.prep.state).toBe('stopped'));
+    // The worker must first come up (seconds on a loaded 2-core machine), then idle 50 ms.
+    await vi.waitFor(() => expect(worked.prep.state).toBe('stopped'), { timeout: 15_000, interval: 20 });
     entries[150] = bytesOf({ ...wires[150], title: 'Renamed in the list' });
     await syncBoth(worked, whole);
     expect(['starting', 'ready']).toContain(worked.prep.state);
