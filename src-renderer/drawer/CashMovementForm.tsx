@@ -61,6 +61,7 @@ export function CashMovementForm() {
           title={`Record a ${MOVEMENT_LABEL[confirming.kind].toLowerCase()}`}
           confirmLabel={`${confirming.kind === 'PAY_OUT' ? 'Take out' : 'Put in'} ${formatPaise(confirming.paise)}`}
           onCancel={() => setConfirming(null)}
+          ifOutcomeUnknown={`Press “${confirming.kind === 'PAY_OUT' ? 'Take out' : 'Put in'} ${formatPaise(confirming.paise)}” again: this ${MOVEMENT_LABEL[confirming.kind].toLowerCase()} is recorded once however often it is confirmed, so it cannot be counted twice.`}
           onConfirm={async () => {
             const error = await record(confirming.kind, confirming.paise, confirming.reason, movementId);
             setMovementId(movementIdAfter(movementId, error));

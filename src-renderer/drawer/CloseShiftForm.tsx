@@ -32,6 +32,7 @@ export function CloseShiftForm({ shift }: { shift: ShiftView }) {
           title="Close the drawer"
           confirmLabel={`Close with ${formatPaise(confirming.paise)} counted`}
           onCancel={() => setConfirming(null)}
+          ifOutcomeUnknown="If the top bar now says “Drawer closed”, it was closed (a manager can reprint its Z report from End of day). Otherwise press Confirm again: a drawer is never closed twice."
           onConfirm={async () => {
             const error = await close(confirming.paise, confirming.count, note);
             const countedProblem = fieldError(error, 'countedCashPaise');

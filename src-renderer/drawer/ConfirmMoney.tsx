@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { fieldError, type BridgeError } from '../bridge/api';
+import { outcomeUnknown } from '../bridge/outcome-unknown';
 import { useFreshPress } from '../sell/useFreshPress';
 import { Dialog } from '../ui/Dialog';
 import { ErrorNotice } from '../ui/Notice';
@@ -13,6 +14,11 @@ interface Props {
   /** Resolves to the error to show in the dialog, or null when done (the dialog then closes). */
   onConfirm: () => Promise<BridgeError | null>;
   onCancel: () => void;
+  /**
+   * What to do when the answer was lost (it may have been recorded): how to tell, and why
+   * Confirm again is safe — the call carries an id, or main refuses a second one.
+   */
+  ifOutcomeUnknown: string;
 }
 
 /**
@@ -20,7 +26,7 @@ interface Props {
  * the form opens it with Confirm focused, so only a fresh press counts (sell/useFreshPress.ts):
  * a held or doubled Enter does not record the money unseen.
  */
-export function ConfirmMoney({ title, children, confirmLabel, onConfirm, onCancel }: Props) {
+export function ConfirmMoney({ title, children, confirmLabel, onConfirm, onCancel, ifOutcomeUnknown }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<BridgeError | null>(null);
   const fresh = useFreshPress(!busy);
@@ -36,7 +42,7 @@ export function ConfirmMoney({ title, children, confirmLabel, onConfirm, onCance
     <Dialog title={title} onClose={busy ? undefined : onCancel}>
       <div aria-busy={busy} {...fresh}>
         <div className="confirm-money">{children}</div>
-        {error && <ErrorNotice error={error} title="Nothing was recorded" />}
+        {error && <ConfirmRefusal error={error} ifOutcomeUnknown={ifOutcomeUnknown} />}
         <div className="actions">
           <button type="button" className="button" onClick={onCancel} disabled={busy}>
             Go back <kbd>Esc</kbd>
@@ -47,6 +53,19 @@ export function ConfirmMoney({ title, children, confirmLabel, onConfirm, onCance
         </div>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * Why Confirm did not end: a refusal main gave before writing anything says nothing was
+ * recorded; a lost answer or a failure partway says the outcome is not known, and what to do.
+ */
+export function ConfirmRefusal({ error, ifOutcomeUnknown }: { error: BridgeError; ifOutcomeUnknown: string }) {
+  if (!outcomeUnknown(error)) return <ErrorNotice error={error} title="Nothing was recorded" />;
+  return (
+    <ErrorNotice error={error} title="Not known whether this was recorded">
+      <p className="notice__action">{ifOutcomeUnknown}</p>
+    </ErrorNotice>
   );
 }
 

@@ -24,6 +24,7 @@ export function OpenShiftForm({ counter }: { counter: string }) {
           title="Open the drawer"
           confirmLabel={`Open with ${formatPaise(confirming.paise)}`}
           onCancel={() => setConfirming(null)}
+          ifOutcomeUnknown="If the top bar now says the drawer is open, it was opened. Otherwise press Confirm again: a drawer is never opened twice (a second one is refused)."
           onConfirm={async () => {
             const error = await open(confirming.paise, confirming.count);
             if (!error) {

@@ -53,6 +53,7 @@ export function TopUpForm() {
           title="Record a top-up"
           confirmLabel={`Record ${formatPaise(confirming.paise)}`}
           onCancel={() => setConfirming(null)}
+          ifOutcomeUnknown={`Press Confirm again: a top-up is entered once per reference, so if ${confirming.reference} was entered you are told so and nothing is added twice.`}
           onConfirm={async () => {
             const error = await recordTopUp(confirming.paise, confirming.reference);
             if (!error) {
