@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { fieldError, type BridgeError } from '../bridge/api';
 import { outcomeUnknown } from '../bridge/outcome-unknown';
 import { useFreshPress } from '../sell/useFreshPress';
 import { Dialog } from '../ui/Dialog';
+import { useFocusAfterAttempt } from '../ui/focus-problem';
 import { ErrorNotice } from '../ui/Notice';
 import './confirm-money.css';
 
@@ -24,14 +25,21 @@ interface Props {
 /**
  * The second look before cash moves: nothing is recorded until the cashier confirms. Enter on
  * the form opens it with Confirm focused, so only a fresh press counts (sell/useFreshPress.ts):
- * a held or doubled Enter does not record the money unseen.
+ * a held or doubled Enter does not record the money unseen. A refusal about a field of the form
+ * closes the dialog (the form shows it there, and focuses that field: ui/focus-problem.ts); any
+ * other is shown here, announced, with focus on Confirm to try again or Esc to go back.
  */
 export function ConfirmMoney({ title, children, confirmLabel, onConfirm, onCancel, ifOutcomeUnknown }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<BridgeError | null>(null);
   const fresh = useFreshPress(!busy);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  // A refusal shown here leaves focus on Confirm (or where it was), never on a disabled Go back or the body.
+  const attempting = useFocusAfterAttempt(busy, bodyRef, confirmRef);
   const confirm = async () => {
     if (busy) return;
+    attempting();
     setBusy(true);
     setError(null);
     const problem = await onConfirm();
@@ -40,14 +48,14 @@ export function ConfirmMoney({ title, children, confirmLabel, onConfirm, onCance
   };
   return (
     <Dialog title={title} onClose={busy ? undefined : onCancel}>
-      <div aria-busy={busy} {...fresh}>
+      <div ref={bodyRef} aria-busy={busy} {...fresh}>
         <div className="confirm-money">{children}</div>
         {error && <ConfirmRefusal error={error} ifOutcomeUnknown={ifOutcomeUnknown} />}
         <div className="actions">
           <button type="button" className="button" onClick={onCancel} disabled={busy}>
             Go back <kbd>Esc</kbd>
           </button>
-          <button type="button" className="button button--primary" onClick={() => void confirm()} aria-disabled={busy || undefined} data-autofocus="">
+          <button ref={confirmRef} type="button" className="button button--primary" onClick={() => void confirm()} aria-disabled={busy || undefined} data-autofocus="">
             {busy ? 'Recording…' : confirmLabel}
           </button>
         </div>
