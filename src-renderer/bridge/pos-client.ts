@@ -23,9 +23,14 @@ declare global {
   }
 }
 
+/**
+ * No answer came back. Whether the call was done is not known (it may have reached main before
+ * the answer was lost), so the words claim nothing about it: each screen that writes says what
+ * is safe to do next (bridge/outcome-unknown.ts).
+ */
 const NETWORK_ERROR: BridgeError = {
   code: 'APP_UNREACHABLE',
-  message: 'The app’s background service is not answering. Nothing was changed.',
+  message: 'The app’s background service did not answer.',
   action: 'Wait a moment and try again; restart the app if it keeps happening.',
 };
 

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useFocusOnRefusal } from '../ui/focus-problem';
 import type { DrawerCount } from '../bridge/contract';
 import { formatPaise, parseRupeesToPaise } from '../ui/format';
 import { TextField } from '../ui/TextField';
@@ -40,20 +41,28 @@ interface Props {
 
 /**
  * A counted amount on its way through the confirm step: the count being typed, its problem,
- * and the amount being confirmed. `submit` checks the count and opens the confirmation.
+ * and the amount being confirmed. `submit` checks the count and opens the confirmation;
+ * `refuse` shows a problem (the form's own, or main's) and puts focus on the field to correct
+ * (the form carries `formRef`).
  */
 export function useCountToConfirm() {
   const [cash, setCash] = useState(EMPTY_CASH_COUNT);
   const [problem, setProblem] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<{ paise: number; count: DrawerCount[] | undefined } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const refused = useFocusOnRefusal(formRef);
+  const refuse = (text: string | undefined) => {
+    setProblem(text);
+    refused();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const amount = cashAmountOf(cash);
-    if (!amount.ok) return setProblem(amount.problem);
+    if (!amount.ok) return refuse(amount.problem);
     setProblem(undefined);
     setConfirming({ paise: amount.paise, count: amount.count });
   };
-  return { cash, setCash, problem, setProblem, confirming, setConfirming, submit };
+  return { cash, setCash, problem, refuse, confirming, setConfirming, submit, formRef };
 }
 
 /**
@@ -62,6 +71,7 @@ export function useCountToConfirm() {
  */
 export function CashCount({ label, hint, state, onChange, error, autoFocus }: Props) {
   const tableId = useId();
+  const errorId = useId();
   const added = addUpCount(state.countText);
   const edit = (patch: Partial<CashCountState>) => onChange({ ...state, ...patch });
   const [firstRow, setFirstRow] = useState(false);
@@ -75,7 +85,11 @@ export function CashCount({ label, hint, state, onChange, error, autoFocus }: Pr
           <span className="cash-count__total-label">{label}</span>
           <span className="cash-count__total-value">{formatPaise(added.totalPaise)}</span>
           <span className="hint">added up from the notes and coins below</span>
-          {error && <p className="field__error">{error}</p>}
+          {error && (
+            <p id={errorId} className="field__error">
+              {error}
+            </p>
+          )}
         </div>
       )}
       <label className="check">
@@ -115,6 +129,9 @@ export function CashCount({ label, hint, state, onChange, error, autoFocus }: Pr
                       autoComplete="off"
                       aria-label={`${denominationLabel(d)}s: pieces`}
                       aria-invalid={bad || undefined}
+                      // The total's problem has no field of its own: the count starts here, and focus comes here after a refusal.
+                      aria-describedby={error && i === 0 ? errorId : undefined}
+                      data-problem-focus={error && i === 0 ? '' : undefined}
                       value={state.countText[d.key] ?? ''}
                       autoFocus={firstRow && i === 0}
                       onChange={(e) => edit({ countText: { ...state.countText, [d.key]: e.target.value } })}

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { CashMovementKind } from '../bridge/contract';
 import { Choice } from '../ui/Choice';
+import { useFocusOnRefusal } from '../ui/focus-problem';
 import { formatPaise, parseRupeesToPaise } from '../ui/format';
 import { TextField } from '../ui/TextField';
 import { ConfirmMoney, fieldProblems } from './ConfirmMoney';
@@ -26,6 +27,9 @@ export function CashMovementForm() {
   const [done, setDone] = useState<string | null>(null);
   /** The movement being entered, kept across Confirms (a retry after an error) until it is recorded or the form is left. */
   const [movementId, setMovementId] = useState(newMovementId);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Refused (here or by main): focus goes to the first field to correct. */
+  const refused = useFocusOnRefusal(formRef);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -35,11 +39,12 @@ export function CashMovementForm() {
     if (paise === null || paise === 0) found.amount = 'Enter an amount in rupees, like 500.';
     if (!reason.trim()) found.reason = 'Say why the cash moved, for example “Courier charges”.';
     setProblems(found);
-    if (Object.keys(found).length === 0 && paise) setConfirming({ kind, paise, reason: reason.trim() });
+    if (Object.keys(found).length > 0) refused();
+    else if (paise) setConfirming({ kind, paise, reason: reason.trim() });
   };
 
   return (
-    <form className="card form" onSubmit={submit} aria-labelledby="movement-title" noValidate>
+    <form ref={formRef} className="card form" onSubmit={submit} aria-labelledby="movement-title" noValidate>
       <h2 id="movement-title">Pay-in or pay-out</h2>
       <Choice legend="Which way" name="movement-kind" value={kind} options={KINDS} onChange={setKind} />
       <div className="form-grid">
@@ -61,6 +66,7 @@ export function CashMovementForm() {
           title={`Record a ${MOVEMENT_LABEL[confirming.kind].toLowerCase()}`}
           confirmLabel={`${confirming.kind === 'PAY_OUT' ? 'Take out' : 'Put in'} ${formatPaise(confirming.paise)}`}
           onCancel={() => setConfirming(null)}
+          ifOutcomeUnknown={`Press “${confirming.kind === 'PAY_OUT' ? 'Take out' : 'Put in'} ${formatPaise(confirming.paise)}” again: this ${MOVEMENT_LABEL[confirming.kind].toLowerCase()} is recorded once however often it is confirmed, so it cannot be counted twice.`}
           onConfirm={async () => {
             const error = await record(confirming.kind, confirming.paise, confirming.reason, movementId);
             setMovementId(movementIdAfter(movementId, error));
@@ -75,6 +81,7 @@ export function CashMovementForm() {
             if (!forFields) return error;
             setConfirming(null);
             setProblems(forFields);
+            refused();
             return null;
           }}
         >

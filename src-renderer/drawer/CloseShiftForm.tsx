@@ -12,12 +12,12 @@ import { useShift } from './shift-store';
 export function CloseShiftForm({ shift }: { shift: ShiftView }) {
   const close = useShift((s) => s.close);
   const [note, setNote] = useState('');
-  const { cash, setCash, problem, setProblem, confirming, setConfirming, submit } = useCountToConfirm();
+  const { cash, setCash, problem, refuse, confirming, setConfirming, submit, formRef } = useCountToConfirm();
 
   // What it will show once closed; main's figure at the close is the one recorded.
   const difference = confirming ? confirming.paise - shift.expectedCashPaise : 0;
   return (
-    <form className="card form" onSubmit={submit} aria-labelledby="close-shift-title" noValidate>
+    <form ref={formRef} className="card form" onSubmit={submit} aria-labelledby="close-shift-title" noValidate>
       <h2 id="close-shift-title">Close the drawer</h2>
       <p>Count all the cash in the drawer and enter it. The Z report then shows what was expected, what you counted, and any difference.</p>
       <CashCount label="Cash counted (₹)" state={cash} onChange={setCash} error={problem} />
@@ -32,12 +32,13 @@ export function CloseShiftForm({ shift }: { shift: ShiftView }) {
           title="Close the drawer"
           confirmLabel={`Close with ${formatPaise(confirming.paise)} counted`}
           onCancel={() => setConfirming(null)}
+          ifOutcomeUnknown="If the top bar now says “Drawer closed”, it was closed (a manager can reprint its Z report from End of day). Otherwise press Confirm again: a drawer is never closed twice."
           onConfirm={async () => {
             const error = await close(confirming.paise, confirming.count, note);
             const countedProblem = fieldError(error, 'countedCashPaise');
             if (countedProblem) {
               setConfirming(null);
-              setProblem(countedProblem);
+              refuse(countedProblem);
               return null;
             }
             return error;

@@ -1,7 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { fieldError, type BridgeError } from '../bridge/api';
+import { outcomeUnknown } from '../bridge/outcome-unknown';
 import { useFreshPress } from '../sell/useFreshPress';
 import { Dialog } from '../ui/Dialog';
+import { useFocusAfterAttempt } from '../ui/focus-problem';
 import { ErrorNotice } from '../ui/Notice';
 import './confirm-money.css';
 
@@ -13,19 +15,31 @@ interface Props {
   /** Resolves to the error to show in the dialog, or null when done (the dialog then closes). */
   onConfirm: () => Promise<BridgeError | null>;
   onCancel: () => void;
+  /**
+   * What to do when the answer was lost (it may have been recorded): how to tell, and why
+   * Confirm again is safe — the call carries an id, or main refuses a second one.
+   */
+  ifOutcomeUnknown: string;
 }
 
 /**
  * The second look before cash moves: nothing is recorded until the cashier confirms. Enter on
  * the form opens it with Confirm focused, so only a fresh press counts (sell/useFreshPress.ts):
- * a held or doubled Enter does not record the money unseen.
+ * a held or doubled Enter does not record the money unseen. A refusal about a field of the form
+ * closes the dialog (the form shows it there, and focuses that field: ui/focus-problem.ts); any
+ * other is shown here, announced, with focus on Confirm to try again or Esc to go back.
  */
-export function ConfirmMoney({ title, children, confirmLabel, onConfirm, onCancel }: Props) {
+export function ConfirmMoney({ title, children, confirmLabel, onConfirm, onCancel, ifOutcomeUnknown }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<BridgeError | null>(null);
   const fresh = useFreshPress(!busy);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  // A refusal shown here leaves focus on Confirm (or where it was), never on a disabled Go back or the body.
+  const attempting = useFocusAfterAttempt(busy, bodyRef, confirmRef);
   const confirm = async () => {
     if (busy) return;
+    attempting();
     setBusy(true);
     setError(null);
     const problem = await onConfirm();
@@ -34,19 +48,32 @@ export function ConfirmMoney({ title, children, confirmLabel, onConfirm, onCance
   };
   return (
     <Dialog title={title} onClose={busy ? undefined : onCancel}>
-      <div aria-busy={busy} {...fresh}>
+      <div ref={bodyRef} aria-busy={busy} {...fresh}>
         <div className="confirm-money">{children}</div>
-        {error && <ErrorNotice error={error} title="Nothing was recorded" />}
+        {error && <ConfirmRefusal error={error} ifOutcomeUnknown={ifOutcomeUnknown} />}
         <div className="actions">
           <button type="button" className="button" onClick={onCancel} disabled={busy}>
             Go back <kbd>Esc</kbd>
           </button>
-          <button type="button" className="button button--primary" onClick={() => void confirm()} aria-disabled={busy || undefined} data-autofocus="">
+          <button ref={confirmRef} type="button" className="button button--primary" onClick={() => void confirm()} aria-disabled={busy || undefined} data-autofocus="">
             {busy ? 'Recording…' : confirmLabel}
           </button>
         </div>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * Why Confirm did not end: a refusal main gave before writing anything says nothing was
+ * recorded; a lost answer or a failure partway says the outcome is not known, and what to do.
+ */
+export function ConfirmRefusal({ error, ifOutcomeUnknown }: { error: BridgeError; ifOutcomeUnknown: string }) {
+  if (!outcomeUnknown(error)) return <ErrorNotice error={error} title="Nothing was recorded" />;
+  return (
+    <ErrorNotice error={error} title="Not known whether this was recorded">
+      <p className="notice__action">{ifOutcomeUnknown}</p>
+    </ErrorNotice>
   );
 }
 

@@ -7,10 +7,10 @@ import { useShift } from './shift-store';
 /** No shift open: count the float into the drawer and open it (selling needs an open drawer). */
 export function OpenShiftForm({ counter }: { counter: string }) {
   const open = useShift((s) => s.open);
-  const { cash, setCash, problem, setProblem, confirming, setConfirming, submit } = useCountToConfirm();
+  const { cash, setCash, problem, refuse, confirming, setConfirming, submit, formRef } = useCountToConfirm();
 
   return (
-    <form className="card form drawer-open" onSubmit={submit} aria-labelledby="open-shift-title" noValidate>
+    <form ref={formRef} className="card form drawer-open" onSubmit={submit} aria-labelledby="open-shift-title" noValidate>
       <h2 id="open-shift-title">Open the drawer</h2>
       <p>Count the cash you start with (the float) and enter it. Sales can start once the drawer is open.</p>
       <CashCount label="Opening float (₹)" hint="The cash in the drawer now, for change." state={cash} onChange={setCash} error={problem} autoFocus />
@@ -24,6 +24,7 @@ export function OpenShiftForm({ counter }: { counter: string }) {
           title="Open the drawer"
           confirmLabel={`Open with ${formatPaise(confirming.paise)}`}
           onCancel={() => setConfirming(null)}
+          ifOutcomeUnknown="If the top bar now says the drawer is open, it was opened. Otherwise press Confirm again: a drawer is never opened twice (a second one is refused)."
           onConfirm={async () => {
             const error = await open(confirming.paise, confirming.count);
             if (!error) {
@@ -31,7 +32,7 @@ export function OpenShiftForm({ counter }: { counter: string }) {
               setCash(EMPTY_CASH_COUNT);
             } else if (fieldError(error, 'openingFloatPaise')) {
               setConfirming(null);
-              setProblem(fieldError(error, 'openingFloatPaise'));
+              refuse(fieldError(error, 'openingFloatPaise'));
               return null;
             }
             return error;

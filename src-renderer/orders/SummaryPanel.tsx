@@ -47,6 +47,7 @@ export function SummaryPanel() {
     if (start !== null) void load(start);
   }, [day, load]);
 
+  const loading = status === 'loading';
   const t = summary && totals(summary);
   return (
     <div className="summary">
@@ -57,10 +58,11 @@ export function SummaryPanel() {
           Today
         </button>
       </div>
-      {status === 'loading' && !summary && <Loading label="Adding up the day…" />}
+      {/* The store holds the heading's day's figures only: another day's are gone once it is asked for. */}
+      {loading && <Loading label={summary ? 'Adding up the day again…' : 'Adding up the day…'} />}
       {status === 'error' && error && <ErrorNotice error={error} title="Could not add up the day" onRetry={() => dayStart !== null && void load(dayStart)} />}
       {summary && t && (
-        <>
+        <div className="summary__figures" aria-busy={loading || undefined}>
           <div className="stats">
             <StatTile label="Sold" value={formatPaise(t.sold.amountPaise)} sub={`${t.sold.count} successful ${t.sold.count === 1 ? 'sale' : 'sales'}`} tone="ok" />
             <StatTile label="Failed" value={String(t.failed.count)} sub={t.failed.count ? `${formatPaise(t.failed.amountPaise)} not sold` : 'none'} tone={t.failed.count ? 'bad' : 'none'} />
@@ -103,7 +105,7 @@ export function SummaryPanel() {
               </Table>
             )}
           </section>
-        </>
+        </div>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useSale } from './sale-store';
+import { problemControl } from '../ui/focus-problem';
 import { categoryName } from '../ui/category-names';
 import { AmountEntry } from './AmountEntry';
 import { BrandFacts } from './BrandFacts';
@@ -32,10 +33,17 @@ export function BrandPanel({ reviewRef }: { reviewRef: RefObject<HTMLButtonEleme
   }, [brand.id, draft.fixed]);
 
   const formRef = useRef<HTMLFormElement>(null);
+  // Main refused a confirmed sale over the draft's own fields (the confirm dialog closed): the first to fix gets the focus.
+  const lastPhase = useRef(phase);
+  useEffect(() => {
+    const from = lastPhase.current;
+    lastPhase.current = phase;
+    if (from === 'placing' && phase === 'editing') problemControl(formRef.current)?.focus();
+  }, [phase]);
   /** Reviews the sale; when it cannot go on, focus goes to the first field to fix. */
   const reviewAndFocus = async () => {
     await review();
-    if (useSale.getState().phase === 'editing') formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (useSale.getState().phase === 'editing') problemControl(formRef.current)?.focus();
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

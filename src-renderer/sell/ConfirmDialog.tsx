@@ -1,6 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { useSale } from './sale-store';
 import { Dialog } from '../ui/Dialog';
+import { problemControl, useFocusAfterAttempt } from '../ui/focus-problem';
 import { formatPaise } from '../ui/format';
 import { ErrorNotice, Notice } from '../ui/Notice';
 import { PaymentStep } from './PaymentStep';
@@ -13,7 +14,8 @@ import { refusalTitle } from '../store/store-refusal';
  * customer discount), what the wallet is charged, and how the customer pays — cash, exact
  * amount, unless the cashier says otherwise. Enter confirms — a fresh press only
  * (fresh-press.ts), also after a failed attempt — Esc goes back. Digits typed with Confirm
- * focused go to "Cash received", so the change is one number and Enter away.
+ * focused go to "Cash received", so the change is one number and Enter away. Refused, focus goes
+ * to the payment field main names, else back where it was (the fields are disabled meanwhile).
  */
 export function ConfirmDialog() {
   const phase = useSale((s) => s.phase);
@@ -28,21 +30,29 @@ export function ConfirmDialog() {
   const placing = phase === 'placing';
   const fresh = useFreshPress(!placing);
   const cashReceivedRef = useRef<HTMLInputElement>(null);
+  const stepRef = useRef<HTMLDivElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  // The payment's fields are disabled while the order is placed: refused, focus comes back to the field to correct.
+  const attempting = useFocusAfterAttempt(placing, stepRef, confirmRef);
   const check = useMemo(() => (quote ? checkPayment(payment, quote.customerPaysPaise) : null), [payment, quote]);
   if (!quote || !draft || !check) return null;
   const customer = [draft.customer.name, draft.customer.phoneNumber, draft.customer.email].map((x) => x.trim()).filter(Boolean).join(' · ');
   const blocked = firstProblem(check) ?? firstServerProblem(serverErrors);
   const confirm = () => {
     if (placing) return;
-    if (check.tenders) return void place();
+    if (check.tenders) {
+      attempting();
+      return void place();
+    }
     // Nothing is sent: the first field to fix gets the focus.
-    document.querySelector<HTMLElement>('.confirm-dialog [aria-invalid="true"]')?.focus();
+    problemControl(stepRef.current)?.focus();
   };
   const oneCashPart = !payment.split && payment.parts[0]?.method === 'CASH';
 
   return (
     <Dialog title="Confirm sale" onClose={placing ? undefined : back} className="confirm-dialog">
       <div
+        ref={stepRef}
         aria-busy={placing}
         onKeyDownCapture={fresh.onKeyDownCapture}
         onKeyUpCapture={fresh.onKeyUpCapture}
@@ -120,7 +130,7 @@ export function ConfirmDialog() {
             <button type="button" className="button button--large" onClick={back} aria-disabled={placing || undefined}>
               Back <kbd>Esc</kbd>
             </button>
-            <button type="button" className="button button--primary button--large" data-autofocus="" onClick={confirm} aria-disabled={placing || blocked !== null || undefined}>
+            <button ref={confirmRef} type="button" className="button button--primary button--large" data-autofocus="" onClick={confirm} aria-disabled={placing || blocked !== null || undefined}>
               {placing ? 'Placing the order…' : `Confirm ${formatPaise(quote.customerPaysPaise)}`} {!placing && <kbd>Enter</kbd>}
             </button>
           </div>

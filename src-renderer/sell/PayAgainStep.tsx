@@ -1,6 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { SaleView } from '../bridge/contract';
 import { formatPaise } from '../ui/format';
+import { problemControl, useFocusAfterAttempt } from '../ui/focus-problem';
 import { ErrorNotice } from '../ui/Notice';
 import { PaymentStep } from './PaymentStep';
 import { useSale } from './sale-store';
@@ -23,14 +24,22 @@ export function PayAgainStep({ sale }: { sale: SaleView }) {
   const pays = sale.customerPaysPaise;
   const check = useMemo(() => checkPayment(payment, pays), [payment, pays]);
   const blocked = firstProblem(check);
+  const stepRef = useRef<HTMLDivElement>(null);
+  const goRef = useRef<HTMLButtonElement>(null);
+  // The payment's fields are disabled while the retry is on its way: refused, focus comes back to the field to correct.
+  const attempting = useFocusAfterAttempt(retrying, stepRef, goRef);
   const go = () => {
     if (retrying) return;
-    if (check.tenders) return void retry(sale.id, check.tenders);
-    document.querySelector<HTMLElement>('.result-dialog [aria-invalid="true"]')?.focus();
+    if (check.tenders) {
+      attempting();
+      return void retry(sale.id, check.tenders);
+    }
+    problemControl(stepRef.current)?.focus();
   };
 
   return (
     <div
+      ref={stepRef}
       onKeyDownCapture={fresh.onKeyDownCapture}
       onKeyUpCapture={fresh.onKeyUpCapture}
       onKeyDown={(event) => {
@@ -54,7 +63,7 @@ export function PayAgainStep({ sale }: { sale: SaleView }) {
           Back <kbd>Esc</kbd>
         </button>
         {/* data-autofocus when the dialog opens on this step (from Pending); autoFocus when it replaces the outcome in place. */}
-        <button type="button" className="button button--primary button--large" autoFocus data-autofocus="" onClick={go} aria-disabled={retrying || blocked !== null || undefined}>
+        <button ref={goRef} type="button" className="button button--primary button--large" autoFocus data-autofocus="" onClick={go} aria-disabled={retrying || blocked !== null || undefined}>
           {retrying ? 'Trying again…' : `Take ${formatPaise(pays)} and try again`} {!retrying && <kbd>Enter</kbd>}
         </button>
       </div>

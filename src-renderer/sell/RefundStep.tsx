@@ -1,5 +1,6 @@
 import type { SaleView } from '../bridge/contract';
 import { formatPaise } from '../ui/format';
+import { outcomeUnknown } from '../bridge/outcome-unknown';
 import { ErrorNotice } from '../ui/Notice';
 import { paidPaise, refundStep } from './outcome-text';
 import { useSale } from './sale-store';
@@ -29,7 +30,15 @@ export function RefundStep({ sale }: { sale: SaleView }) {
         ))}
       </ul>
       <p className="refund__note">Record it once the money is back with the customer. It is recorded once, against this shift’s drawer.</p>
-      {error && <ErrorNotice error={error} title="The refund was not recorded" />}
+      {error &&
+        (outcomeUnknown(error) ? (
+          // The answer was lost: the refund may be recorded. Main records one refund per sale, so pressing again is safe.
+          <ErrorNotice error={error} title="Not known whether the refund was recorded">
+            <p className="notice__action">Press “Given back” again: a refund is recorded once, and if it already was, this sale then shows it given back.</p>
+          </ErrorNotice>
+        ) : (
+          <ErrorNotice error={error} title="The refund was not recorded" />
+        ))}
       <div className="actions">
         <button type="button" className="button button--large" onClick={back} aria-disabled={refunding || undefined}>
           Back <kbd>Esc</kbd>

@@ -2,7 +2,7 @@ import { useRef, type RefObject } from 'react';
 import { Deferred, PrintReceipt } from '../app/lazy-screens';
 import type { SaleView } from '../bridge/contract';
 import { ReceiptPreview } from '../receipt/ReceiptPreview';
-import { useSale } from './sale-store';
+import { changeDue, useSale } from './sale-store';
 import { Dialog } from '../ui/Dialog';
 import { formatPaise } from '../ui/format';
 import { ErrorNotice } from '../ui/Notice';
@@ -58,7 +58,7 @@ function Outcome({ sale }: { sale: SaleView }) {
   const retry = useSale((s) => s.retry);
   const close = useSale((s) => s.closeResult);
   const setStep = useSale((s) => s.setResultStep);
-  const changePaise = useSale((s) => (s.resultIsCurrent ? s.changePaise : 0));
+  const changePaise = useSale(changeDue);
   const dismiss = usePending((s) => s.dismiss);
   const checkNow = useCheckNow(sale);
   const nextRef = useRef<HTMLButtonElement>(null);

@@ -56,8 +56,13 @@ interface SaleState {
   payment: PaymentDraft;
   /** Main's problems with the payment (keyed 'tenders', 'tenders.0.receivedPaise', …). */
   paymentErrors: Record<string, string>;
-  /** The cash change to hand back for the sale just placed or retried here; 0 when none. */
+  /**
+   * The cash change to hand back for the sale `changeFor` (just placed, or retried here — from the
+   * sale's own dialog or from Pending sales), as main answered it for that sale's payment; 0 when none.
+   */
   changePaise: number;
+  /** The sale `changePaise` belongs to: the result dialog shows it for that sale only (see changeDue). */
+  changeFor: string | null;
   resultStep: ResultStep;
   /** A refund of the sale in the result dialog is on its way. */
   refunding: boolean;
@@ -86,6 +91,13 @@ interface SaleState {
   reset(): void;
 }
 
+/**
+ * The change due the result dialog shows: the change main answered for the sale shown, and only
+ * for it — a sale opened from Pending sales shows none until it is retried here with a new payment,
+ * and never the change of another sale (the previous customer's, or the current draft's).
+ */
+export const changeDue = (s: Pick<SaleState, 'result' | 'changeFor' | 'changePaise'>): number => (s.result !== null && s.changeFor === s.result.id ? s.changePaise : 0);
+
 let quoteSeq = 0;
 let quoteTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -105,6 +117,7 @@ const initial = {
   payment: defaultPayment(),
   paymentErrors: {},
   changePaise: 0,
+  changeFor: null,
   resultStep: 'outcome' as ResultStep,
   refunding: false,
   saleId: null,
@@ -160,7 +173,8 @@ export const useSale = create<SaleState>()((set, get) => {
     if (isPendingState(sale.state) || sale.state === 'NEEDS_SUPPORT' || sale.paymentState === 'REFUND_DUE') usePending.getState().track(sale);
     const { changePaise, ...view } = sale;
     // The draft's sale is made: pressing Place on it again (a failed sale's draft) is a new sale.
-    set({ phase: current ? 'result' : get().phase, result: view, resultIsCurrent: current, retrying: false, error: null, changePaise, resultStep: 'outcome', paymentErrors: {}, ...(current ? { saleId: null } : {}) });
+    // The change is that sale's (its tender as main recorded it), whichever dialog the retry came from.
+    set({ phase: current ? 'result' : get().phase, result: view, resultIsCurrent: current, retrying: false, error: null, changePaise, changeFor: view.id, resultStep: 'outcome', paymentErrors: {}, ...(current ? { saleId: null } : {}) });
   };
 
   /** Main said this counter has no open shift: the screen asks it again and shows the gate. */
@@ -287,7 +301,7 @@ export const useSale = create<SaleState>()((set, get) => {
     },
 
     showSale(sale, resultStep = 'outcome') {
-      set({ result: sale, resultIsCurrent: false, error: null, changePaise: 0, resultStep, paymentErrors: {} });
+      set({ result: sale, resultIsCurrent: false, error: null, changePaise: 0, changeFor: null, resultStep, paymentErrors: {} });
     },
 
     saleChanged(sale) {
@@ -301,9 +315,9 @@ export const useSale = create<SaleState>()((set, get) => {
       if (retrying || refunding) return;
       // Esc on a refund or a new payment steps back to the outcome, where the money is still spelled out.
       if (result && resultStep !== 'outcome') return set({ resultStep: 'outcome', error: null, paymentErrors: {} });
-      if (!resultIsCurrent || !result) return set({ result: null, error: null, changePaise: 0 });
+      if (!resultIsCurrent || !result) return set({ result: null, error: null, changePaise: 0, changeFor: null });
       // A refused or failed sale goes back to its draft so the cashier can change it.
-      if (result.state === 'FAILED' || result.state === 'REJECTED') return set({ result: null, resultIsCurrent: false, phase: 'editing', error: null, changePaise: 0 });
+      if (result.state === 'FAILED' || result.state === 'REJECTED') return set({ result: null, resultIsCurrent: false, phase: 'editing', error: null, changePaise: 0, changeFor: null });
       get().nextSale();
     },
 

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ConfirmMoney, fieldProblems } from '../drawer/ConfirmMoney';
+import { useFocusOnRefusal } from '../ui/focus-problem';
 import { formatPaise, parseRupeesToPaise } from '../ui/format';
 import { TextField } from '../ui/TextField';
 import { useWallet } from './wallet-store';
@@ -18,6 +19,9 @@ export function TopUpForm() {
   const [problems, setProblems] = useState<Problems>({});
   const [confirming, setConfirming] = useState<{ paise: number; reference: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Refused (here or by main): focus goes to the first field to correct. */
+  const refused = useFocusOnRefusal(formRef);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -27,11 +31,12 @@ export function TopUpForm() {
     if (paise === null || paise === 0) found.amount = 'Enter the amount topped up in rupees, like 50000.';
     if (!reference.trim()) found.reference = 'Enter the top-up’s reference (the bank or portal transaction number).';
     setProblems(found);
-    if (Object.keys(found).length === 0 && paise) setConfirming({ paise, reference: reference.trim() });
+    if (Object.keys(found).length > 0) refused();
+    else if (paise) setConfirming({ paise, reference: reference.trim() });
   };
 
   return (
-    <form className="form card" onSubmit={submit} aria-labelledby="topup-title" noValidate>
+    <form ref={formRef} className="form card" onSubmit={submit} aria-labelledby="topup-title" noValidate>
       <h2 id="topup-title">Record a top-up</h2>
       <p>When you add money to the wallet, enter it here so the end of day can tell it apart from sales.</p>
       <div className="form-grid">
@@ -53,6 +58,7 @@ export function TopUpForm() {
           title="Record a top-up"
           confirmLabel={`Record ${formatPaise(confirming.paise)}`}
           onCancel={() => setConfirming(null)}
+          ifOutcomeUnknown={`Press Confirm again: a top-up is entered once per reference, so if ${confirming.reference} was entered you are told so and nothing is added twice.`}
           onConfirm={async () => {
             const error = await recordTopUp(confirming.paise, confirming.reference);
             if (!error) {
@@ -66,6 +72,7 @@ export function TopUpForm() {
             if (!forFields) return error;
             setConfirming(null);
             setProblems(forFields);
+            refused();
             return null;
           }}
         >

@@ -28,7 +28,7 @@ const storePath = '../../src-renderer/sell/sale-store.ts';
 const gatePath = '../../src-renderer/sell/shift-gate-store.ts';
 const draftPath = '../../src-renderer/sell/tender-draft.ts';
 const pendingPath = '../../src-renderer/sell/pending-store.ts';
-const { useSale } = (await import(/* @vite-ignore */ storePath)) as { useSale: any };
+const { useSale, changeDue } = (await import(/* @vite-ignore */ storePath)) as { useSale: any; changeDue: (state: unknown) => number };
 const { usePending } = (await import(/* @vite-ignore */ pendingPath)) as { usePending: any };
 const { useShiftGate } = (await import(/* @vite-ignore */ gatePath)) as { useShiftGate: any };
 const { editPart, chooseMethod, startSplit } = (await import(/* @vite-ignore */ draftPath)) as typeof import('../../src-renderer/sell/tender-draft.js');
@@ -41,7 +41,7 @@ const FIXED: CatalogBrand = { brand: partnerBrand(), removed: false, removedAt: 
 const quote: QuoteView = { lines: [{ denominationPaise: 50_000, quantity: 1 }], totalPaise: 50_000, voucherCount: 1, discountPaise: 5_000, customerPaysPaise: 45_000, debitPaise: 45_000, changePaise: null, brandTitle: 'Brand', floatWarning: null };
 const SHIFT: ShiftView = { id: 'shift-1', counter: 'C01', openedAt: 0, openedByName: 'Asha', openingFloatPaise: 200_000, closedAt: null, closedByName: null, expectedCashPaise: 200_000, movements: [] };
 
-function sale(state: SaleView['state'], patch: Partial<SaleView> = {}): SaleView & { changePaise: number } {
+function sale(state: SaleView['state'], patch: Partial<SaleView & { changePaise: number }> = {}): SaleView & { changePaise: number } {
   return {
     id: 'sale-1', referenceId: 'POS-1', orderId: null, state, productId: FIXED.brand.id, brandTitle: 'Brand', amountPaise: 50_000, discountPaise: 5_000,
     customerPaysPaise: 45_000,
@@ -232,5 +232,54 @@ describe('after a paid sale failed', () => {
     useSale.getState().closeResult();
     expect(useSale.getState().resultStep).toBe('outcome');
     expect(useSale.getState().result.id).toBe('sale-1');
+  });
+});
+
+describe('Try again from the Pending strip', () => {
+  const refunded = sale('FAILED', { paymentState: 'REFUNDED', refund: { amountPaise: 45_000, tenders: [{ method: 'CASH', amountPaise: 45_000 }], at: 0, byName: 'Asha' } });
+
+  beforeEach(() => {
+    useSale.getState().nextSale();
+    usePending.getState().reset();
+    memory.clear();
+    calls.length = 0;
+    for (const k of Object.keys(answers)) delete answers[k];
+    answers['sale.quote'] = () => ({ ok: true, data: quote });
+  });
+
+  it('shows the change due of the retried sale, as main answers it for the payment taken again', async () => {
+    // The cashier is in the middle of the next customer's sale when the strip's card is opened.
+    useSale.getState().selectBrand(FIXED);
+    useSale.getState().edit((d: any) => ({ ...d, quantities: { 50_000: 2 } }));
+    useSale.getState().showSale(refunded, 'pay-again');
+    expect(changeDue(useSale.getState())).toBe(0);
+    // ₹500 handed over for ₹450: main answers ₹50 change for the new sale.
+    answers['sale.retry'] = () => ({ ok: true, data: sale('SUCCESS', { id: 'sale-2', retryOf: 'sale-1', changePaise: 5_000 }) });
+    await useSale.getState().retry('sale-1', [{ method: 'CASH', amountPaise: 45_000, receivedPaise: 50_000 }]);
+    expect(useSale.getState().result.id).toBe('sale-2');
+    expect(useSale.getState().resultIsCurrent).toBe(false);
+    expect(changeDue(useSale.getState())).toBe(5_000);
+    // Closed: the draft on screen is still the next customer's, with no change of its own yet.
+    useSale.getState().closeResult();
+    expect(changeDue(useSale.getState())).toBe(0);
+    expect(useSale.getState().draft.quantities).toEqual({ 50_000: 2 });
+  });
+
+  it('a retry that carries the first payment shows the change main answers (none), not the first sale’s', async () => {
+    const failed = sale('FAILED');
+    useSale.getState().showSale(failed);
+    answers['sale.retry'] = () => ({ ok: true, data: sale('SUCCESS', { id: 'sale-2', retryOf: 'sale-1', changePaise: 0 }) });
+    await useSale.getState().retry('sale-1');
+    expect(useSale.getState().result.id).toBe('sale-2');
+    expect(changeDue(useSale.getState())).toBe(0);
+  });
+
+  it('the previous customer’s change is never shown on a sale opened from the strip', async () => {
+    answers['sale.place'] = () => ({ ok: true, data: sale('SUCCESS', { id: 'sale-9', changePaise: 5_000 }) });
+    await toConfirm();
+    await useSale.getState().place();
+    expect(changeDue(useSale.getState())).toBe(5_000);
+    useSale.getState().showSale(refunded, 'pay-again');
+    expect(changeDue(useSale.getState())).toBe(0);
   });
 });
