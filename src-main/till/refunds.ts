@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { SaleJournal } from '../orders/journal/sale-journal.js';
 import type { SaleRecord } from '../orders/journal/sale-record.js';
@@ -35,7 +36,11 @@ function notEnoughCash(cashPaise: number, inDrawerPaise: number): RefundResult {
  * sale whose outcome is not known (the service may still issue the vouchers) nor one that
  * completed, and never more cash than the drawer holds. Audited before it is written, as a
  * sale is: a refund on record always has its audit line; if the write then does not happen
- * (a race, a crash of the disk), a second line says so.
+ * (a race, a crash of the disk), a second line says so. Both lines, and the refund on record,
+ * name the refund's id. The audit log (app.db) and the refund (the environment's file) cannot
+ * share a commit, so a process killed between the line and the write leaves a line with neither:
+ * the next attempt resumes that refund under its id (its line says `resumes`, the earlier
+ * line's seq), and the trail counts one refund per id, never two for one payment.
  */
 export function refundSale(deps: RefundDeps, saleId: string, actor: string): RefundResult {
   const sale = deps.journal.get(saleId);
@@ -51,17 +56,27 @@ export function refundSale(deps: RefundDeps, saleId: string, actor: string): Ref
   const inDrawer = expectedCash(shift, deps.till.drawerTotals(shift.id));
   if (cash > inDrawer) return notEnoughCash(cash, inDrawer);
 
-  const details = { referenceId: sale.referenceId, paymentId: payment.id, shiftId: shift.id, amountPaise: payment.amountPaise, tenders: tenders.map((t) => `${t.method} ${t.amountPaise}`) };
+  const unfinished = unfinishedRefund(deps.audit, saleId, payment.id);
+  const refundId = unfinished?.refundId ?? randomUUID();
+  const details = {
+    refundId,
+    ...(unfinished ? { resumes: unfinished.seq } : {}),
+    referenceId: sale.referenceId,
+    paymentId: payment.id,
+    shiftId: shift.id,
+    amountPaise: payment.amountPaise,
+    tenders: tenders.map((t) => `${t.method} ${t.amountPaise}`),
+  };
   deps.audit.append({ actor, action: 'sale.refunded', saleId, details });
   let written: RefundWrite;
   try {
-    written = deps.till.recordRefund({ paymentId: payment.id, saleId, shiftId: shift.id, refundedBy: actor, at: deps.now(), amountPaise: payment.amountPaise, tenders });
+    written = deps.till.recordRefund({ refundId, paymentId: payment.id, saleId, shiftId: shift.id, refundedBy: actor, at: deps.now(), amountPaise: payment.amountPaise, tenders });
   } catch (error) {
-    notRecorded(deps, actor, saleId, (error as Error).message);
+    notRecorded(deps, actor, saleId, refundId, (error as Error).message);
     throw error;
   }
   if (written.recorded) return { ok: true, sale };
-  notRecorded(deps, actor, saleId, written.reason);
+  notRecorded(deps, actor, saleId, refundId, written.reason);
   switch (written.reason) {
     case 'shift-closed':
       return { ok: false, code: 'NO_OPEN_SHIFT', message: NO_DRAWER };
@@ -74,10 +89,28 @@ export function refundSale(deps: RefundDeps, saleId: string, actor: string): Ref
   }
 }
 
-/** The audit line above stands for a refund that was not written: the trail says so. */
-function notRecorded(deps: RefundDeps, actor: string, saleId: string, reason: string): void {
+/**
+ * The newest `sale.refunded` line of `paymentId` (asked only while no refund of it is on record)
+ * that no `sale.refund_not_recorded` line closes: a refund audited whose write never happened,
+ * nor was said not to — the process stopped between the two. Lines from before refunds had ids
+ * name none and are not resumed.
+ */
+function unfinishedRefund(audit: Pick<AuditLog, 'list'>, saleId: string, paymentId: string): { refundId: string; seq: number } | null {
+  const closed = new Set<unknown>();
+  // Newest first: a closing line comes before the line it closes.
+  for (const line of audit.list({ saleId, limit: 1000 })) {
+    const { refundId } = line.details;
+    if (typeof refundId !== 'string') continue;
+    if (line.action === 'sale.refund_not_recorded') closed.add(refundId);
+    else if (line.action === 'sale.refunded' && line.details.paymentId === paymentId && !closed.has(refundId)) return { refundId, seq: line.seq };
+  }
+  return null;
+}
+
+/** The audit line above stands for a refund that was not written: the trail says so, naming it. */
+function notRecorded(deps: RefundDeps, actor: string, saleId: string, refundId: string, reason: string): void {
   try {
-    deps.audit.append({ actor, action: 'sale.refund_not_recorded', saleId, details: { reason } });
+    deps.audit.append({ actor, action: 'sale.refund_not_recorded', saleId, details: { refundId, reason } });
   } catch {
     /* the first failure is the one to report */
   }

@@ -29,6 +29,8 @@ export interface Payment {
 
 /** Money given back for a sale that did not go through: by the same tenders, once per payment. */
 export interface Refund {
+  /** The id its audit line (`sale.refunded`) names; null for refunds recorded before refunds had ids. */
+  refundId: string | null;
   paymentId: string;
   saleId: string;
   shiftId: string;

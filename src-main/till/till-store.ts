@@ -188,15 +188,15 @@ export class TillStore {
       tenders: db.prepare<[string], { method: TenderMethod; amount_paise: number; received_paise: number | null; reference: string | null }>(
         'SELECT method, amount_paise, received_paise, reference FROM payment_tenders WHERE payment_id = ? ORDER BY seq',
       ),
-      refund: db.prepare<[string], { payment_id: string; sale_id: string; shift_id: string; refunded_by: string; at: number; amount_paise: number }>(
+      refund: db.prepare<[string], { refund_id: string | null; payment_id: string; sale_id: string; shift_id: string; refunded_by: string; at: number; amount_paise: number }>(
         'SELECT * FROM refunds WHERE payment_id = ?',
       ),
       refundTenders: db.prepare<[string], { method: TenderMethod; amount_paise: number }>('SELECT method, amount_paise FROM refund_tenders WHERE payment_id = ? ORDER BY seq'),
       carriedTo: db.prepare<[string, string], { id: string; reference_id: string }>(
         'SELECT s.id, s.reference_id FROM sales s JOIN sale_payments sp ON sp.sale_id = s.id WHERE s.retry_of = ? AND sp.payment_id = ?',
       ),
-      insertRefund: db.prepare(`INSERT INTO refunds (payment_id, sale_id, shift_id, refunded_by, at, amount_paise)
-        SELECT @paymentId, @saleId, @shiftId, @refundedBy, @at, @amountPaise WHERE EXISTS (SELECT 1 FROM shifts WHERE id = @shiftId AND closed_at IS NULL)
+      insertRefund: db.prepare(`INSERT INTO refunds (refund_id, payment_id, sale_id, shift_id, refunded_by, at, amount_paise)
+        SELECT @refundId, @paymentId, @saleId, @shiftId, @refundedBy, @at, @amountPaise WHERE EXISTS (SELECT 1 FROM shifts WHERE id = @shiftId AND closed_at IS NULL)
         ON CONFLICT (payment_id) DO NOTHING`),
       insertRefundTender: db.prepare('INSERT INTO refund_tenders (payment_id, seq, method, amount_paise) VALUES (?, ?, ?, ?)'),
       // Each payment with the sale holding it now: the last of its retry chain.
@@ -321,6 +321,7 @@ export class TillStore {
       payment,
       refund: refund
         ? {
+            refundId: refund.refund_id,
             paymentId: refund.payment_id,
             saleId: refund.sale_id,
             shiftId: refund.shift_id,

@@ -138,7 +138,7 @@ describe('the soak’s checks of the customer’s money', () => {
   it('(b) a refund for a sale whose vouchers were issued', () => {
     const c = checkAfter((db) => {
       const paymentId = paymentOf('cashWithChange');
-      db.prepare("INSERT INTO refunds SELECT ?, ?, shift_id, 'someone', taken_at, amount_paise FROM payments WHERE id = ?").run(paymentId, sales.cashWithChange!.id, paymentId);
+      db.prepare("INSERT INTO refunds (payment_id, sale_id, shift_id, refunded_by, at, amount_paise) SELECT ?, ?, shift_id, 'someone', taken_at, amount_paise FROM payments WHERE id = ?").run(paymentId, sales.cashWithChange!.id, paymentId);
       db.prepare("INSERT INTO refund_tenders VALUES (?, 1, 'CASH', 50000)").run(paymentId);
     });
     expect(c.refunds).toEqual([`refund of payment ${paymentOf('cashWithChange')} (sale ${sales.cashWithChange!.id}): the sale is SUCCESS`]);

@@ -3,6 +3,7 @@ import { app001 } from './app/001-staff-and-audit.js';
 import { app004 } from './app/004-staff-lifecycle.js';
 import { app005 } from './app/005-staff-permissions.js';
 import { app006 } from './app/006-offline-pin-failures.js';
+import { app007 } from './app/007-audit-by-sale.js';
 import { catalog001 } from './catalog/001-brands.js';
 import { catalog004 } from './catalog/004-page-hashes.js';
 import { catalog005 } from './catalog/005-fewer-prefix-indexes.js';
@@ -20,6 +21,7 @@ import { environment009 } from './environment/009-store-records-outbox.js';
 import { environment010 } from './environment/010-attention-index.js';
 import { environment011 } from './environment/011-cash-movement-ids.js';
 import { environment012 } from './environment/012-store-outbox-held.js';
+import { environment013 } from './environment/013-refund-ids.js';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -37,10 +39,10 @@ const changedOtherKindsOnly: Migration = () => undefined;
  * released one; add the next.
  */
 export const SCHEMAS = {
-  /** app.db: staff (their PIN state and permissions) and the audit log, shared by every environment. */
-  app: [app001, changedOtherKindsOnly, changedOtherKindsOnly, app004, app005, app006],
-  /** <environment>.db: the order journal, vouchers, secrets and wallet readings, webhook deliveries, shifts and payments, the store outboxes and the rows the store refused, the journal's rollups and snapshots, the stuck sales' index, the pay-ins' and pay-outs' page ids. */
-  environment: [environment001, environment002, environment003, environment004, environment005, environment006, environment007, environment008, environment009, environment010, environment011, environment012],
+  /** app.db: staff (their PIN state and permissions) and the audit log (indexed by sale), shared by every environment. */
+  app: [app001, changedOtherKindsOnly, changedOtherKindsOnly, app004, app005, app006, app007],
+  /** <environment>.db: the order journal, vouchers, secrets and wallet readings, webhook deliveries, shifts and payments, the store outboxes and the rows the store refused, the journal's rollups and snapshots, the stuck sales' index, the pay-ins' and pay-outs' page ids, each refund's id. */
+  environment: [environment001, environment002, environment003, environment004, environment005, environment006, environment007, environment008, environment009, environment010, environment011, environment012, environment013],
   /** <environment>-catalog.db: the brands, their full-text index, the last sync's page hashes and each brand row's bytes hash. */
   catalog: [catalog001, changedOtherKindsOnly, changedOtherKindsOnly, catalog004, catalog005, catalog006, catalog007],
 } satisfies Record<string, readonly Migration[]>;
