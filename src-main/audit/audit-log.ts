@@ -40,6 +40,10 @@ export type AuditAction =
   | 'sale.refunded'
   /** A refund was audited but not written (a race lost, a write that failed). */
   | 'sale.refund_not_recorded'
+  /** A manager decided about the money of a sale in MANAGER_REVIEW (REFUND or KEEP, with a note). */
+  | 'sale.review_decided'
+  /** A decision was audited but not written (decided otherwise meanwhile, a write that failed). */
+  | 'sale.review_not_recorded'
   | 'shift.opened'
   | 'shift.cash_movement'
   /** A pay-in or pay-out was asked again under its page's id (its first answer lost): nothing more was recorded. */

@@ -12,7 +12,7 @@ export const METHOD_NAMES = [
   'staff.disable', 'staff.resetPin', 'staff.unlock', 'staff.enable', 'staff.setPermissions',
   'catalog.search', 'catalog.listing', 'catalog.categories', 'catalog.brand', 'catalog.status', 'catalog.unavailable', 'catalog.image', 'catalog.syncNow',
   'sale.quote', 'sale.place', 'sale.get', 'sale.pending', 'sale.retry', 'sale.checkNow',
-  'sale.markLeftWithoutReceipt', 'sale.refund', 'receipt.print', 'voucher.reveal', 'voucher.balance',
+  'sale.markLeftWithoutReceipt', 'sale.refund', 'sale.resolveReview', 'receipt.print', 'voucher.reveal', 'voucher.balance',
   'shift.open', 'shift.current', 'shift.cashMovement', 'shift.xReport', 'shift.close', 'shift.report',
   'report.endOfDay',
   'orders.list', 'orders.attention', 'orders.detail', 'orders.exportCsv', 'orders.summary', 'delivery.resend',

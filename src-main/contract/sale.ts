@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SaleState } from '../orders/journal/sale-state.js';
 import type { HowToUse } from '../partner-api/types.js';
 import type { Settings } from '../settings/settings-schema.js';
-import { TENDER_METHODS, type PaymentState, type Tender } from '../till/tender.js';
+import { REVIEW_DECISIONS, TENDER_METHODS, type PaymentState, type ReviewDecisionKind, type Tender } from '../till/tender.js';
 import { needs, signedIn } from './define.js';
 import { approval } from './staff.js';
 import { id, paise, pin, printedText, saleIdInput } from './fields.js';
@@ -100,6 +100,14 @@ export interface RefundView {
   byName: string;
 }
 
+export interface ReviewDecisionView {
+  decision: ReviewDecisionKind;
+  note: string;
+  at: number;
+  /** The manager who decided. */
+  byName: string;
+}
+
 /** A sale as screens see it: no brand snapshot internals, no card data. */
 export interface SaleView {
   id: string;
@@ -117,6 +125,11 @@ export interface SaleView {
   /** What to do with the customer's money now (give it back, keep it on hold, …). */
   paymentState: PaymentState;
   refund: RefundView | null;
+  /**
+   * What a manager decided for a sale that was in MANAGER_REVIEW (sale.resolveReview), null while
+   * none was recorded. Absent on another counter's sale (the store does not carry it).
+   */
+  reviewDecision?: ReviewDecisionView | null;
   errorCode: string | null;
   failureReason: string | null;
   supportReason: string | null;
@@ -211,6 +224,23 @@ export const saleMethods = {
    * tenders it was paid with, from this shift's drawer. Audited.
    */
   'sale.refund': needs('sell')(saleIdInput).returns<SaleView>(),
+  /**
+   * A manager's decision about the customer's money for a sale in MANAGER_REVIEW (the service
+   * cancelled or reversed it after its vouchers were issued): REFUND gives the payment back from
+   * this shift's drawer exactly as sale.refund does (payment state REFUNDED); KEEP leaves it the
+   * sale's, the customer keeping the vouchers (KEPT). Decided by a signed-in manager, or approved
+   * with a manager's PIN; the note is required. Once per sale, audited (sale.review_decided); the
+   * same decision again answers the sale unchanged. Refused, changing nothing: NOT_IN_REVIEW,
+   * REVIEW_DECIDED (another decision stands), MANAGER_PIN_REQUIRED, NO_OPEN_SHIFT, NOT_ENOUGH_CASH.
+   */
+  'sale.resolveReview': needs('sell')(
+    z.strictObject({
+      saleId: id,
+      decision: z.enum(REVIEW_DECISIONS),
+      note: printedText(200).refine((text) => text.length > 0, 'Write why (a note is required)'),
+      ...approval,
+    }),
+  ).returns<SaleView>(),
   /**
    * Asks the service about an unsettled sale now (audited). A cashier may ask about one sale once
    * per CASHIER_CHECK_INTERVAL_MS (30 s), counted from anyone's last check, and is answered

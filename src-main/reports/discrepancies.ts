@@ -157,7 +157,7 @@ export function managerReview(sale: DaySale, paidPaise: number): Discrepancy {
   return {
     kind: 'REFUND_DUE',
     message: `${named(sale)} was ${stateWords(sale.state)} by the service after it completed; the customer paid ${formatRupees(paidPaise)} and the vouchers are void.`,
-    action: 'The manager decides with the customer whether to give the money back.',
+    action: 'The manager decides with the customer whether to give the money back or keep it: open the sale and record the decision.',
     ...ofSale(sale, paidPaise),
   };
 }

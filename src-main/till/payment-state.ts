@@ -1,6 +1,6 @@
 import type { SaleState } from '../orders/journal/sale-state.js';
 import type { SalePayment } from './till-store.js';
-import type { PaymentState } from './tender.js';
+import type { PaymentState, ReviewDecisionKind } from './tender.js';
 
 /**
  * What to do with the customer's money for a sale in `state` holding `held` (see PAYMENT_STATES).
@@ -12,6 +12,8 @@ export function paymentStateOf(state: SaleState, held: SalePayment | null, issue
   // Checked before the refund: when a retry took the payment along, that retry is where it went.
   if (held.carriedTo) return 'CARRIED_TO_RETRY';
   if (held.refund) return 'REFUNDED';
+  // A manager decided to keep the payment of a sale in review (a REFUND decision is its refund, above).
+  if (held.decision?.decision === 'KEEP') return 'KEPT';
   return heldPaymentState(state, issued);
 }
 
@@ -44,4 +46,16 @@ export const REFUND_REFUSALS: Record<Exclude<PaymentState, 'REFUND_DUE'>, string
   REFUNDED: 'The customer’s payment for this sale was already given back.',
   CARRIED_TO_RETRY: 'The customer’s payment went to the retry of this sale; give money back for that sale if it fails too.',
   MANAGER_REVIEW: 'The service cancelled this sale after it completed; the manager decides about the customer’s money.',
+};
+
+/** Why a manager's decision (sale.resolveReview) cannot be recorded: the one place for these sentences. */
+export const REVIEW_REFUSALS = {
+  /** The sale's money is not waiting for a manager (by its payment state, REFUND_REFUSALS says what it is instead). */
+  dueBack: 'It is due back: give it back with Give back.',
+  notInReview: 'Only a sale the service cancelled after it completed waits for a manager’s decision about the customer’s money; this one does not.',
+  /** A different decision is already on record: it stands. */
+  decidedOtherwise: (decided: ReviewDecisionKind): string =>
+    decided === 'REFUND'
+      ? 'A manager already decided to give the customer’s money back for this sale, and it was given back. The decision cannot be changed.'
+      : 'A manager already decided that the customer keeps the vouchers and the sale keeps the payment. The decision cannot be changed.',
 };

@@ -184,7 +184,8 @@ export class ShiftService {
         sales.refunded += 1;
         continue;
       }
-      switch (heldPaymentState(held.state, () => held.issued)) {
+      // A sale in review whose payment a manager decided to keep counts as completed: the money is the sale's.
+      switch (held.kept ? 'KEPT' : heldPaymentState(held.state, () => held.issued)) {
         case 'KEPT':
           sales.completed += 1;
           sales.completedPaise += held.amountPaise;

@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database.js';
 import type { CashMovementKind, DrawerCount } from '../contract/shift.js';
 import type { SaleState } from '../orders/journal/sale-state.js';
-import type { Payment, Refund, Tender, TenderMethod } from './tender.js';
+import type { Payment, Refund, ReviewDecision, ReviewDecisionKind, Tender, TenderMethod } from './tender.js';
 
 export interface ShiftRecord {
   id: string;
@@ -60,6 +60,8 @@ export type TillScope = { shiftId: string } | { from: number; to: number };
 export interface SalePayment {
   payment: Payment;
   refund: Refund | null;
+  /** A manager's decision on it (the sale was in MANAGER_REVIEW), if one was recorded. */
+  decision: ReviewDecision | null;
   /** The retry of this sale that took its payment along, if one did. */
   carriedTo: { saleId: string; referenceId: string } | null;
 }
@@ -67,7 +69,7 @@ export interface SalePayment {
 /** What recordRefund did: recorded, or why not (nothing was written). */
 export type RefundWrite =
   | { recorded: true }
-  | { recorded: false; reason: 'already-refunded' | 'carried' | 'shift-closed' }
+  | { recorded: false; reason: 'already-refunded' | 'carried' | 'shift-closed' | 'already-decided' }
   | { recorded: false; reason: 'not-enough-cash'; inDrawerPaise: number };
 
 /** The cash in a list of tenders: what leaves or enters the drawer. */
@@ -198,9 +200,15 @@ export class TillStore {
       insertRefund: db.prepare(`INSERT INTO refunds (refund_id, payment_id, sale_id, shift_id, refunded_by, at, amount_paise)
         SELECT @refundId, @paymentId, @saleId, @shiftId, @refundedBy, @at, @amountPaise WHERE EXISTS (SELECT 1 FROM shifts WHERE id = @shiftId AND closed_at IS NULL)
         ON CONFLICT (payment_id) DO NOTHING`),
+      decision: db.prepare<[string], { payment_id: string; sale_id: string; decision: ReviewDecisionKind; decided_by: string; asked_by: string; at: number; note: string }>(
+        'SELECT * FROM review_decisions WHERE payment_id = ?',
+      ),
+      insertDecision: db.prepare(`INSERT INTO review_decisions (payment_id, sale_id, decision, decided_by, asked_by, at, note)
+        VALUES (@paymentId, @saleId, @decision, @decidedBy, @askedBy, @at, @note)`),
       insertRefundTender: db.prepare('INSERT INTO refund_tenders (payment_id, seq, method, amount_paise) VALUES (?, ?, ?, ?)'),
       // Each payment with the sale holding it now: the last of its retry chain.
-      heldPayments: db.prepare<[string], { state: SaleState; amount_paise: number; refunded: number; issued: number }>(`SELECT s.state, p.amount_paise, r.payment_id IS NOT NULL AS refunded,
+      heldPayments: db.prepare<[string], { state: SaleState; amount_paise: number; refunded: number; kept: number; issued: number }>(`SELECT s.state, p.amount_paise, r.payment_id IS NOT NULL AS refunded,
+            EXISTS (SELECT 1 FROM review_decisions d WHERE d.payment_id = p.id AND d.decision = 'KEEP') AS kept,
             EXISTS (SELECT 1 FROM vouchers v WHERE v.sale_id = s.id) AS issued
           FROM payments p JOIN sale_payments sp ON sp.payment_id = p.id JOIN sales s ON s.id = sp.sale_id LEFT JOIN refunds r ON r.payment_id = p.id
           WHERE p.shift_id = ? AND NOT EXISTS (SELECT 1 FROM sale_payments sp2 JOIN sales s2 ON s2.id = sp2.sale_id WHERE sp2.payment_id = p.id AND s2.retry_of = s.id)`),
@@ -278,9 +286,13 @@ export class TillStore {
     return row && toMovement(row);
   }
 
-  /** Each payment of the shift with the state of the sale holding it now, whether it was given back, and whether that sale's vouchers were issued. */
-  heldPayments(shiftId: string): { state: SaleState; amountPaise: number; refunded: boolean; issued: boolean }[] {
-    return this.s.heldPayments.all(shiftId).map((r) => ({ state: r.state, amountPaise: r.amount_paise, refunded: r.refunded === 1, issued: r.issued === 1 }));
+  /**
+   * Each payment of the shift with the state of the sale holding it now, whether it was given
+   * back, whether a manager decided to keep it (a sale in review), and whether that sale's
+   * vouchers were issued.
+   */
+  heldPayments(shiftId: string): { state: SaleState; amountPaise: number; refunded: boolean; kept: boolean; issued: boolean }[] {
+    return this.s.heldPayments.all(shiftId).map((r) => ({ state: r.state, amountPaise: r.amount_paise, refunded: r.refunded === 1, kept: r.kept === 1, issued: r.issued === 1 }));
   }
 
   drawerTotals(shiftId: string): DrawerTotals {
@@ -317,6 +329,7 @@ export class TillStore {
     };
     const refund = this.s.refund.get(row.id);
     const carried = this.s.carriedTo.get(saleId, row.id);
+    const decision = this.s.decision.get(row.id);
     return {
       payment,
       refund: refund
@@ -330,6 +343,9 @@ export class TillStore {
             amountPaise: refund.amount_paise,
             tenders: this.s.refundTenders.all(row.id).map((t) => ({ method: t.method, amountPaise: t.amount_paise })),
           }
+        : null,
+      decision: decision
+        ? { paymentId: decision.payment_id, saleId: decision.sale_id, decision: decision.decision, decidedBy: decision.decided_by, askedBy: decision.asked_by, at: decision.at, note: decision.note }
         : null,
       carriedTo: carried ? { saleId: carried.id, referenceId: carried.reference_id } : null,
     };
@@ -351,6 +367,26 @@ export class TillStore {
         if (cashPart(refund.tenders) > inDrawerPaise) return { recorded: false, reason: 'not-enough-cash', inDrawerPaise };
         this.s.insertRefund.run(refund);
         refund.tenders.forEach((t, i) => this.s.insertRefundTender.run(refund.paymentId, i + 1, t.method, t.amountPaise));
+        return { recorded: true };
+      })
+      .immediate();
+  }
+
+  /**
+   * Records a manager's decision on a payment in review, once, in one commit: with `refund` (a
+   * REFUND decision), the refund is written by recordRefund inside the same commit, with all its
+   * checks, and the decision only if it was.
+   */
+  recordReviewDecision(decision: ReviewDecision, refund: Refund | null): RefundWrite {
+    return this.db
+      .transaction((): RefundWrite => {
+        if (this.s.decision.get(decision.paymentId)) return { recorded: false, reason: 'already-decided' };
+        if (refund) {
+          const written = this.recordRefund(refund);
+          if (!written.recorded) return written;
+        } else if (this.s.refund.get(decision.paymentId)) return { recorded: false, reason: 'already-refunded' };
+        else if (this.s.carriedTo.get(decision.saleId, decision.paymentId)) return { recorded: false, reason: 'carried' };
+        this.s.insertDecision.run(decision);
         return { recorded: true };
       })
       .immediate();

@@ -10,6 +10,7 @@ import { useOrderDetailStore } from './order-detail-store';
 import { Attempts } from './Attempts';
 import { CheckNowButton, ORDER_AT_SERVICE, whatToDo } from './AttentionPanel';
 import { GiveBack } from './GiveBack';
+import { ReviewDecided, ReviewDecision } from './ReviewDecision';
 import { ReprintReceipt } from './ReprintReceipt';
 import { ResendDelivery } from './ResendDelivery';
 import { VoucherList } from './VoucherList';
@@ -117,6 +118,16 @@ export function OrderDetail({ onBack }: { onBack: () => void }) {
         {d.paymentState === 'REFUND_DUE' && !d.soldAt && (
           <section className="card" aria-label="Customer’s money">
             <GiveBack detail={d} />
+          </section>
+        )}
+        {d.paymentState === 'MANAGER_REVIEW' && !d.soldAt && (
+          <section className="card" aria-label="Customer’s money">
+            <ReviewDecision detail={d} />
+          </section>
+        )}
+        {d.reviewDecision && (
+          <section className="card" aria-label="Manager’s decision">
+            <ReviewDecided detail={d} />
           </section>
         )}
         {d.state === 'SUCCESS' && !d.soldAt && (

@@ -58,6 +58,14 @@ export function outcomeText(sale: SaleView): OutcomeText {
       if (sale.paymentState === 'MANAGER_REVIEW') {
         return { title, message: 'The service cancelled this order after issuing it; its vouchers are not valid.', action: "Do not hand over a receipt; call the manager about the customer's payment." };
       }
+      if (sale.reviewDecision) {
+        // A manager decided (sale.resolveReview): the money was given back, or the customer keeps the vouchers.
+        return {
+          title,
+          message: 'The service cancelled this order after issuing it.',
+          action: sale.reviewDecision.decision === 'REFUND' ? "A manager decided: the customer's payment was given back." : "A manager decided: the customer keeps the vouchers and the payment stays the sale's.",
+        };
+      }
       return {
         title,
         message: 'The service cancelled this order before issuing any voucher.',

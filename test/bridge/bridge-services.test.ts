@@ -48,6 +48,7 @@ describe('the bridge and the core’s per-domain services', () => {
       'staff.unlock': 'UNKNOWN_STAFF',
       'sale.retry': 'NOT_RETRYABLE',
       'sale.refund': 'NOT_REFUNDABLE',
+      'sale.resolveReview': 'NOT_IN_REVIEW', // the sample sale completed: nothing for a manager to decide
       'shift.open': 'SHIFT_ALREADY_OPEN',
       'shift.report': 'NOT_FOUND',
       'delivery.resend': 'DELIVERY_CONTACT_MISSING',

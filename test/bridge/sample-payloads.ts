@@ -42,6 +42,7 @@ export function samplePayloads(ids: { saleId: string; managerId: string; cashier
     'sale.retry': { saleId: ids.saleId },
     'sale.checkNow': { saleId: ids.saleId },
     'sale.refund': { saleId: ids.saleId },
+    'sale.resolveReview': { saleId: ids.saleId, decision: 'KEEP', note: 'delivered and used' },
     'shift.open': { openingFloatPaise: 500_000 },
     'shift.current': {},
     'shift.cashMovement': { kind: 'PAY_IN', amountPaise: 100, reason: 'change from the bank' },

@@ -15,7 +15,7 @@ const KINDS = Object.keys(SCHEMAS) as DatabaseKind[];
 const OWN_TABLES: Record<DatabaseKind, string[]> = {
   app: ['audit_log', 'staff'],
   environment: [
-    'brand_snapshots', 'cash_movements', 'kv', 'payment_tenders', 'payments', 'receipt_waivers', 'refund_tenders', 'refunds', 'sale_attempts', 'sale_payments', 'sales',
+    'brand_snapshots', 'cash_movements', 'kv', 'payment_tenders', 'payments', 'receipt_waivers', 'refund_tenders', 'refunds', 'review_decisions', 'sale_attempts', 'sale_payments', 'sales',
     'sales_day_brand', 'sales_day_state', 'sales_ref_search', 'sales_ref_search_pending', 'shifts', 'store_link_state', 'store_outbox', 'store_outbox_held', 'store_records_outbox', 'vouchers',
     'wallet_readings', 'wallet_topups', 'webhook_events', 'webhook_unrecognised',
   ],

@@ -131,6 +131,7 @@ const VALID: Record<CoreMethodName, Record<string, unknown>> = {
   'sale.pending': {},
   'sale.retry': { saleId: 'x', tenders: [{ method: 'CARD', amountPaise: 50_000, reference: '4321' }] },
   'sale.refund': { saleId: 'x' },
+  'sale.resolveReview': { saleId: 'x', decision: 'REFUND', note: 'customer came back', managerPin: '2580' },
   'shift.open': { openingFloatPaise: 500_000, count: [{ denominationPaise: 50_000, quantity: 10 }] },
   'shift.current': {},
   'shift.cashMovement': { kind: 'PAY_IN', amountPaise: 10_000, reason: 'change from the bank' },

@@ -189,6 +189,17 @@ describe("what to do with the customer's money, per payment state (issue 11, ite
     }
   });
 
+  it('after a manager’s decision on a sale in review: says what was decided, never “before issuing any voucher”', () => {
+    for (const state of ['CANCELLED', 'REVERSED'] as const) {
+      const kept = { vouchers: ISSUED, paymentState: 'KEPT' as const, reviewDecision: { decision: 'KEEP' as const, note: 'used', at: 1, byName: 'Meera Shah' } };
+      expect(moneyText(view(state, kept))).toBeNull();
+      expect(words(state, kept)).toMatch(/after issuing it.*the customer keeps the vouchers/);
+      const given = { vouchers: ISSUED, paymentState: 'REFUNDED' as const, refund: REFUND, reviewDecision: { decision: 'REFUND' as const, note: 'void', at: 1, byName: 'Meera Shah' } };
+      expect(words(state, given)).toMatch(/after issuing it.*payment was given back/);
+      expect(words(state, given)).not.toMatch(/before issuing any voucher/);
+    }
+  });
+
   it('cancelled or reversed before any voucher was issued: give the money back, with no Try again (a new sale is sold afresh)', () => {
     for (const state of ['CANCELLED', 'REVERSED'] as const) {
       expect(words(state)).toMatch(/before issuing any voucher.*Give the customer's payment back/);

@@ -9,6 +9,7 @@ const sale = (id: string, state: SaleState): DaySale => ({ id, referenceId: `POS
 const paid = (saleId: string): SalePayment => ({
   payment: { id: `pay-${saleId}`, shiftId: 'shift-1', takenBy: 'cashier', takenAt: 0, amountPaise: 50_000, changePaise: 0, tenders: [{ method: 'CASH', amountPaise: 50_000, receivedPaise: 50_000, reference: null }] },
   refund: null,
+  decision: null,
   carriedTo: null,
 });
 
@@ -26,5 +27,32 @@ describe('the day’s tenders for a sale the service cancelled or reversed', () 
       ['REFUND_DUE', 'early', expect.stringContaining('did not go through (cancelled)')],
       ['REFUND_DUE', 'late', expect.stringContaining('reversed by the service after it completed')],
     ]);
+  });
+
+  it('after a manager’s decision the sale is no longer under review: KEEP counts as completed, REFUND as given back', () => {
+    const decided = (decision: 'KEEP' | 'REFUND') => (saleId: string): SalePayment => ({
+      ...paid(saleId),
+      decision: { paymentId: `pay-${saleId}`, saleId, decision, decidedBy: 'manager', askedBy: 'manager', at: 1, note: 'n' },
+      refund:
+        decision === 'REFUND'
+          ? { refundId: 'r-1', paymentId: `pay-${saleId}`, saleId, shiftId: 'shift-1', refundedBy: 'manager', at: 1, amountPaise: 50_000, tenders: [{ method: 'CASH', amountPaise: 50_000 }] }
+          : null,
+    });
+    const kept = checkTenders({
+      sales: [sale('late', 'REVERSED')],
+      till: { salePayment: decided('KEEP') },
+      journal: { hasVouchers: () => true },
+      byTender: [{ method: 'CASH', count: 1, takenPaise: 50_000, refundedPaise: 0, netPaise: 50_000 }],
+      paymentsSince: 0,
+    });
+    expect(kept).toMatchObject({ discrepancies: [], tenders: { netPaise: 50_000, expectedNetPaise: 50_000 } });
+    const refunded = checkTenders({
+      sales: [sale('late', 'REVERSED')],
+      till: { salePayment: decided('REFUND') },
+      journal: { hasVouchers: () => true },
+      byTender: [{ method: 'CASH', count: 1, takenPaise: 50_000, refundedPaise: 50_000, netPaise: 0 }],
+      paymentsSince: 0,
+    });
+    expect(refunded).toMatchObject({ discrepancies: [], tenders: { netPaise: 0, expectedNetPaise: 0 } });
   });
 });

@@ -74,6 +74,19 @@ export function saleHandlers(core: Core, session: Session) {
       if (!result.ok) return fail(result.code, result.message);
       return result.sale;
     },
+    'sale.resolveReview': async (input: ParsedInput<'sale.resolveReview'>) => {
+      const staff = session.staff!;
+      // Refused (or a repeat answered) before any PIN is checked: a wrong request must not cost the manager a PIN attempt.
+      const refusal = core.sales.reviewRefusal(input.saleId, input.decision);
+      if (refusal?.kind === 'refused') return fail(refusal.result.code, refusal.result.message);
+      if (refusal?.kind === 'repeat') return refusal.sale;
+      // A signed-in manager decides by being signed in; a cashier needs a manager's PIN.
+      const what = input.decision === 'REFUND' ? 'give back the money of a sale the service cancelled' : 'keep the money of a sale the service cancelled';
+      const approver = staff.role === 'manager' && !input.managerPin ? staff : await managerApproval(input.managerPin, what, input.approverId);
+      const result = core.sales.resolveReview(input.saleId, { decision: input.decision, note: input.note, actor: staff.id, approvedBy: approver.id });
+      if (!result.ok) return fail(result.code, result.message);
+      return result.sale;
+    },
     'sale.checkNow': async (input: ParsedInput<'sale.checkNow'>) => {
       const staff = session.staff!;
       const result = await core.sales.checkNow(input.saleId, staff.id, { limited: staff.role !== 'manager' });

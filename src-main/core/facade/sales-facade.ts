@@ -3,7 +3,8 @@ import { PrintTokens } from './print-tokens.js';
 import type { ReceiptData, ReceiptView, RevealedVoucher, SaleView } from '../../contract/index.js';
 import type { SaleInput } from '../../orders/rules/index.js';
 import type { CheckNowResult, PlaceOnceResult, QuoteResult, ReceiptWaiverRefusal } from '../../orders/sales/sale-service.js';
-import { refundSale, type RefundResult } from '../../till/refunds.js';
+import { refundSale, resolveReview, reviewRefusal, type RefundResult, type ReviewDecisionInput } from '../../till/refunds.js';
+import type { ReviewDecisionKind } from '../../till/tender.js';
 import type { TenderEntry } from '../../till/tender-rules.js';
 import type { VoucherService } from '../../vouchers/voucher-service.js';
 import type { EnvironmentContext } from '../environment-context.js';
@@ -33,6 +34,13 @@ export interface SalesFacade {
   retry(saleId: string, cashierId: string, tenders?: readonly TenderEntry[]): Promise<PlacedOutcome | { ok: false; kind: 'not-retryable'; message: string }>;
   /** Gives a failed paid sale's money back, once; audited. */
   refund(saleId: string, actor: string): SaleOutcomeOf<Exclude<RefundResult, { ok: true }>>;
+  /**
+   * Before anyone's PIN is checked: why a manager's decision on `saleId` cannot be recorded, or
+   * the sale as it is when the same decision is already on record (a repeat), or null.
+   */
+  reviewRefusal(saleId: string, decision: ReviewDecisionKind): { kind: 'refused'; result: Exclude<RefundResult, { ok: true }> } | { kind: 'repeat'; sale: SaleView } | null;
+  /** A manager's decision about the money of a sale in MANAGER_REVIEW (till/refunds.ts resolveReview); audited. */
+  resolveReview(saleId: string, input: ReviewDecisionInput): SaleOutcomeOf<Exclude<RefundResult, { ok: true }>>;
   /** Checks an in-doubt or stuck sale with the service now; audited with who asked. `limited`: a cashier's (CASHIER_CHECK_INTERVAL_MS). */
   checkNow(saleId: string, actor: string, who: { limited: boolean }): Promise<{ ok: true; sale: SaleView } | Exclude<CheckNowResult, { ok: true }>>;
   /** The receipt to print (the first print, or a reprint approved by `approvedBy`); null unless the sale succeeded. */
@@ -87,6 +95,16 @@ export function salesFacade(env: () => EnvironmentContext, ready: () => Promise<
     refund(saleId, actor) {
       const ctx = env();
       const result = refundSale({ journal: ctx.journal, till: ctx.till, audit, now }, saleId, actor);
+      return result.ok ? { ok: true, sale: view(ctx, result.sale) } : result;
+    },
+    reviewRefusal(saleId, decision) {
+      const ctx = env();
+      const refusal = reviewRefusal({ journal: ctx.journal, till: ctx.till }, saleId, decision);
+      return refusal?.kind === 'repeat' ? { kind: 'repeat', sale: view(ctx, refusal.sale) } : refusal;
+    },
+    resolveReview(saleId, input) {
+      const ctx = env();
+      const result = resolveReview({ journal: ctx.journal, till: ctx.till, audit, now }, saleId, input);
       return result.ok ? { ok: true, sale: view(ctx, result.sale) } : result;
     },
     async checkNow(saleId, actor, who) {

@@ -22,6 +22,7 @@ import { environment010 } from './environment/010-attention-index.js';
 import { environment011 } from './environment/011-cash-movement-ids.js';
 import { environment012 } from './environment/012-store-outbox-held.js';
 import { environment013 } from './environment/013-refund-ids.js';
+import { environment014 } from './environment/014-review-decisions.js';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -41,8 +42,8 @@ const changedOtherKindsOnly: Migration = () => undefined;
 export const SCHEMAS = {
   /** app.db: staff (their PIN state and permissions) and the audit log (indexed by sale), shared by every environment. */
   app: [app001, changedOtherKindsOnly, changedOtherKindsOnly, app004, app005, app006, app007],
-  /** <environment>.db: the order journal, vouchers, secrets and wallet readings, webhook deliveries, shifts and payments, the store outboxes and the rows the store refused, the journal's rollups and snapshots, the stuck sales' index, the pay-ins' and pay-outs' page ids, each refund's id. */
-  environment: [environment001, environment002, environment003, environment004, environment005, environment006, environment007, environment008, environment009, environment010, environment011, environment012, environment013],
+  /** <environment>.db: the order journal, vouchers, secrets and wallet readings, webhook deliveries, shifts and payments, the store outboxes and the rows the store refused, the journal's rollups and snapshots, the stuck sales' index, the pay-ins' and pay-outs' page ids, each refund's id, the managers' review decisions. */
+  environment: [environment001, environment002, environment003, environment004, environment005, environment006, environment007, environment008, environment009, environment010, environment011, environment012, environment013, environment014],
   /** <environment>-catalog.db: the brands, their full-text index, the last sync's page hashes and each brand row's bytes hash. */
   catalog: [catalog001, changedOtherKindsOnly, changedOtherKindsOnly, catalog004, catalog005, catalog006, catalog007],
 } satisfies Record<string, readonly Migration[]>;

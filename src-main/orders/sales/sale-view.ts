@@ -40,6 +40,7 @@ export function saleView(sale: SaleRecord, { vouchers, journal, till, staffName 
     refund: held?.refund
       ? { amountPaise: held.refund.amountPaise, tenders: held.refund.tenders, at: held.refund.at, byName: staffName(held.refund.refundedBy) }
       : null,
+    reviewDecision: held?.decision ? { decision: held.decision.decision, note: held.decision.note, at: held.decision.at, byName: staffName(held.decision.decidedBy) } : null,
     errorCode: sale.errorCode,
     failureReason: sale.failureReason,
     supportReason: sale.supportReason,
