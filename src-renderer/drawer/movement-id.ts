@@ -1,11 +1,12 @@
-import type { BridgeError, MovementIdInUse } from '../bridge/contract';
+import type { BridgeError, MovementIdInUse, MovementInClosedShift } from '../bridge/contract';
 
 /**
  * Main's refusals that say the entry's id is a movement already recorded: that movement stands
  * (its answer was lost), and this Confirm recorded nothing. MOVEMENT_ID_IN_USE: recorded with
- * another kind, amount or reason (the cashier went back and edited the entry).
+ * another kind, amount or reason (the cashier went back and edited the entry);
+ * MOVEMENT_IN_CLOSED_SHIFT: recorded in a shift closed since (main's words name it).
  */
-const ALREADY_RECORDED: ReadonlySet<string> = new Set<MovementIdInUse>(['MOVEMENT_ID_IN_USE']);
+const ALREADY_RECORDED: ReadonlySet<string> = new Set<MovementIdInUse | MovementInClosedShift>(['MOVEMENT_ID_IN_USE', 'MOVEMENT_IN_CLOSED_SHIFT']);
 
 /** Whether `error` says the entry's movement was already recorded (see ALREADY_RECORDED). */
 export const movementAlreadyRecorded = (error: BridgeError | null): boolean => error !== null && ALREADY_RECORDED.has(error.code);

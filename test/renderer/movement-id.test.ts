@@ -32,6 +32,9 @@ describe('the Drawer’s id for the pay-in or pay-out being entered', () => {
     expect(movementAlreadyRecorded(taken)).toBe(true);
     expect(movementIdAfter(id, taken)).toBeNull();
     expect(movementIdFor(movementIdAfter(id, taken))).not.toBe(id);
+    const inClosedShift = { code: 'MOVEMENT_IN_CLOSED_SHIFT', message: 'This pay-in of ₹50 was already recorded, in the shift Asha opened on …' };
+    expect(movementAlreadyRecorded(inClosedShift)).toBe(true);
+    expect(movementIdAfter(id, inClosedShift)).toBeNull();
   });
 
   it('tells the already-recorded refusal from the others', () => {
