@@ -63,6 +63,8 @@ void [methodNamesMatch, eventNamesMatch, shellNamesMatch];
 export type { ShellMethodName, EventMap, EventName };
 export type { BridgeError, BridgeResult } from './result.js';
 export { SHELL_METHOD_NAMES } from './names.js';
+export { OUTCOME_UNKNOWN_CODES, TRANSPORT_OUTCOME_UNKNOWN_CODES, BRIDGE_OUTCOME_UNKNOWN_CODES } from './outcome-codes.js';
+export type { OutcomeUnknownCode, TransportOutcomeUnknownCode } from './outcome-codes.js';
 export type { Access } from './define.js';
 export type { Permission } from './permissions.js';
 export type { AppInfo, CheckLine, KeyProtection } from './app.js';
