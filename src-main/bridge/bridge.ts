@@ -1,4 +1,4 @@
-import type { BridgeResult, CoreMethodName, MethodName, ShellMethodName } from '../contract/index.js';
+import type { BridgeResult, CoreMethodName, MethodName, OutcomeUnknownCode, ShellMethodName } from '../contract/index.js';
 import type { CoreEventMap, CoreEventName } from '../core/core-events.js';
 import type { Core } from '../core/create-core.js';
 import { isKeyRefusal } from '../core/environment-keys.js';
@@ -140,11 +140,12 @@ export function createBridge(core: Core, options: BridgeOptions): Bridge {
       // Where it struck is unknown here (before the order left, or while its outcome was being
       // saved), so the action points at Pending sales rather than promising nothing was sent.
       if ((error as { code?: unknown } | null)?.code === 'SQLITE_FULL') {
-        return refusal('DISK_FULL', 'The disk is full, so this could not be saved.', {
+        return refusal('DISK_FULL' satisfies OutcomeUnknownCode, 'The disk is full, so this could not be saved.', {
           action: 'Free some disk space on this computer, then look in Pending sales before selling the same thing again.',
         });
       }
-      return refusal('INTERNAL', 'Something went wrong; nothing more was done. Try again, and tell the manager if it repeats.');
+      // Both are in doubt (the contract's OUTCOME_UNKNOWN_CODES): the page does not say nothing was recorded.
+      return refusal('INTERNAL' satisfies OutcomeUnknownCode, 'Something went wrong; nothing more was done. Try again, and tell the manager if it repeats.');
     }
   }
 

@@ -16,6 +16,12 @@ export type CashMovementKind = (typeof CASH_MOVEMENT_KINDS)[number];
 
 /** The code `shift.cashMovement` refuses with when its `movementId` is another movement's (another kind, amount or reason). */
 export type MovementIdInUse = 'MOVEMENT_ID_IN_USE';
+/**
+ * The code `shift.cashMovement` refuses with when its `movementId` is a movement recorded in a
+ * shift that is now closed (its answer was lost, then the drawer was closed): that movement
+ * stands there, nothing more is recorded.
+ */
+export type MovementInClosedShift = 'MOVEMENT_IN_CLOSED_SHIFT';
 
 export interface CashMovementView {
   id: string;
@@ -116,7 +122,9 @@ export const shiftMethods = {
    * `movementId`: the page's own id for the movement being entered. Sent again (an answer lost,
    * Confirm pressed again), the movement recorded under it stands, nothing more is recorded, and
    * the answer is the drawer as it is now; an id that is another movement's is refused with
-   * MOVEMENT_ID_IN_USE and nothing is recorded. Without it, every call is a new movement.
+   * MOVEMENT_ID_IN_USE, and an id whose movement stands in a shift now closed (with no drawer
+   * open, or another one) with MOVEMENT_IN_CLOSED_SHIFT, naming that shift; nothing is recorded
+   * then. The id is looked up before the open drawer. Without it, every call is a new movement.
    */
   'shift.cashMovement': needs('sell')(
     z.strictObject({ kind: z.enum(CASH_MOVEMENT_KINDS), amountPaise: paise.min(1), reason, movementId: z.string().uuid().optional() }),

@@ -1,3 +1,5 @@
+import { TRANSPORT_OUTCOME_UNKNOWN_CODES, type TransportOutcomeUnknownCode } from '../contract/outcome-codes.js';
+
 /**
  * The one place where an error code becomes words: the sentence a cashier reads and what to
  * do next (spec §7.2, product non-negotiable 4). Codes are the service's business codes
@@ -10,12 +12,11 @@ export interface ErrorDescription {
 }
 
 /**
- * An entry of the table. `outcomeUnknown`: the code can mean a request was sent and its
- * answer lost, so outside a settled sale the action warns against selling again.
+ * The codes that can mean a request was sent and its answer lost, so outside a settled sale the
+ * action warns against selling again: the contract's list (contract/outcome-codes.ts), which the
+ * page reads too. Each has an entry in the table (checked below, at compile time).
  */
-interface Entry extends ErrorDescription {
-  outcomeUnknown?: true;
-}
+const IN_DOUBT_CODES: ReadonlySet<string> = new Set(TRANSPORT_OUTCOME_UNKNOWN_CODES);
 
 /** Whatever was sent, a sale that ended FAILED never charged the wallet (§3.1): say so. */
 const NOT_CHARGED = 'The order failed and the wallet was not charged.';
@@ -27,7 +28,7 @@ const IN_DOUBT =
  */
 export const NO_VOUCHER_GIVE_MONEY_BACK = "No voucher was issued: give the customer's money back.";
 
-const TABLE: Record<string, Entry> = {
+const ENTRIES = {
   // Business codes, spec §7.2.
   E100: {
     message: 'This brand is temporarily unavailable because of problems at its voucher provider.',
@@ -127,26 +128,29 @@ const TABLE: Record<string, Entry> = {
     message: 'The service could not find what was asked for.',
     action: 'Check the id or reference; if it is a brand, refresh the catalog.',
   },
-  HTTP_408: { message: 'The service gave up waiting for the request.', action: 'Try again.', outcomeUnknown: true },
+  HTTP_408: { message: 'The service gave up waiting for the request.', action: 'Try again.' },
   HTTP_429: { message: 'The service is receiving too many requests right now.', action: 'Wait a minute, then try again.' },
   // The service or the network failed; the outcome of a sale may be unknown.
-  HTTP_5XX: { message: 'The service had a problem and could not answer properly.', action: 'Try again in a minute.', outcomeUnknown: true },
-  TIMEOUT: { message: 'The service did not answer in time.', action: 'Check the internet connection and try again.', outcomeUnknown: true },
+  HTTP_5XX: { message: 'The service had a problem and could not answer properly.', action: 'Try again in a minute.' },
+  TIMEOUT: { message: 'The service did not answer in time.', action: 'Check the internet connection and try again.' },
   NETWORK: {
     message: 'The service could not be reached, or the connection was cut.',
     action: 'Check the internet connection and try again.',
-    outcomeUnknown: true,
   },
   BAD_RESPONSE: {
     message: 'The service sent an answer this app could not read.',
     action: 'Try again; if it persists, call support with its Details for support.',
-    outcomeUnknown: true,
   },
-};
+} satisfies Record<string, ErrorDescription>;
+
+const TABLE: Record<string, ErrorDescription> = ENTRIES;
+// Every in-doubt code of the contract has the table's words (a code added there without them does not compile).
+const inDoubtCodesHaveWords: readonly (keyof typeof ENTRIES & TransportOutcomeUnknownCode)[] = TRANSPORT_OUTCOME_UNKNOWN_CODES;
+void inDoubtCodesHaveWords;
 
 export function describeError(code: string): ErrorDescription {
   const known = TABLE[code];
-  if (known) return { message: known.message, action: known.outcomeUnknown ? `${known.action} ${IN_DOUBT}` : known.action };
+  if (known) return { message: known.message, action: IN_DOUBT_CODES.has(code) ? `${known.action} ${IN_DOUBT}` : known.action };
   const status = /^HTTP_(\d{3})$/.exec(code)?.[1];
   if (status) {
     return {

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { ParsedInput } from '../contract/index.js';
-import type { CashierTotal, DrawerCount, MovementIdInUse, ShiftReport, ShiftView, TenderTotal } from '../contract/shift.js';
+import type { CashierTotal, CashMovementKind, DrawerCount, MovementIdInUse, MovementInClosedShift, ShiftReport, ShiftView, TenderTotal } from '../contract/shift.js';
 import { formatRupees, type FieldProblem } from '../orders/rules/index.js';
+import { istDateTimes } from '../platform/india-time.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { TENDER_METHODS } from './tender.js';
 import { heldPaymentState } from './payment-state.js';
 import { expectedCash, type ShiftRecord, type TillScope, type TillStore } from './till-store.js';
 
 export type ShiftRefusal =
-  | { ok: false; code: 'NO_OPEN_SHIFT' | 'SHIFT_ALREADY_OPEN' | 'NOT_FOUND' | MovementIdInUse; message: string }
+  | { ok: false; code: 'NO_OPEN_SHIFT' | 'SHIFT_ALREADY_OPEN' | 'NOT_FOUND' | MovementIdInUse | MovementInClosedShift; message: string }
   | { ok: false; code: 'INVALID_INPUT'; message: string; fields: FieldProblem[] };
 export type ShiftResult<T> = { ok: true; value: T } | ShiftRefusal;
 
@@ -26,6 +27,15 @@ export interface ShiftServiceDeps {
 export const NO_OPEN_SHIFT = 'The drawer is not open. Open it with the counted float on the Drawer screen first.';
 export const MOVEMENT_ID_IN_USE =
   "A pay-in or pay-out with another amount, kind or reason was already recorded from this entry; nothing more was recorded. Check the drawer's pay-ins and pay-outs before entering it again.";
+/**
+ * The refusal of a repeat whose movement stands in a shift now closed: its answer was lost, then
+ * the drawer was closed (and maybe opened again) before Confirm was pressed again.
+ */
+export const MOVEMENT_IN_CLOSED_SHIFT = (movement: { kind: CashMovementKind; amountPaise: number }, shift: { openedByName: string; openedAt: number }): string => {
+  const what = `${movement.kind === 'PAY_IN' ? 'pay-in' : 'pay-out'} of ${formatRupees(movement.amountPaise)}`;
+  const opened = istDateTimes()(shift.openedAt).slice(0, 16);
+  return `This ${what} was already recorded, in the shift ${shift.openedByName} opened on ${opened}, which is now closed; nothing more was recorded. It counts in that shift's Z report: check it before entering the ${what} again.`;
+};
 
 /**
  * The counter's cash drawer: one shift open at a time, opened with a counted float, pay-ins
@@ -67,19 +77,26 @@ export class ShiftService {
    * Records a pay-in or pay-out. Under a `movementId` already recorded (the first answer was lost,
    * Confirm pressed again), nothing more is recorded and the answer is the drawer as it is now —
    * checked before the drawer's cash, so a pay-out that emptied the drawer is not refused on its
-   * repeat. The same id with another kind, amount or reason is refused and nothing is recorded.
+   * repeat, and before the open drawer, so a repeat after the drawer was closed is told it stands
+   * in that closed shift (never "the drawer is not open", which reads as nothing recorded). The
+   * same id with another kind, amount or reason is refused and nothing is recorded.
    */
   cashMovement(input: ParsedInput<'shift.cashMovement'>, actor: string): ShiftResult<ShiftView> {
     const shift = this.deps.store.currentShift();
-    if (!shift) return noShift();
     const earlier = input.movementId === undefined ? undefined : this.deps.store.movementById(input.movementId);
     if (earlier) {
       if (earlier.kind !== input.kind || earlier.amountPaise !== input.amountPaise || earlier.reason !== input.reason) {
         return { ok: false, code: 'MOVEMENT_ID_IN_USE', message: MOVEMENT_ID_IN_USE };
       }
+      if (!shift || earlier.shiftId !== shift.id) {
+        const closed = this.deps.store.shift(earlier.shiftId);
+        const opened = { openedByName: closed ? this.deps.staffName(closed.openedBy) : 'someone', openedAt: closed?.openedAt ?? earlier.at };
+        return { ok: false, code: 'MOVEMENT_IN_CLOSED_SHIFT', message: MOVEMENT_IN_CLOSED_SHIFT(earlier, opened) };
+      }
       this.deps.audit.append({ actor, action: 'shift.cash_movement_repeated', details: { shiftId: earlier.shiftId, movementId: earlier.movementId } });
       return { ok: true, value: this.view(shift) };
     }
+    if (!shift) return noShift();
     if (input.kind === 'PAY_OUT') {
       const inDrawer = expectedCash(shift, this.deps.store.drawerTotals(shift.id));
       if (input.amountPaise > inDrawer) {

@@ -1,11 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { CashMovementKind } from '../bridge/contract';
+import type { BridgeError, CashMovementKind } from '../bridge/contract';
 import { Choice } from '../ui/Choice';
 import { useFocusOnRefusal } from '../ui/focus-problem';
 import { formatPaise, parseRupeesToPaise } from '../ui/format';
+import { Notice } from '../ui/Notice';
 import { TextField } from '../ui/TextField';
 import { ConfirmMoney, fieldProblems } from './ConfirmMoney';
-import { movementIdAfter, newMovementId } from './movement-id';
+import { movementAlreadyRecorded, movementIdAfter, movementIdFor } from './movement-id';
 import { MOVEMENT_LABEL } from './report-words';
 import { useShift } from './shift-store';
 
@@ -23,10 +24,16 @@ export function CashMovementForm() {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<Problems>({});
-  const [confirming, setConfirming] = useState<{ kind: CashMovementKind; paise: number; reason: string } | null>(null);
+  const [confirming, setConfirming] = useState<{ kind: CashMovementKind; paise: number; reason: string; movementId: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  /** The movement being entered, kept across Confirms (a retry after an error) until it is recorded or the form is left. */
-  const [movementId, setMovementId] = useState(newMovementId);
+  /** Main said this entry's movement was already recorded: the dialog closed, the form emptied, this says why. */
+  const [alreadyRecorded, setAlreadyRecorded] = useState<BridgeError | null>(null);
+  /**
+   * The movement being entered, kept across Confirms and submits (a retry after an error, an
+   * edit after Go back) until it is recorded, main says it already was, or the form is left;
+   * null: the next submit takes a new one.
+   */
+  const [movementId, setMovementId] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   /** Refused (here or by main): focus goes to the first field to correct. */
   const refused = useFocusOnRefusal(formRef);
@@ -34,13 +41,18 @@ export function CashMovementForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
+    setAlreadyRecorded(null);
     const paise = parseRupeesToPaise(amount);
     const found: Problems = {};
     if (paise === null || paise === 0) found.amount = 'Enter an amount in rupees, like 500.';
     if (!reason.trim()) found.reason = 'Say why the cash moved, for example “Courier charges”.';
     setProblems(found);
     if (Object.keys(found).length > 0) refused();
-    else if (paise) setConfirming({ kind, paise, reason: reason.trim() });
+    else if (paise) {
+      const id = movementIdFor(movementId);
+      setMovementId(id);
+      setConfirming({ kind, paise, reason: reason.trim(), movementId: id });
+    }
   };
 
   return (
@@ -61,6 +73,12 @@ export function CashMovementForm() {
           {done}
         </p>
       )}
+      {alreadyRecorded && (
+        <Notice tone="warning" role="alert" title="Already recorded: nothing more was recorded">
+          {/* Main's words: which movement, and to check the drawer's list before entering another. */}
+          <p>{alreadyRecorded.message}</p>
+        </Notice>
+      )}
       {confirming && (
         <ConfirmMoney
           title={`Record a ${MOVEMENT_LABEL[confirming.kind].toLowerCase()}`}
@@ -68,13 +86,23 @@ export function CashMovementForm() {
           onCancel={() => setConfirming(null)}
           ifOutcomeUnknown={`Press “${confirming.kind === 'PAY_OUT' ? 'Take out' : 'Put in'} ${formatPaise(confirming.paise)}” again: this ${MOVEMENT_LABEL[confirming.kind].toLowerCase()} is recorded once however often it is confirmed, so it cannot be counted twice.`}
           onConfirm={async () => {
-            const error = await record(confirming.kind, confirming.paise, confirming.reason, movementId);
-            setMovementId(movementIdAfter(movementId, error));
+            const error = await record(confirming.kind, confirming.paise, confirming.reason, confirming.movementId);
+            setMovementId(movementIdAfter(confirming.movementId, error));
             if (!error) {
               setDone(`${MOVEMENT_LABEL[confirming.kind]} of ${formatPaise(confirming.paise)} recorded.`);
               setConfirming(null);
               setAmount('');
               setReason('');
+              return null;
+            }
+            if (movementAlreadyRecorded(error)) {
+              // That movement stands (the store has read the drawer again, so the list shows it):
+              // the entry is emptied and the dialog closed, so no Enter records another unseen.
+              setConfirming(null);
+              setAmount('');
+              setReason('');
+              setProblems({});
+              setAlreadyRecorded(error);
               return null;
             }
             const forFields = fieldProblems(error, { amount: 'amountPaise', reason: 'reason' });

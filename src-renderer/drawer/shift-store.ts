@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { api, type BridgeError } from '../bridge/api';
 import type { CashMovementKind, DrawerCount, ShiftReport, ShiftView } from '../bridge/contract';
 import { useShiftGate } from '../sell/shift-gate-store';
+import { movementAlreadyRecorded } from './movement-id';
 
 interface ShiftState {
   /** Reading the drawer for the Drawer screen (the shift itself is in useShiftGate). */
@@ -17,7 +18,11 @@ interface ShiftState {
   /** A sale moved: a payment taken or given back changes the cash expected in an open drawer. */
   saleChanged(): void;
   open(openingFloatPaise: number, count: DrawerCount[] | undefined): Promise<BridgeError | null>;
-  /** `movementId`: the entry's own id, the same on every Confirm of one movement (drawer/movement-id.ts). */
+  /**
+   * `movementId`: the entry's own id, the same on every Confirm of one movement (drawer/movement-id.ts).
+   * Refused as a movement already recorded, it reads the drawer again before answering, so the
+   * list shows that movement when the form says so (its shift.changed may have been missed).
+   */
   cashMovement(kind: CashMovementKind, amountPaise: number, reason: string, movementId: string): Promise<BridgeError | null>;
   xReport(): Promise<BridgeError | null>;
   close(countedCashPaise: number, count: DrawerCount[] | undefined, note: string): Promise<BridgeError | null>;
@@ -83,7 +88,12 @@ export const useShift = create<ShiftState>()((set, get) => {
         set({ status: 'ready', report: null, reportPrinted: false });
       }),
 
-    cashMovement: (kind, amountPaise, reason, movementId) => current(api('shift.cashMovement', { kind, amountPaise, reason, movementId }), setShift),
+    async cashMovement(kind, amountPaise, reason, movementId) {
+      // An answer to a call made before a reset comes back as null: nothing to read again then.
+      const error = await current(api('shift.cashMovement', { kind, amountPaise, reason, movementId }), setShift);
+      if (movementAlreadyRecorded(error)) await get().load();
+      return error;
+    },
 
     xReport: () =>
       current(api('shift.xReport'), (report) => {

@@ -1,4 +1,5 @@
 import type { BridgeError } from '../bridge/api';
+import { transportFailure } from '../bridge/outcome-unknown';
 import { useStoreStatus } from './store-status-store';
 
 /** The code main refuses a sale with, at once, when the store server does not answer. */
@@ -9,9 +10,6 @@ const STORE_ACTION = 'Nothing was sold and no payment was recorded: hand back an
 
 /** A price that could not be checked: short, because the banner on top carries the whole reason. */
 const CANNOT_CHECK = 'The store server is not answering, so the amount cannot be checked: no new sales until it is back.';
-
-/** Failures of the way to the service: on a store's counter, the store server may be what is missing. */
-const TRANSPORT_CODES = new Set(['NETWORK', 'TIMEOUT', 'HTTP_408', 'HTTP_5XX', 'BAD_RESPONSE']);
 
 /**
  * A refusal of a sale as the cashier should read it. STORE_UNREACHABLE gets what to do with the
@@ -27,7 +25,7 @@ export async function saleRefusal(error: BridgeError, { nothingSent }: { nothing
     // A quote refused: nothing to sell yet, and the banner on top carries main's whole reason.
     return nothingSent ? { code: STORE_UNREACHABLE, message: CANNOT_CHECK } : { code: STORE_UNREACHABLE, message: error.message, action: STORE_ACTION };
   }
-  if (!TRANSPORT_CODES.has(error.code) || !store.status?.linked) return error;
+  if (!transportFailure(error.code) || !store.status?.linked) return error;
   const now = await store.load();
   if (nothingSent && now?.reachable === false) return { code: STORE_UNREACHABLE, message: CANNOT_CHECK };
   return error;

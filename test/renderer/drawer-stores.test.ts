@@ -72,6 +72,28 @@ describe('the shift store', () => {
     expect(gateShift().expectedCashPaise).toBe(105_000);
   });
 
+  it('refused as a movement already recorded: reads the drawer again before answering, so the list shows that movement', async () => {
+    shiftChanged(shift(100_000));
+    const paying = useShift.getState().cashMovement('PAY_OUT', 20_000, 'Courier charges', MOVEMENT);
+    let answered = false;
+    void paying.then(() => (answered = true));
+    await refuse({ code: 'MOVEMENT_ID_IN_USE', message: 'A pay-in or pay-out with another amount, kind or reason was already recorded from this entry' });
+    expect(calls.map((c) => c.method)).toEqual(['shift.current']);
+    expect(answered).toBe(false);
+    const recorded = { ...shift(80_000), movements: [{ id: 'm1', kind: 'PAY_OUT', amountPaise: 20_000, reason: 'Courier', byName: 'Asha', at: 2 }] };
+    await answer(recorded);
+    expect(await paying).toMatchObject({ code: 'MOVEMENT_ID_IN_USE' });
+    expect(gateShift()).toEqual(recorded);
+  });
+
+  it('any other refusal of a movement reads nothing more', async () => {
+    shiftChanged(shift(100_000));
+    const paying = useShift.getState().cashMovement('PAY_OUT', 20_000, 'Courier', MOVEMENT);
+    await refuse({ code: 'APP_UNREACHABLE', message: 'The app’s background service did not answer.' });
+    expect(await paying).toMatchObject({ code: 'APP_UNREACHABLE' });
+    expect(calls).toHaveLength(0);
+  });
+
   it('closing keeps the Z report and leaves the drawer closed; the note and count go only when given', async () => {
     shiftChanged(shift(100_000));
     const closing = useShift.getState().close(95_000, [{ denominationPaise: 50_000, quantity: 1 }], '  ');

@@ -5,7 +5,7 @@ import { AuditLog } from '../../src-main/audit/audit-log.js';
 import { migrate, openDatabase, type Db } from '../../src-main/db/database.js';
 import { SCHEMAS } from '../../src-main/db/migrations/index.js';
 import { DEFAULT_SETTINGS } from '../../src-main/settings/settings-schema.js';
-import { MOVEMENT_ID_IN_USE, ShiftService } from '../../src-main/till/shift-service.js';
+import { MOVEMENT_ID_IN_USE, MOVEMENT_IN_CLOSED_SHIFT, NO_OPEN_SHIFT, ShiftService } from '../../src-main/till/shift-service.js';
 import { TillStore } from '../../src-main/till/till-store.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -94,7 +94,8 @@ describe('a cash movement under the page’s id is recorded once', () => {
     expect(rows()).toHaveLength(1);
   });
 
-  it('keeps the id on disk: the repeat is recognised after a restart, and in the next shift records nothing there', () => {
+  it('keeps the id on disk: the repeat is recognised after a restart, and in the next shift is refused as recorded in the closed one', () => {
+    const openedAt = shifts.current()!.openedAt;
     ok(shifts.cashMovement({ kind: 'PAY_IN', amountPaise: 5_000, reason: 'Change', movementId: ID }, CASHIER));
     envDb.close();
     envDb = openDatabase(join(dir.path, 'training.db'), 'environment');
@@ -104,8 +105,29 @@ describe('a cash movement under the page’s id is recorded once', () => {
 
     ok(shifts.close({ countedCashPaise: 105_000 }, CASHIER));
     const next = ok(shifts.open({ openingFloatPaise: 10_000 }, CASHIER));
-    expect(ok(shifts.cashMovement({ kind: 'PAY_IN', amountPaise: 5_000, reason: 'Change', movementId: ID }, CASHIER))).toEqual(next);
+    const message = MOVEMENT_IN_CLOSED_SHIFT({ kind: 'PAY_IN', amountPaise: 5_000 }, { openedByName: 'Ravi Kumar', openedAt });
+    expect(shifts.cashMovement({ kind: 'PAY_IN', amountPaise: 5_000, reason: 'Change', movementId: ID }, CASHIER)).toEqual({ ok: false, code: 'MOVEMENT_IN_CLOSED_SHIFT', message });
     expect(rows()).toHaveLength(1);
+    expect(shifts.current()).toEqual(next);
+  });
+
+  it('a repeat after the drawer was closed says the movement stands in the closed shift, not that the drawer is not open', () => {
+    const openedAt = shifts.current()!.openedAt;
+    ok(shifts.cashMovement({ kind: 'PAY_IN', amountPaise: 5_000, reason: 'Change from the bank', movementId: ID }, CASHIER));
+    ok(shifts.close({ countedCashPaise: 105_000 }, CASHIER));
+    const auditBefore = audit.list({ limit: 1000 });
+
+    const again = shifts.cashMovement({ kind: 'PAY_IN', amountPaise: 5_000, reason: 'Change from the bank', movementId: ID }, CASHIER);
+    expect(again).toMatchObject({ ok: false, code: 'MOVEMENT_IN_CLOSED_SHIFT' });
+    const { message } = again as { message: string };
+    expect(message).toBe(MOVEMENT_IN_CLOSED_SHIFT({ kind: 'PAY_IN', amountPaise: 5_000 }, { openedByName: 'Ravi Kumar', openedAt }));
+    expect(message).toMatch(/^This pay-in of ₹50(\.00)? was already recorded, in the shift Ravi Kumar opened on \d\d\/\d\d\/\d{4} \d\d:\d\d, which is now closed; nothing more was recorded\./);
+    expect(message).not.toContain(NO_OPEN_SHIFT);
+    // Another amount under that id is still MOVEMENT_ID_IN_USE; a new movement with no drawer open is NO_OPEN_SHIFT.
+    expect(shifts.cashMovement({ kind: 'PAY_IN', amountPaise: 6_000, reason: 'Change from the bank', movementId: ID }, CASHIER)).toMatchObject({ code: 'MOVEMENT_ID_IN_USE' });
+    expect(shifts.cashMovement({ kind: 'PAY_IN', amountPaise: 5_000, reason: 'Change from the bank', movementId: OTHER_ID }, CASHIER)).toMatchObject({ code: 'NO_OPEN_SHIFT' });
+    expect(rows()).toHaveLength(1);
+    expect(audit.list({ limit: 1000 })).toEqual(auditBefore);
   });
 
   it('holds each id once in the file, whatever writes it', () => {

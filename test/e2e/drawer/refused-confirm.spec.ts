@@ -98,6 +98,51 @@ test('a pay-out whose answer is lost after main recorded it: not known, Confirm 
   expect(movements.map((m) => m.amountPaise)).toEqual([20_000]);
 });
 
+test('a pay-out recorded with its answer lost, then edited and confirmed: refused, and the next Enter records nothing', async ({ page }) => {
+  const app = new DrawerPage(page);
+  await app.startAsManager();
+  await app.ok('shift.open', { openingFloatPaise: 100_000 });
+  await app.open('Drawer');
+
+  // Main records the pay-out; its answer never reaches the page.
+  await answerFor(page, 'shift.cashMovement', async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  let dialog = await payOut(page, app, '200', 'Courier');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('alert')).toContainText('Not known whether this was recorded');
+  await page.unrouteAll();
+
+  // The cashier goes back, edits the reason and confirms again: the same entry, another reason.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  dialog = await payOut(page, app, '200', 'Courier charges');
+  await page.keyboard.press('Enter');
+
+  // Refused: the dialog is gone, the form is empty, the recorded pay-out is in the list, and the cashier is told.
+  await expect(dialog).toHaveCount(0);
+  const notice = page.getByRole('alert').filter({ hasText: 'Already recorded' });
+  await expect(notice).toContainText('already recorded from this entry; nothing more was recorded');
+  await expect(page.getByLabel('Amount (₹)')).toHaveValue('');
+  await expect(page.getByLabel('Reason')).toHaveValue('');
+  await expect(page.getByRole('table', { name: 'Pay-ins and pay-outs of this shift' })).toContainText('Courier');
+
+  // One more Enter, wherever focus now is, records nothing.
+  await page.waitForTimeout(FRESH_PRESS_MS);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(FRESH_PRESS_MS);
+  await expect(app.dialog('Record a pay-out')).toHaveCount(0);
+  const movements = (await app.ok('shift.current')).movements as { amountPaise: number; reason: string }[];
+  expect(movements.map((m) => [m.amountPaise, m.reason])).toEqual([[20_000, 'Courier']]);
+
+  // The next movement entered is a new one, under a new id.
+  await payOut(page, app, '300', 'Milk');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Pay-out of ₹300 recorded.')).toBeVisible();
+  expect(((await app.ok('shift.current')).movements as unknown[]).length).toBe(2);
+});
+
 test('Confirm sale refused: focus goes back to Cash received, whether main names the field or the answer is lost', async ({ page }) => {
   const app = new CounterPage(page);
   await app.setUpManager();
