@@ -127,7 +127,7 @@ export interface SaleView {
   refund: RefundView | null;
   /**
    * What a manager decided for a sale that was in MANAGER_REVIEW (sale.resolveReview), null while
-   * none was recorded. Absent on another counter's sale (the store does not carry it).
+   * none was recorded. Absent on another counter's sale only when that counter predates the decision.
    */
   reviewDecision?: ReviewDecisionView | null;
   errorCode: string | null;

@@ -92,5 +92,6 @@ export function detailForStore(d: OrderDetail): SaleDetailExtras {
     canBalanceBeFetched: d.canBalanceBeFetched,
     attempts: attempts.kept,
     ...(attempts.leftOut > 0 ? { attemptsLeftOut: attempts.leftOut } : {}),
+    reviewDecision: d.reviewDecision,
   };
 }

@@ -22,7 +22,7 @@ const T0 = 1_764_000_000_000;
 const saleId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** A sale as the counter's Orders knows it: `attempts` requests made for it, the newest at `settledAt`, `pad` characters of reason. */
-function sale(n: number, { attempts = 1, state = 'SUCCESS' as OrderDetail['state'], pad = 0, brandTitle = 'Test brand' } = {}) {
+function sale(n: number, { attempts = 1, state = 'SUCCESS' as OrderDetail['state'], pad = 0, brandTitle = 'Test brand', reviewDecision = null as OrderDetail['reviewDecision'] } = {}) {
   const id = saleId(n);
   const tries = Array.from({ length: attempts }, (_, i) => ({
     saleId: id,
@@ -68,6 +68,7 @@ function sale(n: number, { attempts = 1, state = 'SUCCESS' as OrderDetail['state
     delivery: null,
     canBalanceBeFetched: false,
     attempts: tries,
+    reviewDecision,
   };
   return { ...item, detail: detailForStore(detail) };
 }
@@ -135,6 +136,17 @@ describe('a counter’s outboxes within the store’s limits', () => {
     expect(answer.attemptsLeftOut).toBe(1_200 - SALE_ATTEMPTS_MAX);
     expect(answer.requestIds).toEqual(answer.attempts.map((a) => a.requestId));
     expect(answer.updatedAt).toBe(inDoubt.detail.updatedAt);
+  });
+
+  it('carries a manager’s decision on a sale to the other counters, and none where none was recorded', async () => {
+    const decision = { decision: 'KEEP' as const, note: 'Vouchers were used by the customer', at: T0 + 5_000, byName: 'Asha' };
+    queue(sale(1, { state: 'CANCELLED', reviewDecision: decision }), sale(2));
+    await drainer.kick();
+    expect(drainer.pending()).toBe(0);
+    const decided = storeOrderDetail.parse(await storeSaleDetail(store.server.pool, 'main', saleId(1)));
+    expect(decided.reviewDecision).toEqual(decision);
+    const plain = storeOrderDetail.parse(await storeSaleDetail(store.server.pool, 'main', saleId(2)));
+    expect(plain.reviewDecision).toBeNull();
   });
 
   it('splits a batch whose sales together pass the store’s body limit, and every sale arrives', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SALE_STATES } from '../../orders/journal/sale-state.js';
 import { ATTENTION_SHOWN } from '../../orders/sales/sales-history.js';
-import { PAYMENT_STATES } from '../../till/tender.js';
+import { PAYMENT_STATES, REVIEW_DECISIONS } from '../../till/tender.js';
 import { epochMs, money, paise, recordId, text, tenderMethod } from './primitives.js';
 
 /** A row of a counter's Orders as it sends it to the store (and the store checks it before keeping it). */
@@ -88,6 +88,8 @@ export const saleDetailExtras = z.strictObject({
     .max(SALE_ATTEMPTS_MAX),
   /** Attempts between the first and the newest ones sent that the counter left out (the seq numbers show where). */
   attemptsLeftOut: z.number().int().min(1).optional(),
+  /** A manager's decision on a sale that was in MANAGER_REVIEW; absent from counters that predate it. */
+  reviewDecision: z.strictObject({ decision: z.enum(REVIEW_DECISIONS), note: text(200), at: epochMs, byName: text(200) }).nullable().optional(),
 });
 export type SaleDetailExtras = z.infer<typeof saleDetailExtras>;
 

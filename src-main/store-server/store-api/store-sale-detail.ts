@@ -70,6 +70,8 @@ export async function storeSaleDetail(pool: Pool, storeId: string, saleId: strin
   return {
     ...item,
     ...sale.detail,
+    // A counter that predates managers' decisions sent none: it recorded none.
+    reviewDecision: sale.detail.reviewDecision ?? null,
     soldAt: { counterId, counterName: sale.counter_name },
     payment: payment
       ? {
