@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from '../../platform/logger.js';
-import type { Pool, PoolClient } from '../database/pool.js';
+import { inTransaction, type Pool, type PoolClient } from '../database/pool.js';
 
 export const SETTLE_ORDER_QUEUE = 'settle-order';
 export const READ_WALLET_QUEUE = 'read-wallet';
@@ -113,7 +113,7 @@ export async function startStoreJobs(deps: {
    * way; only when even that cannot be queued (the database is gone) does it throw, and pg-boss
    * retries the batch.
    */
-  const settleOne = async (job: SettleJob): Promise<void> => {
+  const settleOne = async ({ id, data: job }: PgBoss.Job<SettleJob>): Promise<void> => {
     const { referenceId, asked } = job;
     const cause = causeOf(job);
     let next: number | null;
@@ -123,11 +123,18 @@ export async function startStoreJobs(deps: {
       deps.logger.log('warn', 'store.settle_failed', { referenceId, error });
       next = SETTLE_RETRY_SECONDS;
     }
-    // An event's questions keep to their own key; after an orphan's, the order's schedule starts.
-    if (next !== null) await ask(jobOf(referenceId, asked + 1, cause === 'terminal-event' ? cause : 'scheduled'), next);
+    // The job ends now, with its next question queued in the same commit, not when the batch's
+    // slowest question ends: a next question due before that would sit beside its own 'active'
+    // predecessor, and every replica's fetch of the queue fails on it (pg-boss's stately index)
+    // until the batch ends. An event's questions keep to their own key; after an orphan's, the
+    // order's schedule starts.
+    await inTransaction(deps.pool, async (tx) => {
+      await boss.complete(settleQueue, id, {}, inTx(tx));
+      if (next !== null) await ask(jobOf(referenceId, asked + 1, cause === 'terminal-event' ? cause : 'scheduled'), next, tx);
+    });
   };
   await boss.work<SettleJob>(settleQueue, { pollingIntervalSeconds: 1, batchSize: SETTLE_BATCH }, async (jobs) => {
-    const failed = (await Promise.allSettled(jobs.map((job) => settleOne(job.data)))).find((r) => r.status === 'rejected');
+    const failed = (await Promise.allSettled(jobs.map(settleOne))).find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
   });
   await boss.work(walletQueue, { pollingIntervalSeconds: 5 }, async () => deps.readWallet());
