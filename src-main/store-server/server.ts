@@ -20,7 +20,7 @@ import { openStoreVault, storeVaultKey, vaultInUse } from './vault/store-vault.j
 import { startStoreJobs, type StoreJobs } from './jobs/store-jobs.js';
 import { OrderRelay } from './relay/order-relay.js';
 import { StoreFloat } from './relay/store-float.js';
-import { nextQuestionIn, type OrderToSettle } from './relay/settle-schedule.js';
+import { isOpen, nextEventQuestionIn, nextQuestionIn, type OrderToSettle } from './relay/settle-schedule.js';
 
 export interface StoreServerOptions {
   port: number;
@@ -121,7 +121,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
       pool,
       logger,
       storeId,
-      settle: async (ref, asked, orphan) => {
+      settle: async (ref, asked, cause) => {
         const order = async () => {
           const row = await pool.query<{ state: OrderToSettle['state']; order_status: string | null; created_at: Date }>(
             'SELECT state, order_status, created_at FROM relayed_orders WHERE reference_id = $1',
@@ -133,11 +133,13 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
         // An "if orphaned" question asks only about an order its sender left SENDING (it died
         // mid-send, or could not record the send's unknown outcome and the question that goes
         // with it): one that moved on was settled by its own send, or put on its own schedule.
+        // A terminal event's asks only about an order still open: another question may have settled it.
         const before = await order();
-        if (!before || (orphan && before.state !== 'SENDING')) return null;
+        if (!before || (cause === 'if-orphaned' && before.state !== 'SENDING') || (cause === 'terminal-event' && !isOpen(before))) return null;
         await relay.askService(ref, crypto.randomUUID());
         const after = await order();
         if (!after) return null;
+        if (cause === 'terminal-event') return nextEventQuestionIn(after, asked + 1);
         const next = nextQuestionIn(after, asked + 1, Date.now());
         if (next === null && after.orderStatus === 'PROCESSING') logger.log('warn', 'store.order_still_processing', { referenceId: ref, asked });
         return next;
@@ -152,8 +154,8 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
       storeId,
       secret: options.webhookSecret ?? null,
       logger,
-      // The event says the order is final: asked about now, beside its scheduled questions.
-      settleNow: (ref) => relay.askService(ref, crypto.randomUUID()).then(() => undefined),
+      // The event says the order is final: asked about at once, beside its scheduled questions, by its own store.
+      askOnTerminalEvent: (tx, owner, ref) => jobs!.askOnTerminalEvent(tx, owner, ref),
       readWallet: () => float.read(),
     });
     const shared = storeRoutes(pool, vault);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IN_DOUBT_RECHECK_MS, SPEC_PROCESSING_PROTOCOL } from '../../src-main/orders/engine/processing-protocol.js';
-import { FIRST_QUESTION_SECONDS, nextQuestionIn } from '../../src-main/store-server/relay/settle-schedule.js';
+import { IN_DOUBT_RECHECK_MS, SPEC_PROCESSING_PROTOCOL, TERMINAL_EVENT_RECONFIRM_MS } from '../../src-main/orders/engine/processing-protocol.js';
+import { FIRST_QUESTION_SECONDS, nextEventQuestionIn, nextQuestionIn } from '../../src-main/store-server/relay/settle-schedule.js';
 
 const MIN = 60_000;
 
@@ -41,5 +41,14 @@ describe('when the store server next asks about an order', () => {
     ]) {
       expect(nextQuestionIn(order, 1, placed)).toBeNull();
     }
+  });
+
+  it('asks again about an order its terminal event left open on the counter’s reconfirm backoff, past its polls, then stops', () => {
+    // Twenty minutes after placement: the PROCESSING protocol's polls are over, the event's questions are not.
+    const open = { state: 'ACCEPTED' as const, orderStatus: 'PROCESSING', createdAt: placed - 20 * MIN };
+    expect(nextQuestionIn(open, 5, placed)).toBeNull();
+    expect([1, 2, 3, 4].map((asked) => nextEventQuestionIn(open, asked))).toEqual([...TERMINAL_EVENT_RECONFIRM_MS.map((ms) => ms / 1000), null]);
+    expect(nextEventQuestionIn({ ...open, orderStatus: 'SUCCESS' }, 1)).toBeNull();
+    expect(nextEventQuestionIn({ ...open, orderStatus: 'FAILED' }, 1)).toBeNull();
   });
 });

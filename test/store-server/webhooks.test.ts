@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src-main/sandbox/server.js';
 import type { StoreServer } from '../../src-main/store-server/server.js';
+import { UNKNOWN_ORDER_OUTCOME } from '../../src-main/store-server/webhooks/store-webhooks.js';
 import { startSandboxStore, type SandboxStore } from './store-harness.js';
 
 const SECRET = 'store-webhook-secret-1';
@@ -67,6 +68,6 @@ describe('the store server’s webhook receiver', () => {
     const body = JSON.stringify({ eventId: 'evt-foreign', eventType: 'ORDER_REACHED_TERMINAL_STATE', data: { id: 'ord_someone_else', status: 'SUCCESS' } });
     const res = await fetch(`${server.url}/webhooks`, { method: 'POST', headers: { 'X-Verify': sign(body) }, body });
     expect(res.status).toBe(200);
-    expect((await events()).at(-1)).toEqual({ event_type: 'ORDER_REACHED_TERMINAL_STATE', outcome: 'ignored: not an order of this store' });
+    expect((await events()).at(-1)).toEqual({ event_type: 'ORDER_REACHED_TERMINAL_STATE', outcome: UNKNOWN_ORDER_OUTCOME });
   });
 });

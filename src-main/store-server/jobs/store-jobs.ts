@@ -1,11 +1,19 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from '../../platform/logger.js';
-import type { Pool, PoolClient } from '../database/pool.js';
+import { inTransaction, type Pool, type PoolClient } from '../database/pool.js';
 
 export const SETTLE_ORDER_QUEUE = 'settle-order';
 export const READ_WALLET_QUEUE = 'read-wallet';
-/** Keeps an order's "if its sender died" question apart from its scheduled ones, so neither swallows the other. */
-const ORPHAN_KEY_SUFFIX = '#if-orphaned';
+/** A store's own queue of questions: each store's replicas run only their store's. */
+export const settleQueueOf = (storeId: string) => `${SETTLE_ORDER_QUEUE}-${storeId}`;
+
+/**
+ * Why a question is asked, and the suffix of its job's key: an order's "if its sender died"
+ * question and the one its terminal event calls for are kept apart from its scheduled ones, so
+ * none swallows another (the queue holds one waiting job per key).
+ */
+const QUESTION_KEY_SUFFIX = { scheduled: '', 'if-orphaned': '#if-orphaned', 'terminal-event': '#terminal-event' } as const;
+export type QuestionCause = keyof typeof QUESTION_KEY_SUFFIX;
 /** A question that failed (the database or the service away) is run again after this long, a few times. */
 export const SETTLE_RETRY_SECONDS = 5;
 /**
@@ -36,16 +44,32 @@ export interface StoreJobs {
    * replica killed mid-send leaves no other trace for the others to find.
    */
   watchIfOrphaned(tx: PoolClient, referenceId: string, afterMs: number): Promise<void>;
+  /**
+   * Queues, in `tx` (the claim of the webhook that says the order ended), the question that
+   * settles it now, in the queue of `storeId`, the store that relayed it: a chain's webhooks
+   * reach whichever replica of whichever store the load balancer picks, and the question is
+   * then that store's replicas' to ask, even if this one dies right after answering the service.
+   */
+  askOnTerminalEvent(tx: PoolClient, storeId: string, referenceId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
 interface SettleJob {
   referenceId: string;
-  /** Questions asked before this one (the schedule's position). */
+  /** Questions asked before this one, for its cause (the schedule's position). */
   asked: number;
   /** The question queued with the order itself, for the case its sender died: nothing to ask if the order moved on. */
   orphan?: boolean;
+  /** A question its terminal event called for: asked beside the scheduled ones, again only if it found the order still open. */
+  terminalEvent?: boolean;
 }
+
+const causeOf = (job: SettleJob): QuestionCause => (job.orphan ? 'if-orphaned' : job.terminalEvent ? 'terminal-event' : 'scheduled');
+const jobOf = (referenceId: string, asked: number, cause: QuestionCause): SettleJob => ({
+  referenceId,
+  asked,
+  ...(cause === 'if-orphaned' ? { orphan: true } : cause === 'terminal-event' ? { terminalEvent: true } : {}),
+});
 
 /**
  * The poll protocol and the wallet's reading as jobs in pg-boss's tables, in the same
@@ -58,14 +82,14 @@ export async function startStoreJobs(deps: {
   pool: Pool;
   logger: Logger;
   storeId: string;
-  /** Asks the service about one order and writes what it says; answers when to ask next (seconds), or null when done. */
-  settle: (referenceId: string, asked: number, orphan: boolean) => Promise<number | null>;
+  /** Asks the service about one order and writes what it says; answers when to ask next for that cause (seconds), or null when done. */
+  settle: (referenceId: string, asked: number, cause: QuestionCause) => Promise<number | null>;
   readWallet: () => Promise<void>;
 }): Promise<StoreJobs> {
   const boss = new PgBoss({ connectionString: deps.url, max: 4, schema: 'pgboss', maintenanceIntervalSeconds: MAINTENANCE_SECONDS });
   boss.on('error', (error) => deps.logger.log('warn', 'store.jobs_error', { error }));
   await boss.start();
-  const settleQueue = `${SETTLE_ORDER_QUEUE}-${deps.storeId}`;
+  const settleQueue = settleQueueOf(deps.storeId);
   const walletQueue = `${READ_WALLET_QUEUE}-${deps.storeId}`;
   // pg-boss deadlocks when replicas create one queue at the same moment (all starting on a fresh database).
   await oneReplicaAtATime(deps.pool, async () => {
@@ -74,10 +98,13 @@ export async function startStoreJobs(deps: {
   });
 
   const inTx = (tx: PoolClient | undefined) => (tx ? { db: { executeSql: (text: string, values: unknown[]) => tx.query(text, values) } } : {});
+  /** The job's id; null when the queue holds a waiting job of that key already (or `queue` does not exist). */
+  const send = (queue: string, job: SettleJob, afterSeconds: number, tx?: PoolClient): Promise<string | null> =>
+    boss.send(queue, job, { singletonKey: `${job.referenceId}${QUESTION_KEY_SUFFIX[causeOf(job)]}`, startAfter: Math.ceil(afterSeconds), ...inTx(tx) });
   const ask = async (job: SettleJob, afterSeconds: number, tx?: PoolClient): Promise<void> => {
-    await boss.send(settleQueue, job, { singletonKey: job.referenceId, startAfter: Math.ceil(afterSeconds), ...inTx(tx) });
+    await send(settleQueue, job, afterSeconds, tx);
   };
-  const watch = (referenceId: string, afterSeconds = 0, tx?: PoolClient) => ask({ referenceId, asked: 0 }, afterSeconds, tx);
+  const watch = (referenceId: string, afterSeconds = 0, tx?: PoolClient) => ask(jobOf(referenceId, 0, 'scheduled'), afterSeconds, tx);
 
   /**
    * One question; the job ends completed and the next question, if the order needs one, is
@@ -86,18 +113,28 @@ export async function startStoreJobs(deps: {
    * way; only when even that cannot be queued (the database is gone) does it throw, and pg-boss
    * retries the batch.
    */
-  const settleOne = async ({ referenceId, asked, orphan = false }: SettleJob): Promise<void> => {
+  const settleOne = async ({ id, data: job }: PgBoss.Job<SettleJob>): Promise<void> => {
+    const { referenceId, asked } = job;
+    const cause = causeOf(job);
     let next: number | null;
     try {
-      next = await deps.settle(referenceId, asked, orphan);
+      next = await deps.settle(referenceId, asked, cause);
     } catch (error) {
       deps.logger.log('warn', 'store.settle_failed', { referenceId, error });
       next = SETTLE_RETRY_SECONDS;
     }
-    if (next !== null) await ask({ referenceId, asked: asked + 1 }, next);
+    // The job ends now, with its next question queued in the same commit, not when the batch's
+    // slowest question ends: a next question due before that would sit beside its own 'active'
+    // predecessor, and every replica's fetch of the queue fails on it (pg-boss's stately index)
+    // until the batch ends. An event's questions keep to their own key; after an orphan's, the
+    // order's schedule starts.
+    await inTransaction(deps.pool, async (tx) => {
+      await boss.complete(settleQueue, id, {}, inTx(tx));
+      if (next !== null) await ask(jobOf(referenceId, asked + 1, cause === 'terminal-event' ? cause : 'scheduled'), next, tx);
+    });
   };
   await boss.work<SettleJob>(settleQueue, { pollingIntervalSeconds: 1, batchSize: SETTLE_BATCH }, async (jobs) => {
-    const failed = (await Promise.allSettled(jobs.map((job) => settleOne(job.data)))).find((r) => r.status === 'rejected');
+    const failed = (await Promise.allSettled(jobs.map(settleOne))).find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
   });
   await boss.work(walletQueue, { pollingIntervalSeconds: 5 }, async () => deps.readWallet());
@@ -115,17 +152,26 @@ export async function startStoreJobs(deps: {
   );
   for (const row of open.rows) await watch(row.reference_id);
 
-  const watchIfOrphaned = async (tx: PoolClient, referenceId: string, afterMs: number): Promise<void> => {
-    await boss.send(
-      settleQueue,
-      { referenceId, asked: 0, orphan: true } satisfies SettleJob,
-      { singletonKey: `${referenceId}${ORPHAN_KEY_SUFFIX}`, startAfter: Math.ceil(afterMs / 1000), ...inTx(tx) },
-    );
+  const watchIfOrphaned = (tx: PoolClient, referenceId: string, afterMs: number) => ask(jobOf(referenceId, 0, 'if-orphaned'), afterMs / 1000, tx);
+
+  const askOnTerminalEvent = async (tx: PoolClient, storeId: string, referenceId: string): Promise<void> => {
+    const job = jobOf(referenceId, 0, 'terminal-event');
+    const queue = settleQueueOf(storeId);
+    if ((await send(queue, job, 0, tx)) !== null) return;
+    // Not queued: fine when that event's question is waiting already; a store whose queue does
+    // not exist would drop it unseen, so the webhook is answered "retry" instead.
+    const waiting = await tx.query('SELECT 1 FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state = $3', [
+      queue,
+      `${referenceId}${QUESTION_KEY_SUFFIX['terminal-event']}`,
+      'created',
+    ]);
+    if (waiting.rowCount === 0) throw new Error(`The question about ${referenceId} could not be queued for store ${storeId} (no queue ${queue})`);
   };
 
   return {
     watch,
     watchIfOrphaned,
+    askOnTerminalEvent,
     stop: () => boss.stop({ graceful: true, timeout: 5_000 }),
   };
 }

@@ -1,5 +1,5 @@
 import type { RelayedState } from './store-float.js';
-import { IN_DOUBT_RECHECK_MS, SPEC_PROCESSING_PROTOCOL, type ProcessingProtocol } from '../../orders/engine/processing-protocol.js';
+import { IN_DOUBT_RECHECK_MS, SPEC_PROCESSING_PROTOCOL, TERMINAL_EVENT_RECONFIRM_MS, type ProcessingProtocol } from '../../orders/engine/processing-protocol.js';
 
 export interface OrderToSettle {
   state: RelayedState;
@@ -10,6 +10,10 @@ export interface OrderToSettle {
 /** The first question about an order just found unknown, or just found PROCESSING, in seconds. */
 export const FIRST_QUESTION_SECONDS = { unknown: IN_DOUBT_RECHECK_MS[0] / 1000, processing: SPEC_PROCESSING_PROTOCOL.pollOffsetsMs[0]! / 1000 };
 
+/** The service has not yet told the store how the order ended: its outcome is unknown, or it is PROCESSING. */
+export const isOpen = (order: Pick<OrderToSettle, 'state' | 'orderStatus'>): boolean =>
+  order.state === 'SENDING' || order.state === 'IN_DOUBT' || (order.state === 'ACCEPTED' && order.orderStatus === 'PROCESSING');
+
 /**
  * When the store server next asks the service about an order, in seconds from `now`, after
  * `asked` questions (at least one); null when it needs no more. The same rules as a
@@ -19,8 +23,21 @@ export const FIRST_QUESTION_SECONDS = { unknown: IN_DOUBT_RECHECK_MS[0] / 1000, 
  */
 export function nextQuestionIn(order: OrderToSettle, asked: number, now: number, protocol: ProcessingProtocol = SPEC_PROCESSING_PROTOCOL): number | null {
   if (order.state === 'SENDING' || order.state === 'IN_DOUBT') return IN_DOUBT_RECHECK_MS[Math.min(Math.max(asked, 1), IN_DOUBT_RECHECK_MS.length) - 1]! / 1000;
-  if (order.state !== 'ACCEPTED' || order.orderStatus !== 'PROCESSING') return null;
+  if (!isOpen(order)) return null;
   const polls = protocol.pollOffsetsMs;
   if (asked < polls.length) return Math.max(0, order.createdAt + polls[asked]! - now) / 1000;
   return null;
+}
+
+/**
+ * When the store server asks again about an order whose terminal event it was told of, in
+ * seconds, after `asked` questions for that event (at least one); null once the order is
+ * settled or the event's questions are over. A question that found it still open (the service
+ * away) is asked again on the counter's backoff for a confirming GET that failed, beside the
+ * order's own schedule, which may be over by then (a late event of an order past its polls).
+ */
+export function nextEventQuestionIn(order: OrderToSettle, asked: number): number | null {
+  if (!isOpen(order)) return null;
+  const ms = TERMINAL_EVENT_RECONFIRM_MS[Math.max(asked, 1) - 1];
+  return ms === undefined ? null : ms / 1000;
 }

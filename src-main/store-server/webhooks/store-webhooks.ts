@@ -1,26 +1,32 @@
 import type { Logger } from '../../platform/logger.js';
 import { eventKey, readWebhookBody } from '../../webhooks/webhook-receiver.js';
 import { isValidSignature } from '../../webhooks/verify-signature.js';
-import type { Pool } from '../database/pool.js';
+import { inTransaction, type Pool, type PoolClient } from '../database/pool.js';
 
 export interface StoreWebhookAnswer {
   status: number;
   body: Record<string, unknown>;
 }
 
+/** What an order event whose order no store of this database relayed is recorded as. */
+export const UNKNOWN_ORDER_OUTCOME = 'ignored: no store here relayed this order';
+
 /**
  * The store's one webhook URL (spec §6), so counters on shop broadband need no public
- * address. Only a correctly signed body is looked at. An order event makes the store server
- * ask the service about that order at once (if that question fails, the order's scheduled
- * questions in the job queue still settle it); a low-balance event reads the wallet again.
- * Each event is applied once however often it is delivered.
+ * address. Only a correctly signed body is looked at. In a chain the service's one URL is the
+ * load balancer's, so an order event reaches a replica of any store: the order is looked up
+ * across the database's stores, and the question that settles it is queued for the store that
+ * relayed it, in the commit that claims the event (so a replica that dies after answering
+ * leaves it queued, and the claim never outlives a lost question). A low-balance event reads
+ * the wallet again. Each event is applied once however often it is delivered.
  */
 export function storeWebhooks(deps: {
   pool: Pool;
   storeId: string;
   secret: string | null;
   logger: Logger;
-  settleNow: (referenceId: string) => Promise<void>;
+  /** Queues, in `tx`, the question about `referenceId` in the job queue of `storeId`, the store that relayed it. */
+  askOnTerminalEvent: (tx: PoolClient, storeId: string, referenceId: string) => Promise<void>;
   readWallet: () => Promise<void>;
 }) {
   return async function receive(rawBody: Buffer, signature: string | undefined): Promise<StoreWebhookAnswer> {
@@ -35,32 +41,39 @@ export function storeWebhooks(deps: {
       return { status: 200, body: { received: true, applied: false } };
     }
     const key = eventKey(event);
-    const claimed = await deps.pool.query(
-      `INSERT INTO store_webhook_events (event_key, store_id, event_type, outcome) VALUES ($1, $2, $3, 'received') ON CONFLICT (event_key) DO NOTHING`,
-      [key, deps.storeId, event.type],
-    );
-    if (claimed.rowCount === 0) return { status: 200, body: { received: true, duplicate: true } };
+    let claimed: boolean;
     try {
-      let outcome = 'applied';
-      if (event.type === 'ORDER_REACHED_TERMINAL_STATE') {
-        const found = await deps.pool.query<{ reference_id: string }>('SELECT reference_id FROM relayed_orders WHERE order_id = $1 AND store_id = $2', [event.orderId, deps.storeId]);
-        const ref = found.rows[0]?.reference_id;
-        // Answered first, asked after: the service must not wait on our question to it.
-        if (ref) void deps.settleNow(ref).catch((error: unknown) => deps.logger.log('warn', 'store.webhook_settle_failed', { referenceId: ref, error }));
-        else outcome = 'ignored: not an order of this store';
-      } else if (event.type === 'WALLET_LOW_BALANCE') {
-        void deps.readWallet().catch((error: unknown) => deps.logger.log('warn', 'store.float_read_failed', { error }));
-      } else {
-        // Brand changes reach counters through their own catalog refresh.
-        outcome = 'ignored: counters refresh their catalogs';
-      }
-      await deps.pool.query('UPDATE store_webhook_events SET outcome = $2 WHERE event_key = $1', [key, outcome]);
-      return { status: 200, body: { received: true } };
+      claimed = await inTransaction(deps.pool, async (tx) => {
+        const claim = await tx.query(
+          `INSERT INTO store_webhook_events (event_key, store_id, event_type, outcome) VALUES ($1, $2, $3, 'received') ON CONFLICT (event_key) DO NOTHING`,
+          [key, deps.storeId, event.type],
+        );
+        if (claim.rowCount === 0) return false;
+        let outcome = 'applied';
+        if (event.type === 'ORDER_REACHED_TERMINAL_STATE') {
+          const found = await tx.query<{ reference_id: string; store_id: string }>('SELECT reference_id, store_id FROM relayed_orders WHERE order_id = $1', [event.orderId]);
+          const order = found.rows[0];
+          if (order) {
+            await deps.askOnTerminalEvent(tx, order.store_id, order.reference_id);
+            if (order.store_id !== deps.storeId) outcome = `applied: handed to store ${order.store_id}`;
+          } else {
+            outcome = UNKNOWN_ORDER_OUTCOME;
+          }
+        } else if (event.type !== 'WALLET_LOW_BALANCE') {
+          // Brand changes reach counters through their own catalog refresh.
+          outcome = 'ignored: counters refresh their catalogs';
+        }
+        await tx.query('UPDATE store_webhook_events SET outcome = $2 WHERE event_key = $1', [key, outcome]);
+        return true;
+      });
     } catch (error) {
-      // Not applied: forget the claim so the service's retry is applied.
+      // Nothing of it committed, the claim neither: the service's retry is applied.
       deps.logger.log('error', 'store.webhook_failed', { eventType: event.type, error });
-      await deps.pool.query('DELETE FROM store_webhook_events WHERE event_key = $1', [key]).catch(() => undefined);
       return { status: 503, body: { error: 'not applied; retry' } };
     }
+    if (!claimed) return { status: 200, body: { received: true, duplicate: true } };
+    // Answered first, read after: the service must not wait on our question to it (the wallet's schedule reads it anyway).
+    if (event.type === 'WALLET_LOW_BALANCE') void deps.readWallet().catch((error: unknown) => deps.logger.log('warn', 'store.float_read_failed', { error }));
+    return { status: 200, body: { received: true } };
   };
 }
