@@ -70,7 +70,7 @@ export type { Permission } from './permissions.js';
 export type { AppInfo, CheckLine, KeyProtection } from './app.js';
 export type { StaffMemberView, StaffAdminView, SessionView, StaffRole, PermissionCatalog } from './staff.js';
 export type { CatalogStatus } from './catalog.js';
-export type { SaleRequest, TenderInput, QuoteView, SaleLineView, MaskedVoucher, RevealedVoucher, SaleView, PaymentView, RefundView, ReceiptData, ReceiptView } from './sale.js';
+export type { DrawerChanged, SaleRequest, TenderInput, QuoteView, SaleLineView, MaskedVoucher, RevealedVoucher, SaleView, PaymentView, RefundView, ReceiptData, ReceiptView } from './sale.js';
 export type { ShiftView, ShiftReport, CashMovementView, CashMovementKind, MovementIdInUse, MovementInClosedShift, TenderTotal, CashierTotal, DrawerCount } from './shift.js';
 export type { EndOfDayReport, Discrepancy, DiscrepancyKind } from './report.js';
 export type { Tender, TenderMethod, PaymentState } from '../till/tender.js';
