@@ -74,7 +74,7 @@ export type { DrawerChanged, SaleRequest, TenderInput, QuoteView, SaleLineView, 
 export type { ShiftView, ShiftReport, CashMovementView, CashMovementKind, MovementIdInUse, MovementInClosedShift, TenderTotal, CashierTotal, DrawerCount } from './shift.js';
 export type { EndOfDayReport, Discrepancy, DiscrepancyKind } from './report.js';
 export type { Tender, TenderMethod, PaymentState } from '../till/tender.js';
-export type { SaleListFilter, SaleListItem, SaleCursor, SalePage, AttentionList, SalesSummary, OrderDetail } from './orders.js';
+export type { ExportTooLarge, SaleListFilter, SaleListItem, SaleCursor, SalePage, AttentionList, SalesSummary, OrderDetail } from './orders.js';
 export type { WalletView, StatementLine, StatementKind } from './wallet.js';
 export type { UnrecognisedWebhook, ReprocessResult } from './webhooks.js';
 export type { SettingsView, AuditVerification } from './settings.js';
