@@ -65,7 +65,7 @@ export function ordersFacade(env: () => EnvironmentContext, audit: AuditLog, sta
     exportCsv(filter, actor) {
       const { history } = env();
       // The count and the rows are read in one synchronous stretch: no sale is written in between.
-      if (history.matchesMoreThan(filter, ORDERS_CSV_MAX_ROWS)) return { ok: false, code: EXPORT_TOO_LARGE, message: exportTooLarge(ORDERS_CSV_MAX_ROWS, 'counter') };
+      if (history.matchesMoreThan(filter, ORDERS_CSV_MAX_ROWS)) return { ok: false, code: EXPORT_TOO_LARGE, message: exportTooLarge('counter') };
       audit.append({ actor, action: 'export.csv', details: { filter } });
       return { ok: true, csv: [...history.csv(filter, staffNames())].join('') };
     },

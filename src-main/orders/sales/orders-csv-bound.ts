@@ -18,10 +18,10 @@ const EXPORTER = {
 } as const;
 
 /**
- * Why an export matching more than `maxRows` sales was refused whole, never cut short: a file
- * that silently lacks sales would be taken for the whole period.
+ * Why an export matching more than ORDERS_CSV_MAX_ROWS sales was refused whole, never cut short:
+ * a file that silently lacks sales would be taken for the whole period.
  */
-export function exportTooLarge(maxRows: number, by: keyof typeof EXPORTER): string {
+export function exportTooLarge(by: keyof typeof EXPORTER): string {
   const { name, narrower } = EXPORTER[by];
-  return `More than ${maxRows.toLocaleString('en-IN')} sales match, more than ${name} exports in one file: nothing was exported. Choose ${narrower} and export it in parts.`;
+  return `More than ${ORDERS_CSV_MAX_ROWS.toLocaleString('en-IN')} sales match, more than ${name} exports in one file: nothing was exported. Choose ${narrower} and export it in parts.`;
 }

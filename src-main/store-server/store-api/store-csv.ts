@@ -47,7 +47,7 @@ export async function storeSalesCsv(pool: Pool, storeId: string, filter: SaleLis
       WHERE ${where.join(' AND ')} ORDER BY s.created_at, s.sale_id LIMIT ${p(ORDERS_CSV_MAX_ROWS + 1)}`,
     args,
   );
-  if (rows.rows.length > ORDERS_CSV_MAX_ROWS) throw new HttpError(422, EXPORT_TOO_LARGE, exportTooLarge(ORDERS_CSV_MAX_ROWS, 'store'));
+  if (rows.rows.length > ORDERS_CSV_MAX_ROWS) throw new HttpError(422, EXPORT_TOO_LARGE, exportTooLarge('store'));
   const time = istDateTimes();
   const lines = [`\uFEFF${STORE_CSV_COLUMNS.join(',')}\n`];
   for (const r of rows.rows) {
