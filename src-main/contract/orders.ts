@@ -6,6 +6,12 @@ import { needs } from './define.js';
 import { empty, id, saleIdInput, saleState } from './fields.js';
 import type { SaleView } from './sale.js';
 
+/**
+ * The code `orders.exportCsv` refuses with when more sales match than one file holds
+ * (orders/sales/orders-csv-bound.ts): nothing is exported, never a file cut short.
+ */
+export type ExportTooLarge = 'EXPORT_TOO_LARGE';
+
 export const saleListFilter = z.strictObject({
   from: z.number().int().optional(),
   to: z.number().int().optional(),
@@ -87,6 +93,7 @@ export const ordersMethods = {
   /** The oldest of them (SalesHistory's ATTENTION_SHOWN), and how many there are in all. */
   'orders.attention': needs('lookUpOrders')(empty).returns<AttentionList>(),
   'orders.detail': needs('lookUpOrders')(saleIdInput).returns<OrderDetail>(),
+  /** Refused whole with EXPORT_TOO_LARGE when more sales match than one file holds (ORDERS_CSV_MAX_ROWS). */
   'orders.exportCsv': needs('seeAllTotals')(z.strictObject({ filter: saleListFilter.default({}) })).returns<{ csv: string }>(),
   'orders.summary': needs('seeAllTotals')(z.strictObject({ from: z.number().int(), to: z.number().int() })).returns<SalesSummary>(),
   'delivery.resend': needs('resendDelivery')(z.strictObject({ saleId: id, channels: z.array(z.enum(DELIVERY_CHANNELS)).min(1).max(3) })).returns<{ message: string }>(),

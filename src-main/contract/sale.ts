@@ -32,6 +32,13 @@ export const saleInputSchema = z.strictObject({
 });
 export type SaleRequest = z.infer<typeof saleInputSchema>;
 
+/**
+ * The code `sale.place` (and `sale.retry` paid anew) refuses with when the drawer the sale was
+ * started in was closed and another opened (a handover) while its brand was being checked:
+ * nothing was recorded or sent, and the same sale confirmed again goes into the drawer open now.
+ */
+export type DrawerChanged = 'DRAWER_CHANGED';
+
 /** One part of the customer's payment, as the cashier records it. */
 export const tenderInput = z.strictObject({
   method: z.enum(TENDER_METHODS),
@@ -193,7 +200,9 @@ export const saleMethods = {
   'sale.quote': needs('sell')(saleInputSchema.extend({ tenders: tenders.optional() })).returns<QuoteView>(),
   /**
    * Refused with a field error, before anything is sent, when no shift is open or the tenders do
-   * not add up to what the customer pays. `changePaise`: the cash change to hand back.
+   * not add up to what the customer pays; refused with DRAWER_CHANGED, nothing recorded or sent,
+   * when its drawer was handed over while the brand was being checked. `changePaise`: the cash
+   * change to hand back.
    */
   'sale.place': needs('sell')(
     saleInputSchema.extend({

@@ -66,7 +66,7 @@ describe('the bridge and the core’s per-domain services', () => {
     const latest = () => h.core.audit.list({ limit: 1 })[0]!;
     const actor = ids.managerId;
 
-    expect(h.core.orders.exportCsv({ states: ['SUCCESS'] }, actor)).toContain('reference_id');
+    expect(h.core.orders.exportCsv({ states: ['SUCCESS'] }, actor)).toMatchObject({ ok: true, csv: expect.stringContaining('reference_id') });
     expect(latest()).toMatchObject({ actor, action: 'export.csv', details: { filter: { states: ['SUCCESS'] } } });
 
     expect(h.core.settingsAdmin.update({ store: { name: 'Kirana Corner' } }, actor).ok).toBe(true);

@@ -141,6 +141,27 @@ describe('taking the payment at Confirm sale', () => {
     expect(useSale.getState().draft.quantities).toEqual({ 50_000: 1 });
   });
 
+  it('a drawer handed over during the brand check: stays at Confirm with main’s words and what to do, and Confirm sells it again', async () => {
+    useShiftGate.getState().set(SHIFT);
+    await toConfirm();
+    const handedOver = {
+      code: 'DRAWER_CHANGED',
+      message: 'The drawer was closed and another one opened while this sale was being checked with the service: nothing was recorded and nothing was sent.',
+      action: 'Sell it again: confirm the sale once more and it goes into the drawer open now.',
+    };
+    answers['sale.place'] = () => ({ ok: false, error: handedOver });
+    await useSale.getState().place();
+    // Not the shift gate (a drawer is open): the Confirm dialog shows the refusal as main said it.
+    expect(sent('shift.current')).toHaveLength(0);
+    expect(useSale.getState().phase).toBe('confirm');
+    expect(useSale.getState().error).toEqual(handedOver);
+    expect(useSale.getState().draft.quantities).toEqual({ 50_000: 1 });
+    answers['sale.place'] = () => ({ ok: true, data: sale('SUCCESS') });
+    await useSale.getState().place();
+    expect(useSale.getState().result.state).toBe('SUCCESS');
+    expect(sent('sale.place')).toHaveLength(2);
+  });
+
   it('sends Place again under the same sale id after an unclear answer, and a new id once the draft changes or its sale is shown', async () => {
     await toConfirm();
     answers['sale.place'] = () => ({ ok: false, error: { code: 'INTERNAL', message: 'The app stopped answering.' } });

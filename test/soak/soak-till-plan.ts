@@ -9,6 +9,12 @@ import { stepRandom } from './soak-plan.js';
 
 export type TenderMethod = 'CASH' | 'UPI' | 'CARD' | 'OTHER';
 
+/**
+ * A sale refused for its drawer: none open, or one handed over while the sale was checked. The
+ * plan keeps a drawer open and changes shifts between sales, so either is the app's fault.
+ */
+export const DRAWER_REFUSALS: ReadonlySet<string> = new Set(['NO_OPEN_SHIFT', 'DRAWER_CHANGED']);
+
 /** A tender as sale.place / sale.retry take it. */
 export interface TenderEntry {
   method: TenderMethod;

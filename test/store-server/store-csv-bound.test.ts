@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORE_CSV_MAX_ROWS } from '../../src-main/store-server/store-api/store-csv.js';
+import { ORDERS_CSV_MAX_ROWS } from '../../src-main/orders/sales/orders-csv-bound.js';
 import { sellingCounter, sql, startClusterStore, type ClusterStore, type Counter } from './store-harness.js';
 
 const T0 = 1_764_000_000_000;
 
 /**
  * The store's orders CSV is built whole in memory and sent as one answer: an export of more
- * sales than STORE_CSV_MAX_ROWS is refused with a reason the manager can act on, and nothing of
+ * sales than ORDERS_CSV_MAX_ROWS is refused with a reason the manager can act on, and nothing of
  * it is built; one of at most that many is exported whole.
  */
 describe('the store’s orders CSV, bounded', () => {
@@ -30,7 +30,7 @@ describe('the store’s orders CSV, bounded', () => {
               $3::jsonb || jsonb_build_object('id', 'sale-' || lpad(g::text, 6, '0'), 'referenceId', 'POS-B-' || g, 'createdAt', $2::bigint + g * 1000),
               jsonb_build_object('discountPaise', 2500, 'attempts', $4::jsonb)
          FROM generate_series(1, $5::int) g`,
-      [till.id, T0, item, JSON.stringify(attempts), STORE_CSV_MAX_ROWS + 1],
+      [till.id, T0, item, JSON.stringify(attempts), ORDERS_CSV_MAX_ROWS + 1],
     );
   }, 120_000);
   afterAll(() => store?.close(), 60_000);
@@ -44,12 +44,12 @@ describe('the store’s orders CSV, bounded', () => {
 
   it('exports every sale of a period within the bound, oldest first, with its discount', async () => {
     // The period up to (not including) the last sale: exactly as many as an export holds.
-    const answer = await exportCsv({ from: T0, to: T0 + (STORE_CSV_MAX_ROWS + 1) * 1000 });
+    const answer = await exportCsv({ from: T0, to: T0 + (ORDERS_CSV_MAX_ROWS + 1) * 1000 });
     expect(answer.status).toBe(200);
     const [header, ...rows] = (answer.json.csv as string).replace(/^\uFEFF/, '').trimEnd().split('\n');
     expect(header).toMatch(/^created_at_ist,counter,/);
-    expect(rows).toHaveLength(STORE_CSV_MAX_ROWS);
+    expect(rows).toHaveLength(ORDERS_CSV_MAX_ROWS);
     expect(rows[0]).toContain('POS-B-1,ORD-B,SUCCESS,Test brand,500.00,25.00,475.00,475.00,');
-    expect(rows.at(-1)).toContain(`POS-B-${STORE_CSV_MAX_ROWS},`);
+    expect(rows.at(-1)).toContain(`POS-B-${ORDERS_CSV_MAX_ROWS},`);
   });
 });

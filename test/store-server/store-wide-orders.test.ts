@@ -104,7 +104,11 @@ describe('store-wide Orders', () => {
       const [one, two] = counters as [(typeof counters)[0], (typeof counters)[0]];
       const lines = (csv: string) => csv.replace(/^\uFEFF/, '').trimEnd().split('\n');
       await eventually('both outboxes sent', async () => counters.every((c) => c.core.store!.pendingRecords() === 0));
-      const own = counters.map((c) => lines(c.core.orders.exportCsv({}, 'test')));
+      const own = counters.map((c) => {
+        const exported = c.core.orders.exportCsv({}, 'test');
+        if (!exported.ok) throw new Error(exported.message);
+        return lines(exported.csv);
+      });
       const [header, ...rows] = lines((await one.call('orders.exportCsv', { filter: {} })).data.csv);
       expect(header).toBe(own[0]![0]!.replace('created_at_ist,', 'created_at_ist,counter,'));
       const withCounter = (row: string, name: string) => row.replace(/^([^,]*),/, `$1,${name},`);

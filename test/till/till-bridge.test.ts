@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bridgeHarness, setUpCounter, type BridgeHarness } from '../bridge/bridge-harness.js';
+import { DRAWER_CHANGED, DRAWER_CHANGED_ACTION } from '../../src-main/orders/sales/sale-service.js';
+import { NO_OPEN_SHIFT } from '../../src-main/till/shift-service.js';
 import { cashTenders } from '../support/till.js';
 
 const FIXED = 'TEST_FIXED_STANDARD';
@@ -92,6 +94,39 @@ describe('the customer’s money through the bridge: tenders, change, refunds', 
     expect(h.core.env().db.prepare('SELECT COUNT(*) AS n FROM sales').get()).toEqual({ n: 0 });
     expect(h.core.env().db.prepare('SELECT COUNT(*) AS n FROM payments').get()).toEqual({ n: 0 });
     expect(audited('sale.not_recorded')).toHaveLength(1);
+  });
+
+  it('refuses a sale whose drawer was handed over while the brand was being checked, saying so: nothing recorded in either drawer', async () => {
+    // The brand check is held until the handover is done; the sale read the first drawer before it.
+    const client = h.core.env().client;
+    const checkBrand = client.getBrand.bind(client);
+    let checking!: () => void;
+    const asked = new Promise<void>((resolve) => (checking = resolve));
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.spyOn(client, 'getBrand').mockImplementationOnce(async (...args) => {
+      checking();
+      await answered;
+      return checkBrand(...args);
+    });
+    const placing = h.call('sale.place', { productId: FIXED, amountPaise: 50_000, tenders: cashTenders(50_000) });
+    await asked;
+    await h.ok('shift.close', { countedCashPaise: 0 });
+    const next = await h.ok('shift.open', { openingFloatPaise: 20_000 });
+    answer();
+
+    const refused = await placing;
+    expect(refused).toEqual({ ok: false, error: { code: 'DRAWER_CHANGED', message: DRAWER_CHANGED, action: DRAWER_CHANGED_ACTION } });
+    expect(refused.error.message).not.toContain(NO_OPEN_SHIFT);
+    expect(orderPosts()).toBe(0);
+    expect(h.core.env().db.prepare('SELECT COUNT(*) AS n FROM sales').get()).toEqual({ n: 0 });
+    expect(h.core.env().db.prepare('SELECT COUNT(*) AS n FROM payments').get()).toEqual({ n: 0 });
+    expect(await shift()).toMatchObject({ id: next.id, expectedCashPaise: 20_000 });
+
+    // Confirmed again, the sale goes into the drawer open now.
+    const sold = await h.ok('sale.place', { productId: FIXED, amountPaise: 50_000, tenders: cashTenders(50_000) });
+    expect(sold).toMatchObject({ state: 'SUCCESS', payment: { amountPaise: 50_000 } });
+    expect(await shift()).toMatchObject({ id: next.id, expectedCashPaise: 70_000 });
   });
 
   it('gives a failed paid sale’s money back once, by its tenders, from the drawer', async () => {

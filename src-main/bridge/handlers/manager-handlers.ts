@@ -35,7 +35,8 @@ export function managerHandlers(core: Core, session: Session) {
       // This counter's own sales come from its own journal; every counter's (or another's) from the store's records.
       if (!store || filter.counterId === store.view().counterId) {
         const { counterId: _self, ...own } = filter;
-        return { csv: core.orders.exportCsv(own, session.staff!.id) };
+        const exported = core.orders.exportCsv(own, session.staff!.id);
+        return exported.ok ? { csv: exported.csv } : fail(exported.code, exported.message);
       }
       core.audit.append({ actor: session.staff!.id, action: 'export.csv', details: { filter, scope: 'store' } });
       return store.exportCsv(filter, session.staff!.id).catch(storeFailure);

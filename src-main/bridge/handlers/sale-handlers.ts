@@ -1,20 +1,21 @@
 import type { Core } from '../../core/create-core.js';
-import type { QuoteResult } from '../../orders/sales/sale-service.js';
+import { DRAWER_CHANGED_ACTION, type SaleRefusal } from '../../orders/sales/sale-service.js';
 import { fail } from '../bridge-result.js';
-import type { CoreHandlers, ParsedInput } from '../../contract/index.js';
+import type { CoreHandlers, DrawerChanged, ParsedInput } from '../../contract/index.js';
 import { permissionRefusal } from '../../contract/permissions.js';
 import type { Session } from '../session.js';
 import { STORE_AWAY } from '../../store-link/store-reachability.js';
 import { describeError, STORE_STAFF_REFUSAL } from '../../partner-api/error-table.js';
 import { storeFailure } from './store-handlers.js';
 
-function quoteFailure(result: Exclude<QuoteResult, { ok: true }>): never {
+function quoteFailure(result: SaleRefusal): never {
   if (result.kind === 'invalid') {
     return fail('INVALID_SALE', result.problems[0]?.message ?? 'Check the sale', { fields: result.problems });
   }
   if (result.kind === 'no-shift') {
     return fail('NO_OPEN_SHIFT', result.message, { fields: [{ field: 'shift', message: result.message }], action: 'Open the drawer on the Drawer screen, then sell.' });
   }
+  if (result.kind === 'drawer-changed') return fail('DRAWER_CHANGED' satisfies DrawerChanged, result.message, { action: DRAWER_CHANGED_ACTION });
   return fail(result.error.code, result.error.message, { action: result.error.action, requestId: result.error.requestId });
 }
 

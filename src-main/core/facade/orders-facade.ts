@@ -1,10 +1,14 @@
 import type { AuditLog } from '../../audit/audit-log.js';
-import type { OrderDetail, SaleCursor, SaleListFilter, SaleListItem, SalePage, SalesSummary } from '../../contract/index.js';
+import type { ExportTooLarge, OrderDetail, SaleCursor, SaleListFilter, SaleListItem, SalePage, SalesSummary } from '../../contract/index.js';
+import { EXPORT_TOO_LARGE, exportTooLarge, ORDERS_CSV_MAX_ROWS } from '../../orders/sales/orders-csv-bound.js';
 import type { SaleListRow } from '../../orders/sales/sales-history.js';
 import type { DeliveryChannel } from '../../partner-api/types.js';
 import type { StaffService } from '../../staff/staff-service.js';
 import type { ResendResult } from '../../vouchers/voucher-service.js';
 import type { EnvironmentContext } from '../environment-context.js';
+
+/** An orders CSV, or why none was made (nothing was built). */
+export type CsvExport = { ok: true; csv: string } | { ok: false; code: ExportTooLarge; message: string };
 
 /** The manager's view of the current environment's journal. */
 export interface OrdersFacade {
@@ -18,9 +22,11 @@ export interface OrdersFacade {
   detail(saleId: string): OrderDetail | undefined;
   /**
    * The filtered sales as CSV for a spreadsheet (byte-order mark, India times, cashier names,
-   * tenders; no card data, phones masked); every export is audited with who made it.
+   * tenders; no card data, phones masked); every export is audited with who made it. More than
+   * the bound's sales (ORDERS_CSV_MAX_ROWS) are refused, counted before any row is read, and
+   * nothing is audited.
    */
-  exportCsv(filter: SaleListFilter, actor: string): string;
+  exportCsv(filter: SaleListFilter, actor: string): CsvExport;
   summary(from: number, to: number): SalesSummary;
   /** Asks the service to deliver a successful sale's vouchers again; audited by the voucher service. */
   resend(saleId: string, channels: DeliveryChannel[], actor: string): Promise<ResendResult>;
@@ -57,8 +63,11 @@ export function ordersFacade(env: () => EnvironmentContext, audit: AuditLog, sta
       };
     },
     exportCsv(filter, actor) {
+      const { history } = env();
+      // The count and the rows are read in one synchronous stretch: no sale is written in between.
+      if (history.matchesMoreThan(filter, ORDERS_CSV_MAX_ROWS)) return { ok: false, code: EXPORT_TOO_LARGE, message: exportTooLarge('counter') };
       audit.append({ actor, action: 'export.csv', details: { filter } });
-      return [...env().history.csv(filter, staffNames())].join('');
+      return { ok: true, csv: [...history.csv(filter, staffNames())].join('') };
     },
     summary: (from, to) => env().history.summary(from, to),
     resend: (saleId, channels, actor) => env().vouchers.resend(saleId, channels, actor),

@@ -2,7 +2,7 @@ import type { AuditLog } from '../../audit/audit-log.js';
 import { PrintTokens } from './print-tokens.js';
 import type { ReceiptData, ReceiptView, RevealedVoucher, SaleView } from '../../contract/index.js';
 import type { SaleInput } from '../../orders/rules/index.js';
-import type { CheckNowResult, PlaceOnceResult, QuoteResult, ReceiptWaiverRefusal } from '../../orders/sales/sale-service.js';
+import type { CheckNowResult, PlaceOnceResult, QuoteResult, ReceiptWaiverRefusal, SaleRefusal } from '../../orders/sales/sale-service.js';
 import { refundSale, resolveReview, reviewRefusal, type RefundResult, type ReviewDecisionInput } from '../../till/refunds.js';
 import type { ReviewDecisionKind } from '../../till/tender.js';
 import type { TenderEntry } from '../../till/tender-rules.js';
@@ -10,9 +10,8 @@ import type { VoucherService } from '../../vouchers/voucher-service.js';
 import type { EnvironmentContext } from '../environment-context.js';
 import type { StartupReport } from '../environment-switch.js';
 
-type Refusal = Exclude<QuoteResult, { ok: true }>;
 type SaleOutcomeOf<R> = { ok: true; sale: SaleView } | R;
-export type PlacedOutcome = { ok: true; sale: SaleView; changePaise: number } | Refusal;
+export type PlacedOutcome = { ok: true; sale: SaleView; changePaise: number } | SaleRefusal;
 
 /** The current environment's sales and their vouchers, as the counter sees them (masked). */
 export interface SalesFacade {

@@ -29,7 +29,13 @@ export type QuoteResult =
   | { ok: false; kind: 'no-shift'; message: string }
   | { ok: false; kind: 'service'; error: PartnerError };
 
-export type PlaceResult = { ok: true; sale: SaleRecord; quote: Quote; changePaise: number } | Exclude<QuoteResult, { ok: true }>;
+/**
+ * Why a sale was not placed: a quote's refusal, or `drawer-changed` (DRAWER_CHANGED): the drawer
+ * it was started in was closed and another opened while its brand was being checked.
+ */
+export type SaleRefusal = Exclude<QuoteResult, { ok: true }> | { ok: false; kind: 'drawer-changed'; message: string };
+
+export type PlaceResult = { ok: true; sale: SaleRecord; quote: Quote; changePaise: number } | SaleRefusal;
 
 /**
  * place() under the id the page gave the sale. `repeated`: that id was placed already (its answer
@@ -42,6 +48,15 @@ export type PlaceOnceResult =
   | { ok: false; kind: 'id-in-use'; message: string };
 
 export const SALE_ID_IN_USE = 'That sale id belongs to another sale (another brand or amount); nothing was sold. Start the sale again.';
+
+/**
+ * A handover (the drawer closed, another opened) while the sale's brand was being checked. The
+ * sale is not moved into the new drawer unasked: the old one was counted and closed without it,
+ * and the cashier must know which drawer the customer's money goes into.
+ */
+export const DRAWER_CHANGED =
+  'The drawer was closed and another one opened while this sale was being checked with the service: nothing was recorded and nothing was sent.';
+export const DRAWER_CHANGED_ACTION = 'Sell it again: confirm the sale once more and it goes into the drawer open now.';
 
 /** How a sale is paid: tenders taken now, or the payment of the failed sale it retries. */
 export type PayWith = { tenders: readonly TenderEntry[] } | { carryPaymentOf: string };
@@ -179,7 +194,12 @@ export class SaleService {
           /* the first error says what happened */
         }
       }
-      if (error instanceof ShiftClosedError) return noShift;
+      if (error instanceof ShiftClosedError) {
+        // Closed and not reopened, the drawer is not open (true, and Sell offers to open it);
+        // handed over meanwhile, it is: say what happened instead.
+        const now = this.deps.currentShiftId();
+        return now !== null && now !== shiftId ? { ok: false, kind: 'drawer-changed', message: DRAWER_CHANGED } : noShift;
+      }
       if (error instanceof PaymentRefundedError) {
         return { ok: false, kind: 'invalid', problems: [{ field: 'tenders', message: 'The customer’s payment for the failed sale was given back meanwhile; take the payment again.' }] };
       }

@@ -108,6 +108,16 @@ export class SalesHistory {
     }
   }
 
+  /**
+   * Whether more than `maxRows` sales match `filter` (csv()'s rows): counted up to one past it,
+   * so a journal of years costs no more than the bound.
+   */
+  matchesMoreThan(filter: SaleListFilter, maxRows: number): boolean {
+    const { where, params } = this.where(filter);
+    const counted = this.statement(`SELECT count(*) FROM (SELECT 1 FROM sales ${whereSql(where)} LIMIT @cap)`).pluck(true).get({ ...params, cap: maxRows + 1 }) as number;
+    return counted > maxRows;
+  }
+
   /** The slow path of csv(): a row whose cells need quoting or defusing, read again and each made safe. */
   private csvCellsOneByOne(rowid: number): string {
     const cells = this.statement(`SELECT ${CSV_CELLS.join(', ')} FROM (SELECT rowid AS rid, * FROM sales WHERE rowid = @rowid) s ${CSV_JOINS}`)

@@ -1,4 +1,5 @@
 import type { SaleListFilter, SaleListItem } from '../../contract/orders.js';
+import { EXPORT_TOO_LARGE, exportTooLarge, ORDERS_CSV_MAX_ROWS } from '../../orders/sales/orders-csv-bound.js';
 import { CSV_COLUMNS, csvCell } from '../../orders/sales/sales-history.js';
 import { istDateTimes } from '../../platform/india-time.js';
 import { WALLET_CHARGED_STATES, WALLET_NOT_CHARGED_STATES } from '../../wallet/wallet-charge.js';
@@ -8,14 +9,6 @@ import { storeSalesWhere } from './store-sales.js';
 
 /** The store's export: a counter's columns, with the counter that sold each sale after its time. */
 export const STORE_CSV_COLUMNS = [CSV_COLUMNS[0], 'counter', ...CSV_COLUMNS.slice(1)];
-
-/**
- * The most sales one export holds. The whole answer is built in memory and sent as one JSON
- * string, and the counter waits 5 s for it (STORE_CALL_TIMEOUT_MS): 50,000 took about 2 s at
- * the store server here (2 shared cores), 100,000 nearly 4. A busy store's month is more, and is
- * exported in parts.
- */
-export const STORE_CSV_MAX_ROWS = 50_000;
 
 const inr = (paise: number): string => (paise / 100).toFixed(2);
 
@@ -35,8 +28,7 @@ interface CsvRow {
  * Orders' CSV over every counter's sales (or one counter's, by the filter), from the store's
  * records, cell for cell as a counter writes its own: India times, cashier names, tenders and
  * refunds; no card data, phones masked to their last 4 digits. Oldest first. More than
- * STORE_CSV_MAX_ROWS sales are refused whole (EXPORT_TOO_LARGE), never cut short: a file that
- * silently lacks sales would be taken for the whole period.
+ * ORDERS_CSV_MAX_ROWS sales are refused whole (EXPORT_TOO_LARGE), as at a counter.
  */
 export async function storeSalesCsv(pool: Pool, storeId: string, filter: SaleListFilter): Promise<string> {
   const { where, args, p } = storeSalesWhere(storeId, filter);
@@ -52,16 +44,10 @@ export async function storeSalesCsv(pool: Pool, storeId: string, filter: SaleLis
        FROM counter_sales s JOIN counters c ON c.id = s.counter_id
        LEFT JOIN counter_sale_payments sp ON sp.counter_id = s.counter_id AND sp.sale_id = s.sale_id
        LEFT JOIN counter_refunds rf ON rf.counter_id = s.counter_id AND rf.payment_id = sp.payment_id AND rf.sale_id = s.sale_id
-      WHERE ${where.join(' AND ')} ORDER BY s.created_at, s.sale_id LIMIT ${p(STORE_CSV_MAX_ROWS + 1)}`,
+      WHERE ${where.join(' AND ')} ORDER BY s.created_at, s.sale_id LIMIT ${p(ORDERS_CSV_MAX_ROWS + 1)}`,
     args,
   );
-  if (rows.rows.length > STORE_CSV_MAX_ROWS) {
-    throw new HttpError(
-      422,
-      'EXPORT_TOO_LARGE',
-      `More than ${STORE_CSV_MAX_ROWS.toLocaleString('en-IN')} sales match, more than the store server exports in one file: nothing was exported. Choose a shorter period (or one counter) and export it in parts.`,
-    );
-  }
+  if (rows.rows.length > ORDERS_CSV_MAX_ROWS) throw new HttpError(422, EXPORT_TOO_LARGE, exportTooLarge('store'));
   const time = istDateTimes();
   const lines = [`\uFEFF${STORE_CSV_COLUMNS.join(',')}\n`];
   for (const r of rows.rows) {
