@@ -1,17 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { StaffLocks, StoreStaffRow } from '../store-link/store-wire.js';
 import type { StaffRole as Role } from '../contract/staff.js';
-
-interface StaffTableRow {
-  id: string;
-  name: string;
-  role: string;
-  pin_hash: string;
-  created_at: number;
-  disabled_at: number | null;
-  must_change_pin: number;
-  permissions: string | null;
-}
+import type { StaffRow } from './staff-member.js';
 
 /**
  * This counter's staff table as the store shares it: read whole, and written from the store's
@@ -28,7 +18,7 @@ export class StaffReplica {
   /** Every member as a store's counters share them: no count of wrong PINs (the store keeps its own). */
   rows(): StoreStaffRow[] {
     return this.db
-      .prepare<[], StaffTableRow>('SELECT * FROM staff ORDER BY created_at, id')
+      .prepare<[], StaffRow>('SELECT * FROM staff ORDER BY created_at, id')
       .all()
       .map((r) => ({
         id: r.id,

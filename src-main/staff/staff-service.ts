@@ -6,44 +6,14 @@ import { err, ok, type Result } from '../platform/result.js';
 import type { Permission } from '../contract/permissions.js';
 import { effectivePermissions } from './permission-presets.js';
 import { hashPin, pinProblem, verifyPin } from './pin-hash.js';
-import { countWrongPin, judgePin, MAX_PIN_FAILURES, pinRefusal, triesLeft, type PinVerdict } from './pin-lock.js';
+import { judgePin, pinRefusal, type PinVerdict } from './pin-lock.js';
+import { ManagerApproval, type ApprovalContext } from './manager-approval.js';
+import { toMember, type StaffError, type StaffMember, type StaffRow } from './staff-member.js';
 import { StaffReplica } from './staff-replica.js';
 import { LAST_ACTIVE_MANAGER } from './active-managers.js';
 
 export type { StaffRole as Role } from '../contract/staff.js';
-
-export interface StaffMember {
-  id: string;
-  name: string;
-  role: Role;
-  createdAt: number;
-  disabledAt: number | null;
-  lockedUntil: number | null;
-  /** A manager reset the PIN: nothing but choosing a new one until it is changed. */
-  mustChangePin: boolean;
-  /** What they may do: their role's preset unless a manager chose otherwise. */
-  permissions: Permission[];
-  /** True when a manager chose this person's permissions (rather than the role's preset). */
-  customPermissions: boolean;
-}
-
-export interface StaffError {
-  code:
-    | 'INVALID_PIN'
-    | 'LOCKED'
-    | 'UNKNOWN_STAFF'
-    | 'WEAK_PIN'
-    | 'INVALID_NAME'
-    | 'NAME_IN_USE'
-    | 'LAST_MANAGER'
-    | 'SAME_PIN'
-    | 'NOT_LOCKED'
-    | 'NOT_DISABLED'
-    | 'APPROVER_REQUIRED'
-    | 'NOT_A_MANAGER'
-    | 'MANAGER_EXISTS';
-  message: string;
-}
+export type { StaffError, StaffMember } from './staff-member.js';
 
 /** A first-manager set-up once a manager exists: new staff then need a manager's session. */
 export const MANAGER_EXISTS: StaffError = { code: 'MANAGER_EXISTS', message: 'A manager already exists; ask a manager to add staff' };
@@ -56,31 +26,6 @@ export { LOCK_BASE_MS, MAX_PIN_FAILURES } from './pin-lock.js';
  */
 export type StorePinCheck = (staffId: string, pin: string, purpose: string | null) => Promise<PinVerdict | { kind: 'unknown' } | null>;
 
-interface StaffRow {
-  id: string;
-  name: string;
-  role: string;
-  pin_hash: string;
-  failed_attempts: number;
-  locked_until: number | null;
-  created_at: number;
-  disabled_at: number | null;
-  must_change_pin: number;
-  permissions: string | null;
-}
-
-const toMember = (r: StaffRow): StaffMember => ({
-  id: r.id,
-  name: r.name,
-  role: r.role as Role,
-  createdAt: r.created_at,
-  disabledAt: r.disabled_at,
-  lockedUntil: r.locked_until,
-  mustChangePin: r.must_change_pin === 1,
-  permissions: effectivePermissions(r.role as Role, r.permissions),
-  customPermissions: r.permissions !== null,
-});
-
 /**
  * Cashier and manager accounts. A person is their name and PIN together: sign-in and manager
  * approvals name the person, so two people may share a PIN and nothing ever says whether a
@@ -89,8 +34,7 @@ const toMember = (r: StaffRow): StaffMember => ({
  * Every sign-in, failure, lock, change, reset, unlock and re-enable is audited.
  */
 export class StaffService {
-  /** Wrong manager PINs given for approvals, counter-wide: such a PIN names no account to lock. */
-  private approvals: { failures: number; lockedUntil: number | null } | null = null;
+  private readonly approvals: ManagerApproval;
   /** A hash to check PINs against when there is no account, so an unknown id costs what a known one does. */
   private decoy: Promise<string> | null = null;
   /**
@@ -110,6 +54,14 @@ export class StaffService {
     private readonly now: () => number,
   ) {
     this.replica = new StaffReplica(db, now);
+    this.approvals = new ManagerApproval({
+      db,
+      audit,
+      now,
+      row: (staffId) => this.row(staffId),
+      checkPin: (staffId, pin, purpose) => this.checkPin(staffId, pin, purpose),
+      decoyHash: () => this.decoyHash(),
+    });
   }
 
   /** From now on PIN attempts on accounts are judged by the store (`check`), or here when it cannot be asked. */
@@ -306,108 +258,17 @@ export class StaffService {
 
   /** No such active account. `pin` given: the same scrypt work as a real attempt, so ids cannot be told apart by timing. */
   private async unknownStaff(pin: string | null): Promise<Result<never, StaffError>> {
-    if (pin !== null) {
-      this.decoy ??= hashPin(String(randomInt(10_000_000, 100_000_000)));
-      await verifyPin(pin, await this.decoy);
-    }
+    if (pin !== null) await verifyPin(pin, await this.decoyHash());
     return err({ code: 'UNKNOWN_STAFF', message: 'Choose your name from the list' });
   }
 
-  /**
-   * A manager approves a protected action at the counter (reprint, reveal …) with their name
-   * and PIN, audited as `manager.approved` with what it was for. Named, a wrong PIN counts
-   * toward that manager's own lock. Without a name (older screens) the PIN alone must match
-   * exactly one manager; a wrong one matches no account, so those failures are counted for the
-   * counter as a whole and lock approvals like an account — the count is kept in the audit log,
-   * so restarting the app does not reset it.
-   */
-  approveByManagerPin(
-    pin: string,
-    context: { what: string; for: string | null } = { what: 'approval', for: null },
-    approverId: string | null = null,
-  ): Promise<Result<StaffMember, StaffError>> {
-    return this.oneAtATime(() => (approverId ? this.checkNamedApproval(approverId, pin, context) : this.checkApproval(pin, context)));
+  private decoyHash(): Promise<string> {
+    return (this.decoy ??= hashPin(String(randomInt(10_000_000, 100_000_000))));
   }
 
-  private async checkNamedApproval(approverId: string, pin: string, context: { what: string; for: string | null }): Promise<Result<StaffMember, StaffError>> {
-    const locked = this.approvalsLocked();
-    if (locked) return locked;
-    const row = this.row(approverId);
-    if (row && row.disabled_at === null && row.role !== 'manager') return err({ code: 'NOT_A_MANAGER', message: `${row.name} is not a manager; choose a manager to approve` });
-    const now = this.now();
-    if (row && row.locked_until !== null && row.locked_until > now) {
-      const minutes = Math.ceil((row.locked_until - now) / 60_000);
-      return err({ code: 'LOCKED', message: `${row.name} is locked out after too many wrong PINs (${minutes} minute${minutes === 1 ? '' : 's'} left); another manager can approve.` });
-    }
-    // An unknown or disabled approver costs the same scrypt work, so ids cannot be told apart by time.
-    this.decoy ??= hashPin(String(randomInt(10_000_000, 100_000_000)));
-    const matches = row && row.disabled_at === null ? await verifyPin(pin, row.pin_hash) : (await verifyPin(pin, await this.decoy), false);
-    if (!matches || !row) return this.approvalFailed(context, 'That PIN does not match the manager chosen', { approverId });
-    this.approvals = { failures: 0, lockedUntil: null };
-    this.audit.append({ actor: approverId, action: 'manager.approved', details: { what: context.what, for: context.for } });
-    return ok(toMember(row));
-  }
-
-  private async checkApproval(pin: string, context: { what: string; for: string | null }): Promise<Result<StaffMember, StaffError>> {
-    const locked = this.approvalsLocked();
-    if (locked) return locked;
-    const matching = await this.managersWithPin(pin);
-    if (matching.length > 1) return err({ code: 'APPROVER_REQUIRED', message: 'Choose the approving manager’s name, then type their PIN' });
-    const member = matching[0];
-    if (!member) return this.approvalFailed(context, 'That is not a manager PIN', {});
-    const signedIn = await this.checkPin(member.id, pin, context.what);
-    if (signedIn.ok) {
-      this.approvals = { failures: 0, lockedUntil: null };
-      this.audit.append({ actor: member.id, action: 'manager.approved', details: { what: context.what, for: context.for } });
-    }
-    return signedIn;
-  }
-
-  private approvalsLocked(): Result<never, StaffError> | null {
-    const state = this.approvalState();
-    const now = this.now();
-    if (state.lockedUntil === null || state.lockedUntil <= now) return null;
-    const minutes = Math.ceil((state.lockedUntil - now) / 60_000);
-    return err({ code: 'LOCKED', message: `Too many wrong manager PINs. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` });
-  }
-
-  /**
-   * A wrong approval PIN counts against approvals at this counter, not against the manager's own
-   * account: otherwise anyone at the till could lock the manager out of signing in.
-   */
-  private approvalFailed(context: { what: string; for: string | null }, message: string, extra: Record<string, unknown>): Result<never, StaffError> {
-    const state = this.approvalState();
-    const now = this.now();
-    const counted = countWrongPin({ failedAttempts: state.failures, lockedUntil: state.lockedUntil }, now);
-    const { failedAttempts: failures, lockedUntil } = counted.lock;
-    this.approvals = { failures, lockedUntil };
-    this.audit.append({ actor: context.for, action: 'manager.approval_failed', details: { what: context.what, failures, lockedUntil, ...extra } });
-    if (counted.newlyLocked && lockedUntil !== null) {
-      return err({ code: 'LOCKED', message: `Too many wrong manager PINs. Approvals are locked for ${Math.round((lockedUntil - now) / 60_000)} minutes.` });
-    }
-    return err({ code: 'INVALID_PIN', message: `${message} (${triesLeft(MAX_PIN_FAILURES - (failures % MAX_PIN_FAILURES))} before approvals lock)` });
-  }
-
-  /** Read once from the audit log (the last failure or approval), then kept in memory. */
-  private approvalState(): { failures: number; lockedUntil: number | null } {
-    if (!this.approvals) {
-      const last = this.audit.latest(['manager.approval_failed', 'manager.approved']);
-      const failures = last?.action === 'manager.approval_failed' ? last.details['failures'] : 0;
-      const lockedUntil = last?.action === 'manager.approval_failed' ? last.details['lockedUntil'] : null;
-      this.approvals = {
-        failures: typeof failures === 'number' && Number.isInteger(failures) && failures >= 0 ? failures : 0,
-        lockedUntil: typeof lockedUntil === 'number' ? lockedUntil : null,
-      };
-    }
-    return this.approvals;
-  }
-
-  /** Active managers whose PIN is `pin` (a few scrypt checks: a counter has a handful of managers). */
-  private async managersWithPin(pin: string): Promise<StaffRow[]> {
-    const rows = this.db.prepare<[], StaffRow>("SELECT * FROM staff WHERE disabled_at IS NULL AND role = 'manager'").all();
-    const matching: StaffRow[] = [];
-    for (const row of rows) if (await verifyPin(pin, row.pin_hash)) matching.push(row);
-    return matching;
+  /** A manager's name (or, on older screens, their PIN alone) approves a protected action: see ManagerApproval. */
+  approveByManagerPin(pin: string, context: ApprovalContext = { what: 'approval', for: null }, approverId: string | null = null): Promise<Result<StaffMember, StaffError>> {
+    return this.oneAtATime(() => this.approvals.approve(pin, context, approverId));
   }
 
   private row(id: string): StaffRow | undefined {

@@ -85,16 +85,13 @@ function giveBack(
     amountPaise: payment.amountPaise,
     tenders: tenders.map((t) => `${t.method} ${t.amountPaise}`),
   };
-  deps.audit.append({ actor, action: 'sale.refunded', saleId, details });
-  let written: RefundWrite;
-  try {
-    written = how.write({ refundId, paymentId: payment.id, saleId, shiftId: shift.id, refundedBy: actor, at: deps.now(), amountPaise: payment.amountPaise, tenders });
-  } catch (error) {
-    notRecorded(deps, actor, saleId, refundId, (error as Error).message);
-    throw error;
-  }
+  const written = auditedWrite(
+    deps,
+    { actor, action: 'sale.refunded', saleId, details },
+    () => how.write({ refundId, paymentId: payment.id, saleId, shiftId: shift.id, refundedBy: actor, at: deps.now(), amountPaise: payment.amountPaise, tenders }),
+    (reason) => notRecorded(deps, actor, saleId, { refundId }, reason),
+  );
   if (written.recorded) return { ok: true, sale };
-  notRecorded(deps, actor, saleId, refundId, written.reason);
   switch (written.reason) {
     case 'shift-closed':
       return { ok: false, code: 'NO_OPEN_SHIFT', message: NO_DRAWER };
@@ -164,41 +161,38 @@ export function resolveReview(deps: RefundDeps, saleId: string, input: ReviewDec
   let unfinished = unfinishedAttempt(deps.audit, saleId, payment.id, ['sale.refunded', 'sale.review_decided']);
   if (unfinished && unfinished.decision !== input.decision) {
     // An unfinished attempt at the other decision: the trail says it was not written, and this one is new.
-    notRecordedDecision(deps, input.actor, saleId, unfinished.id, 'another decision was recorded instead');
+    notRecorded(deps, input.actor, saleId, { decisionId: unfinished.id }, 'another decision was recorded instead');
     unfinished = null;
   }
   const decision = (): ReviewDecision => ({ paymentId: payment.id, saleId, decision: input.decision, decidedBy: input.approvedBy, askedBy: input.actor, at: deps.now(), note: input.note });
-  const auditDecision = (decisionId: string, resumes: number | null) =>
-    void deps.audit.append({
-      actor: input.approvedBy,
-      action: 'sale.review_decided',
-      saleId,
-      details: {
-        decisionId,
-        ...(resumes !== null ? { resumes } : {}),
-        decision: input.decision,
-        note: input.note,
-        by: input.actor,
-        referenceId: sale.referenceId,
-        paymentId: payment.id,
-        amountPaise: payment.amountPaise,
-      },
-    });
+  const decisionLine = (decisionId: string, resumes: number | null): AuditLine => ({
+    actor: input.approvedBy,
+    action: 'sale.review_decided',
+    saleId,
+    details: {
+      decisionId,
+      ...(resumes !== null ? { resumes } : {}),
+      decision: input.decision,
+      note: input.note,
+      by: input.actor,
+      referenceId: sale.referenceId,
+      paymentId: payment.id,
+      amountPaise: payment.amountPaise,
+    },
+  });
   if (input.decision === 'REFUND') {
     // The decision's id is its refund's: one id for the decision, the refund and their lines.
-    return giveBack(deps, sale, payment, input.actor, { unfinished, audit: auditDecision, write: (refund) => deps.till.recordReviewDecision(decision(), refund) });
+    const audit = (decisionId: string, resumes: number | null) => void deps.audit.append(decisionLine(decisionId, resumes));
+    return giveBack(deps, sale, payment, input.actor, { unfinished, audit, write: (refund) => deps.till.recordReviewDecision(decision(), refund) });
   }
   const decisionId = unfinished?.id ?? randomUUID();
-  auditDecision(decisionId, unfinished?.seq ?? null);
-  let written: RefundWrite;
-  try {
-    written = deps.till.recordReviewDecision(decision(), null);
-  } catch (error) {
-    notRecordedDecision(deps, input.actor, saleId, decisionId, (error as Error).message);
-    throw error;
-  }
+  const written = auditedWrite(
+    deps,
+    decisionLine(decisionId, unfinished?.seq ?? null),
+    () => deps.till.recordReviewDecision(decision(), null),
+    (reason) => notRecorded(deps, input.actor, saleId, { decisionId }, reason),
+  );
   if (written.recorded) return { ok: true, sale };
-  notRecordedDecision(deps, input.actor, saleId, decisionId, written.reason);
   if (written.reason === 'already-decided') return decidedOtherwise(deps, saleId);
   return { ok: false, code: 'NOT_IN_REVIEW', message: REVIEW_REFUSALS.notInReview };
 }
@@ -233,18 +227,31 @@ function unfinishedAttempt(audit: Pick<AuditLog, 'list'>, saleId: string, paymen
   return null;
 }
 
-function notRecordedDecision(deps: RefundDeps, actor: string, saleId: string, decisionId: string, reason: string): void {
+type AuditLine = Parameters<AuditLog['append']>[0];
+
+/**
+ * Audited before it is written: appends `line`, then runs `write`. When the write throws or
+ * records nothing, `notRecorded` says so in the trail (with the error's message or the reason),
+ * so the line never stands for a write that did not happen.
+ */
+function auditedWrite(deps: Pick<RefundDeps, 'audit'>, line: AuditLine, write: () => RefundWrite, notRecorded: (reason: string) => void): RefundWrite {
+  deps.audit.append(line);
+  let written: RefundWrite;
   try {
-    deps.audit.append({ actor, action: 'sale.review_not_recorded', saleId, details: { decisionId, reason } });
-  } catch {
-    /* the first failure is the one to report */
+    written = write();
+  } catch (error) {
+    notRecorded((error as Error).message);
+    throw error;
   }
+  if (!written.recorded) notRecorded(written.reason);
+  return written;
 }
 
-/** The audit line above stands for a refund that was not written: the trail says so, naming it. */
-function notRecorded(deps: RefundDeps, actor: string, saleId: string, refundId: string, reason: string): void {
+/** The audit line of the attempt (a refund's, or a decision's) stands for a write that did not happen: the trail says so, naming it. */
+function notRecorded(deps: Pick<RefundDeps, 'audit'>, actor: string, saleId: string, attempt: { refundId: string } | { decisionId: string }, reason: string): void {
+  const action = 'refundId' in attempt ? 'sale.refund_not_recorded' : 'sale.review_not_recorded';
   try {
-    deps.audit.append({ actor, action: 'sale.refund_not_recorded', saleId, details: { refundId, reason } });
+    deps.audit.append({ actor, action, saleId, details: { ...attempt, reason } });
   } catch {
     /* the first failure is the one to report */
   }

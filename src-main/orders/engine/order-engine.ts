@@ -6,12 +6,12 @@ import type { FinishedAttempt, NewSale, NewVoucher, SaleJournal } from '../journ
 import type { SaleOutcomePatch, SaleRecord } from '../journal/sale-record.js';
 import { UNFINISHED_STATES, type SaleState } from '../journal/sale-state.js';
 import type { OrderApi, OrderApiError } from './order-api.js';
+import { FOLLOWED_BY_EVENTS, OrderFollowing } from './order-following.js';
 import {
   AUTO_RESEND_WINDOW_MS,
   FOREGROUND_RESENDS,
   IN_DOUBT_RECHECK_MS,
   SPEC_PROCESSING_PROTOCOL,
-  TERMINAL_EVENT_RECONFIRM_MS,
   type ProcessingProtocol,
 } from './processing-protocol.js';
 import { FOREIGN_ANSWER, placeOutcome, recordedRefusal, RESENT_AFTER_LOGIN, saysReferenceTaken } from './place-outcome.js';
@@ -46,9 +46,6 @@ export class OrderNotConfirmedError extends Error {
   }
 }
 
-/** States in which a terminal event is confirmed and applied; in any other the sale is settled or not yet sent. */
-const FOLLOWED_BY_EVENTS: readonly SaleState[] = ['PROCESSING', 'NEEDS_SUPPORT', 'IN_DOUBT'];
-
 export interface RecoveryReport {
   checked: number;
   byState: Partial<Record<SaleState, number>>;
@@ -57,18 +54,27 @@ export interface RecoveryReport {
 /**
  * Places sales exactly once. The intent is committed before the request leaves; every
  * unknown outcome is settled by asking the service by reference, never by sending blindly;
- * PROCESSING follows the §3.4 protocol. Depends only on the journal interface and the order
+ * PROCESSING follows the §3.4 protocol (OrderFollowing). Depends only on the journal interface and the order
  * API, so the same engine can later run in a relay with a different journal.
  */
 export class OrderEngine {
-  private readonly protocol: ProcessingProtocol;
   private readonly work: SaleWork;
+  private readonly following: OrderFollowing;
   private recovery: Promise<RecoveryReport> | null = null;
   private recovered = false;
 
   constructor(private readonly deps: OrderEngineDeps) {
-    this.protocol = deps.protocol ?? SPEC_PROCESSING_PROTOCOL;
     this.work = new SaleWork(deps);
+    this.following = new OrderFollowing({
+      journal: deps.journal,
+      api: deps.api,
+      clock: deps.clock,
+      work: this.work,
+      protocol: deps.protocol ?? SPEC_PROCESSING_PROTOCOL,
+      applyOrder: (sale, order) => this.applyOrder(sale, order),
+      move: (sale, to, patch) => this.move(sale, to, patch),
+      recordLookup: (sale, kind, requestIds, outcome) => this.recordLookup(sale, kind, requestIds, outcome),
+    });
   }
 
   /** Reconciles every unfinished journal row. New sales are refused until it has finished. */
@@ -115,25 +121,10 @@ export class OrderEngine {
     const sale = this.deps.journal.getByOrderId(orderId);
     if (!sale || !FOLLOWED_BY_EVENTS.includes(sale.state)) return sale;
     return this.work.withLock(sale.id, async () => {
-      const confirmed = await this.confirmTerminal(sale.id, orderId, 0);
+      const confirmed = await this.following.confirmTerminal(sale.id, orderId, 0);
       if (confirmed.error) throw new OrderNotConfirmedError(orderId, confirmed.error);
       return confirmed.sale;
     });
-  }
-
-  /** One confirming GET of a terminal event; `reconfirms`: how many were scheduled before this one. */
-  private async confirmTerminal(saleId: string, orderId: string, reconfirms: number): Promise<{ sale: SaleRecord; error?: OrderApiError }> {
-    const current = this.deps.journal.get(saleId)!;
-    if (!FOLLOWED_BY_EVENTS.includes(current.state)) return { sale: current };
-    const lookup = await this.deps.api.getOrder(orderId);
-    this.recordLookup(current, 'get', lookup.requestIds, lookup.ok ? (lookup.order?.status ?? 'NOT_FOUND') : lookup.error.code);
-    if (lookup.ok) return { sale: lookup.order ? this.applyOrder(current, lookup.order) : current };
-    // PROCESSING and IN_DOUBT sales are still polled or rechecked; only NEEDS_SUPPORT would wait for a person.
-    const delay = TERMINAL_EVENT_RECONFIRM_MS[reconfirms];
-    if (current.state === 'NEEDS_SUPPORT' && delay !== undefined) {
-      this.work.schedule(saleId, this.deps.clock.now() + delay, () => this.work.withLock(saleId, () => this.confirmTerminal(saleId, orderId, reconfirms + 1)));
-    }
-    return { sale: current, error: lookup.error };
   }
 
   /** A person asks to check an in-doubt or stuck sale now (resending only if the service never got it). */
@@ -183,7 +174,7 @@ export class OrderEngine {
       const inDoubt = sale.state === 'INTENT' ? this.move(sale, 'IN_DOUBT', {}) : sale;
       return this.resolveInDoubt(inDoubt, this.mayResendUnasked(inDoubt) ? 1 : 0);
     }
-    return this.continueProcessing(sale);
+    return this.following.continueProcessing(sale);
   }
 
   /** `journaled`: the attempt was already committed (with the intent, by placeSale). */
@@ -295,7 +286,7 @@ export class OrderEngine {
         const placedAt = sale.placedAt ?? now;
         if (sale.state === 'PROCESSING') {
           if (finished) this.deps.journal.finishAttempt(sale.id, finished.seq, finished.at, finished.outcome);
-          return this.continueProcessing(sale);
+          return this.following.continueProcessing(sale);
         }
         if (sale.state === 'NEEDS_SUPPORT') {
           // Still not final: it stays with support, but under its order id from now on, so that its
@@ -305,8 +296,8 @@ export class OrderEngine {
           return this.deps.journal.get(sale.id)!;
         }
         // The first check time rides on the move, so continueProcessing has nothing more to commit.
-        const nextCheckAt = this.nextProcessingCheck(placedAt, sale.pollCount, now);
-        return this.continueProcessing(this.move(sale, 'PROCESSING', { orderId: order.id, placedAt, nextCheckAt }, [], finished));
+        const nextCheckAt = this.following.nextProcessingCheck(placedAt, sale.pollCount, now);
+        return this.following.continueProcessing(this.move(sale, 'PROCESSING', { orderId: order.id, placedAt, nextCheckAt }, [], finished));
       }
     }
   }
@@ -321,7 +312,7 @@ export class OrderEngine {
     if (finished) this.deps.journal.finishAttempt(sale.id, finished.seq, finished.at, FOREIGN_ANSWER);
     switch (sale.state) {
       case 'PROCESSING':
-        return this.continueProcessing(sale);
+        return this.following.continueProcessing(sale);
       case 'INTENT':
         return this.scheduleRecheck(this.move(sale, 'IN_DOUBT', {}));
       case 'IN_DOUBT':
@@ -329,55 +320,6 @@ export class OrderEngine {
       default:
         return sale;
     }
-  }
-
-  /** Schedules the next §3.4 step for a PROCESSING sale: a poll, or giving up at 15 minutes. */
-  private continueProcessing(sale: SaleRecord): SaleRecord {
-    if (sale.state !== 'PROCESSING') return sale;
-    const placedAt = sale.placedAt ?? sale.createdAt;
-    const nextAt = this.nextProcessingCheck(placedAt, sale.pollCount, this.deps.clock.now());
-    if (nextAt === null) return this.giveUp(sale);
-    this.work.schedule(sale.id, nextAt, () => this.processingStep(sale.id));
-    if (sale.nextCheckAt === nextAt) return sale;
-    this.deps.journal.touch(sale.id, 'PROCESSING', { nextCheckAt: nextAt });
-    return this.deps.journal.get(sale.id)!;
-  }
-
-  /** When a PROCESSING sale is next checked (§3.4), or null when it is time to give up. */
-  private nextProcessingCheck(placedAt: number, pollCount: number, now: number): number | null {
-    const pollsLeft = pollCount < this.protocol.pollOffsetsMs.length;
-    const giveUpAt = placedAt + this.protocol.giveUpAfterMs;
-    if (!pollsLeft && now >= giveUpAt) return null;
-    return pollsLeft ? Math.max(now, placedAt + this.protocol.pollOffsetsMs[pollCount]!) : giveUpAt;
-  }
-
-  private async processingStep(saleId: string): Promise<void> {
-    await this.work.withLock(saleId, async () => {
-      const sale = this.deps.journal.get(saleId);
-      if (!sale || sale.state !== 'PROCESSING') return;
-      if (sale.pollCount >= this.protocol.pollOffsetsMs.length) {
-        this.giveUp(sale);
-        return;
-      }
-      const pollCount = sale.pollCount + 1;
-      this.deps.journal.touch(saleId, 'PROCESSING', { pollCount });
-      const lookup = sale.orderId ? await this.deps.api.getOrder(sale.orderId) : await this.deps.api.getOrderByReference(sale.referenceId);
-      this.recordLookup(sale, 'poll', lookup.requestIds, lookup.ok ? (lookup.order?.status ?? 'NOT_FOUND') : lookup.error.code);
-      const current = this.deps.journal.get(saleId)!;
-      if (lookup.ok && lookup.order) this.applyOrder(current, lookup.order);
-      else this.continueProcessing(current);
-    });
-  }
-
-  private giveUp(sale: SaleRecord): SaleRecord {
-    // No advice here: the service may still complete the order, and the screens say what to do.
-    // The request ids travel with the sale's attempts, not in this sentence.
-    return this.move(sale, 'NEEDS_SUPPORT', {
-      nextCheckAt: null,
-      supportReason:
-        `Still PROCESSING ${Math.round(this.protocol.giveUpAfterMs / 60_000)} minutes after it was placed (${sale.pollCount} checks), so the app stopped asking; ` +
-        `order ${sale.orderId ?? '(none)'}, reference ${sale.referenceId}.`,
-    });
   }
 
   private scheduleRecheck(sale: SaleRecord): SaleRecord {
