@@ -47,6 +47,8 @@ export interface SoakChecks {
    */
   closesNotAudited: string[];
   secrets: { filesScanned: number; bytesScanned: number; answersScanned: number; pinsKnown: number; cardNumbersKnown: number; tokensKnown: number; leaks: string[] };
+  /** Bridge answer lines a kill cut short (answerLines): their answers are not read. Reported. */
+  answersCutByKills: number;
 }
 
 interface SaleRow {
@@ -83,15 +85,18 @@ export function checkSoak(e: SoakEvidence): SoakChecks {
     const sales = journal.prepare('SELECT id, reference_id, state, order_id, amount_paise, discount_paise, support_reason, retry_of, created_at, print_count FROM sales').all() as SaleRow[];
     const voucherCounts = new Map((journal.prepare('SELECT sale_id AS id, COUNT(*) AS n FROM vouchers GROUP BY sale_id').all() as { id: string; n: number }[]).map((r) => [r.id, r.n]));
     const prints = app.prepare("SELECT sale_id AS saleId, action FROM audit_log WHERE action IN ('receipt.printed', 'receipt.reprinted')").all() as { saleId: string; action: string }[];
+    const cut = { lines: 0 };
+    const till = checkTill(journal, answerLines(e.files.answers, cut));
     return {
       ...compareWithService(e, sales, voucherCounts),
       referenceReusedAfter4xx: reusedAfter4xx(sales, journal, e.placements),
-      printedTwiceWithoutDuplicate: doublePrints(e.files.answers, prints),
+      printedTwiceWithoutDuplicate: doublePrints(answerLines(e.files.answers, { lines: 0 }), prints),
       wallet: walletMovement(e, sales),
-      till: checkTill(journal, linesOf(e.files.answers)),
+      till,
       drawerEventsNotAudited: unaudited(journal, app).filter((x) => !x.startsWith('shift.closed ')),
       closesNotAudited: unaudited(journal, app).filter((x) => x.startsWith('shift.closed ')),
       secrets: sweepSecrets(e),
+      answersCutByKills: cut.lines,
     };
   } finally {
     journal.close();
@@ -184,10 +189,10 @@ function reusedAfter4xx(sales: SaleRow[], journal: Database.Database, placements
 }
 
 /** The first copy is the only one without DUPLICATE: per sale at most one copy 1, and later copies are approved reprints. */
-function doublePrints(answersFile: string, audit: { saleId: string; action: string }[]): string[] {
+function doublePrints(answers: Iterable<string>, audit: { saleId: string; action: string }[]): string[] {
   const problems: string[] = [];
   const firstCopies = new Map<string, number>();
-  for (const line of linesOf(answersFile)) {
+  for (const line of answers) {
     if (!line.startsWith('{"method":"receipt.print"')) continue;
     const { payload, result } = JSON.parse(line) as { payload: { saleId: string; managerPin?: string }; result: { ok: boolean; data?: { copy: number } } };
     if (!result.ok) continue;
@@ -241,6 +246,39 @@ function unaudited(journal: Database.Database, app: Database.Database): string[]
     )
     .all() as { action: string; key: string; n: number }[];
   return expected.filter((x) => (audited.get(`${x.action} ${x.key}`) ?? 0) < x.n).map((x) => `${x.action} ${x.key}: ${x.n} in the data, ${audited.get(`${x.action} ${x.key}`) ?? 0} audited`);
+}
+
+/**
+ * The bridge answers file's lines, each a whole answer. A SIGKILL can end a write to a file
+ * part-way (the kernel stops copying once a fatal signal is pending), so the line a lifetime was
+ * writing as it was killed may be cut short, and the next lifetime's first answer then runs on
+ * from it on the same line. That line is read from where its last whole answer starts (the first
+ * `{"method":` from which the rest parses; a payment's tenders hold `{"method":` too) and counted
+ * in `cut`. A line that does not parse for any other reason is the soak's own fault, and throws.
+ */
+export function* answerLines(file: string, cut: { lines: number }): Generator<string> {
+  for (const line of linesOf(file)) {
+    if (!line || parses(line)) {
+      yield line;
+      continue;
+    }
+    let start = line.indexOf(ANSWER_START, 1);
+    while (start > 0 && !parses(line.slice(start))) start = line.indexOf(ANSWER_START, start + 1);
+    if (start <= 0) throw new Error(`bridge answers: a line that is not JSON, nor an answer cut short by a kill: ${line.slice(0, 120)}`);
+    cut.lines++;
+    yield line.slice(start);
+  }
+}
+
+const ANSWER_START = '{"method":';
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Lines of a file read in 1 MiB chunks: a long soak's answers file outgrows one string. */
