@@ -332,3 +332,32 @@ describe('brand refusals (§7.2)', () => {
     }
   });
 });
+
+describe('an order the operator ends afterwards (§3.1 CANCELLED / REVERSED; README "Control surface")', () => {
+  it('POST /__sandbox/orders/:id/end REVERSED: the debit comes back, the vouchers stay, and the event says so', async () => {
+    const walletBefore = await balance(api);
+    const placed = await place(api, orderBody('TEST_FIXED_STANDARD', [[500, 1]]));
+    expect(placed.status).toBe('SUCCESS');
+    const ended = await api.control('POST', `/orders/${placed.id}/end`, { status: 'REVERSED' });
+    expect(ended.status).toBe(200);
+    expect(ended.body).toMatchObject({ id: placed.id, status: 'REVERSED', debited: 500 });
+    expect((await api.get(`/v1/partners/orders/${placed.id}`)).body).toStrictEqual({ ...placed, status: 'REVERSED' });
+    expect(await balance(api)).toBe(walletBefore);
+    expect(await ledgerOf(api, placed.id)).toEqual([{ kind: 'debit', amount: 500 }, { kind: 'reversal', amount: 500 }]);
+    const events = (await api.control('GET', '/webhooks')).body.filter((e: any) => e.payload.data?.id === placed.id);
+    expect(events.map((e: any) => [e.eventType, e.payload.data.status])).toEqual([['ORDER_REACHED_TERMINAL_STATE', 'REVERSED']]);
+
+    // Ended once: a second end is refused and moves nothing.
+    const again = await api.control('POST', `/orders/${placed.id}/end`, { status: 'CANCELLED' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('ORDER_ALREADY_ENDED');
+    expect(await ledgerOf(api, placed.id)).toHaveLength(2);
+  });
+
+  it('refuses a status other than CANCELLED or REVERSED, and an order it does not know', async () => {
+    const placed = await place(api, orderBody('TEST_FIXED_STANDARD', [[500, 1]]));
+    expect((await api.control('POST', `/orders/${placed.id}/end`, { status: 'FAILED' })).status).toBe(400);
+    expect((await api.control('POST', '/orders/ord_unknown/end', { status: 'REVERSED' })).status).toBe(404);
+    expect((await api.get(`/v1/partners/orders/${placed.id}`)).body.status).toBe('SUCCESS');
+  });
+});

@@ -249,15 +249,17 @@ describe('the customer’s money through the bridge: tenders, change, refunds', 
     expect(await h.ok('sale.get', { saleId: failed.id })).toMatchObject({ paymentState: 'REFUNDED' });
   });
 
-  // The service cancels or reverses an order on its own (spec: not a partner action); the engine
-  // applies the status a poll or an event reports, as this transition does.
-  const serviceSettles = (saleId: string, from: 'PROCESSING' | 'SUCCESS', to: 'CANCELLED' | 'REVERSED') =>
-    expect(h.core.env().journal.transition(saleId, from, to, { nextCheckAt: null }).applied).toBe(true);
+  // The service cancels or reverses an order on its own (spec: not a partner action) and announces
+  // it; the engine confirms the event with a GET and applies the status it reads.
+  const serviceEnds = async (orderId: string, to: 'CANCELLED' | 'REVERSED') => {
+    h.sandbox.state.orders.endByOperator(orderId, to);
+    expect(await h.core.env().engine.onOrderTerminalEvent(orderId)).toMatchObject({ orderId, state: to });
+  };
 
   it('a sale the service cancelled before issuing any voucher is due back like a failed one, once', async () => {
     const pending = await h.ok('sale.place', { productId: 'TEST_PROCESSING_STUCK', amountPaise: 50_000, tenders: cashTenders(50_000) });
     expect(pending).toMatchObject({ state: 'PROCESSING', paymentState: 'ON_HOLD' });
-    serviceSettles(pending.id, 'PROCESSING', 'CANCELLED');
+    await serviceEnds(pending.orderId, 'CANCELLED');
     expect(await h.ok('sale.get', { saleId: pending.id })).toMatchObject({ state: 'CANCELLED', paymentState: 'REFUND_DUE', vouchers: [] });
     // The shift's report counts it as due back too.
     expect((await h.ok('shift.xReport')).sales).toMatchObject({ refundDue: 1, refundDuePaise: 50_000, onHold: 0 });
@@ -271,8 +273,11 @@ describe('the customer’s money through the bridge: tenders, change, refunds', 
   it('a completed sale the service reversed afterwards is the manager’s to decide: the counter does not refund it', async () => {
     const done = await h.ok('sale.place', { productId: FIXED, amountPaise: 50_000, tenders: cashTenders(50_000) });
     expect(done).toMatchObject({ state: 'SUCCESS', paymentState: 'KEPT' });
-    serviceSettles(done.id, 'SUCCESS', 'REVERSED');
+    expect((await h.ok('shift.xReport')).sales).toMatchObject({ completed: 1, completedPaise: 50_000 });
+    await serviceEnds(done.orderId, 'REVERSED');
     expect(await h.ok('sale.get', { saleId: done.id })).toMatchObject({ state: 'REVERSED', paymentState: 'MANAGER_REVIEW' });
+    // No longer counted as completed, nor as due back: it waits for the manager.
+    expect((await h.ok('shift.xReport')).sales).toMatchObject({ completed: 0, completedPaise: 0, refundDue: 0, refunded: 0 });
     expect(await h.call('sale.refund', { saleId: done.id })).toMatchObject({
       ok: false,
       error: { code: 'NOT_REFUNDABLE', message: 'The service cancelled this sale after it completed; the manager decides about the customer’s money.' },

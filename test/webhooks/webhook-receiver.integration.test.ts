@@ -116,6 +116,30 @@ describe('webhooks end to end: sandbox → receiver → engine / wallet / catalo
     expect(h.journal.get(sale.id)!.state).toBe('SUCCESS');
   });
 
+  it('the webhook of a completed order the service reversed afterwards moves its sale to REVERSED, once', async () => {
+    const sale = newSale({ createdAt: h.clock.now() });
+    const done = await h.engine.placeSale(sale);
+    expect(done.state).toBe('SUCCESS');
+
+    await h.control('POST', `/orders/${done.orderId}/end`, { status: 'REVERSED' }); // delivers the event
+    await receiver.idle();
+    await h.engine.idle();
+
+    const [delivery] = await deliveries('ORDER_REACHED_TERMINAL_STATE');
+    expect(delivery).toMatchObject({ state: 'delivered', payload: { data: { id: done.orderId, status: 'REVERSED' } } });
+    expect(h.journal.get(sale.id)!.state).toBe('REVERSED');
+    expect(h.journal.vouchers(sale.id)).toHaveLength(1);
+    expect(orderGets(done.orderId!)).toBe(1);
+    expect(webhookRows()).toEqual([{ event_key: `id:${delivery.eventId}`, event_type: 'ORDER_REACHED_TERMINAL_STATE', outcome: 'applied' }]);
+
+    expect(await h.control('POST', `/webhooks/${delivery.eventId}/redeliver`)).toEqual({ kind: 'status', status: 200 });
+    await receiver.idle();
+    await h.engine.idle();
+    expect(orderGets(done.orderId!)).toBe(1);
+    expect(h.journal.attempts(sale.id).map((a) => a.kind)).toEqual(['place', 'get']);
+    expect(h.journal.get(sale.id)!.state).toBe('REVERSED');
+  });
+
   it('a receiver with the wrong secret answers 401, which the service treats as final; the sale is untouched', async () => {
     receiverSecret = 'not-the-shared-secret';
     const sale = newSale({ brand: processingBrand, createdAt: h.clock.now() });

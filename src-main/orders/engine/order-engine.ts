@@ -6,7 +6,7 @@ import type { FinishedAttempt, NewSale, NewVoucher, SaleJournal } from '../journ
 import type { SaleOutcomePatch, SaleRecord } from '../journal/sale-record.js';
 import { UNFINISHED_STATES, type SaleState } from '../journal/sale-state.js';
 import type { OrderApi, OrderApiError } from './order-api.js';
-import { FOLLOWED_BY_EVENTS, OrderFollowing } from './order-following.js';
+import { CONFIRMED_ON_EVENT, OrderFollowing } from './order-following.js';
 import {
   AUTO_RESEND_WINDOW_MS,
   FOREGROUND_RESENDS,
@@ -113,13 +113,13 @@ export class OrderEngine {
   }
 
   /**
-   * Order Reached Terminal State (webhook): confirm with GET, then move forward only. Rejects
-   * with OrderNotConfirmedError when the GET could not reach the service, so the delivery is not
-   * recorded as applied; a NEEDS_SUPPORT sale is then asked about again (TERMINAL_EVENT_RECONFIRM_MS).
+   * Order Reached Terminal State (webhook): confirm with GET, then move forward only (CONFIRMED_ON_EVENT).
+   * Rejects with OrderNotConfirmedError when the GET could not reach the service, so the delivery is not
+   * recorded as applied; a NEEDS_SUPPORT or SUCCESS sale is then asked about again (TERMINAL_EVENT_RECONFIRM_MS).
    */
   async onOrderTerminalEvent(orderId: string): Promise<SaleRecord | undefined> {
     const sale = this.deps.journal.getByOrderId(orderId);
-    if (!sale || !FOLLOWED_BY_EVENTS.includes(sale.state)) return sale;
+    if (!sale || !CONFIRMED_ON_EVENT.includes(sale.state)) return sale;
     return this.work.withLock(sale.id, async () => {
       const confirmed = await this.following.confirmTerminal(sale.id, orderId, 0);
       if (confirmed.error) throw new OrderNotConfirmedError(orderId, confirmed.error);

@@ -2,13 +2,17 @@ import type { Clock } from '../../platform/clock.js';
 import type { PartnerOrder } from '../../partner-api/types.js';
 import type { SaleJournal } from '../journal/sale-journal.js';
 import type { SaleOutcomePatch, SaleRecord } from '../journal/sale-record.js';
-import type { SaleState } from '../journal/sale-state.js';
+import { UNFINISHED_STATES, type SaleState } from '../journal/sale-state.js';
 import type { OrderApi, OrderApiError } from './order-api.js';
 import { TERMINAL_EVENT_RECONFIRM_MS, type ProcessingProtocol } from './processing-protocol.js';
 import type { SaleWork } from './sale-work.js';
 
-/** States in which a terminal event is confirmed and applied; in any other the sale is settled or not yet sent. */
-export const FOLLOWED_BY_EVENTS: readonly SaleState[] = ['PROCESSING', 'NEEDS_SUPPORT', 'IN_DOUBT'];
+/**
+ * States in which a terminal event is confirmed and applied: the sales still waiting for their
+ * outcome, and completed ones, which the service may cancel or reverse afterwards (§3.1; the
+ * journal's SUCCESS → CANCELLED | REVERSED). In any other the sale is settled for good or not yet sent.
+ */
+export const CONFIRMED_ON_EVENT: readonly SaleState[] = ['PROCESSING', 'NEEDS_SUPPORT', 'IN_DOUBT', 'SUCCESS'];
 
 /** What following takes from the order engine: its journal, API, clock and per-sale work, and how it applies an answer, moves a sale and journals a look-up. */
 export interface OrderFollowingDeps {
@@ -25,7 +29,8 @@ export interface OrderFollowingDeps {
 /**
  * The order engine's following of an order the service has taken: the §3.4 polls of a
  * PROCESSING sale, handing it to support when they run out, and the confirming GET of a
- * terminal event (asked again later for a NEEDS_SUPPORT sale when the service cannot be reached).
+ * terminal event (asked again later for a NEEDS_SUPPORT or SUCCESS sale when the service cannot
+ * be reached).
  */
 export class OrderFollowing {
   constructor(private readonly deps: OrderFollowingDeps) {}
@@ -33,13 +38,19 @@ export class OrderFollowing {
   /** One confirming GET of a terminal event; `reconfirms`: how many were scheduled before this one. */
   async confirmTerminal(saleId: string, orderId: string, reconfirms: number): Promise<{ sale: SaleRecord; error?: OrderApiError }> {
     const current = this.deps.journal.get(saleId)!;
-    if (!FOLLOWED_BY_EVENTS.includes(current.state)) return { sale: current };
+    if (!CONFIRMED_ON_EVENT.includes(current.state)) return { sale: current };
     const lookup = await this.deps.api.getOrder(orderId);
     this.deps.recordLookup(current, 'get', lookup.requestIds, lookup.ok ? (lookup.order?.status ?? 'NOT_FOUND') : lookup.error.code);
-    if (lookup.ok) return { sale: lookup.order ? this.deps.applyOrder(current, lookup.order) : current };
-    // PROCESSING and IN_DOUBT sales are still polled or rechecked; only NEEDS_SUPPORT would wait for a person.
+    if (lookup.ok) {
+      const order = lookup.order;
+      // A completed sale the service still calls SUCCESS is as it was: its vouchers are stored already.
+      if (!order || (current.state === 'SUCCESS' && order.status === 'SUCCESS')) return { sale: current };
+      return { sale: this.deps.applyOrder(current, order) };
+    }
+    // PROCESSING and IN_DOUBT sales are still polled or rechecked; NEEDS_SUPPORT and SUCCESS ones
+    // nothing else asks about, so a person would never learn what the event said.
     const delay = TERMINAL_EVENT_RECONFIRM_MS[reconfirms];
-    if (current.state === 'NEEDS_SUPPORT' && delay !== undefined) {
+    if (!UNFINISHED_STATES.includes(current.state) && delay !== undefined) {
       this.deps.work.schedule(saleId, this.deps.clock.now() + delay, () => this.deps.work.withLock(saleId, () => this.confirmTerminal(saleId, orderId, reconfirms + 1)));
     }
     return { sale: current, error: lookup.error };

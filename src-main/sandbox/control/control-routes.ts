@@ -70,6 +70,12 @@ export function controlRoutes(state: SandboxState): Router {
   });
 
   router.add('GET', '/__sandbox/orders', () => ({ status: 200, body: [...state.orders.orders.values()].map(describeOrder) }));
+  router.add('POST', '/__sandbox/orders/:id/end', async (ctx, { id }) => {
+    const { status } = parse(z.strictObject({ status: z.enum(['CANCELLED', 'REVERSED']) }), await ctx.json());
+    const order = state.orders.endByOperator(id!, status);
+    await state.webhooks.pump();
+    return { status: 200, body: describeOrder(order) };
+  });
   router.add('GET', '/__sandbox/deliveries', () => ({ status: 200, body: state.orders.deliveries }));
 
   router.add('GET', '/__sandbox/webhooks', () => ({

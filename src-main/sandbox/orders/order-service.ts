@@ -130,6 +130,25 @@ export class OrderService {
     return resolved;
   }
 
+  /**
+   * The operator ends an order after the fact (spec §3.1: CANCELLED by a system-driven flow,
+   * REVERSED by support; the transitions themselves are "not shown"): the wallet debit comes
+   * back and the order is announced as a terminal one, as §3.2 does for PROCESSING outcomes.
+   * Issued vouchers stay on the order: whether the service voids them is not shown either.
+   */
+  endByOperator(orderId: string, status: 'CANCELLED' | 'REVERSED'): OrderRecord {
+    const order = this.get(orderId);
+    if (order.status !== 'SUCCESS' && order.status !== 'PROCESSING') {
+      throw new ApiError(409, 'ORDER_ALREADY_ENDED', `Order ${orderId} is ${order.status}; only a SUCCESS or PROCESSING order can be cancelled or reversed`);
+    }
+    order.pending = null;
+    order.status = status;
+    order.updatedAt = this.deps.clock.now();
+    if (order.debitedPaise > 0) this.deps.wallet.reverse(order.id, order.debitedPaise);
+    this.deps.webhooks.emit('ORDER_REACHED_TERMINAL_STATE', { id: order.id, status });
+    return order;
+  }
+
   orderForWire(order: OrderRecord): Record<string, unknown> {
     const asString = this.deps.catalog.get(order.productId)?.voucherAmountAsString ?? false;
     return {

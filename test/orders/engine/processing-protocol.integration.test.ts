@@ -55,11 +55,13 @@ describe('PROCESSING orders follow the §3.4 protocol', () => {
     expect(pollTimes(h, sale.id)).toEqual([]);
   });
 
-  it('ignores a terminal event for an order it does not know, or one already settled', async () => {
+  it('ignores a terminal event for an order it does not know, or one settled for good', async () => {
     expect(await h.engine.onOrderTerminalEvent('ord_unknown')).toBeUndefined();
-    const sale = newSale();
-    const done = await h.engine.placeSale(sale);
-    await h.engine.onOrderTerminalEvent(done.orderId!);
+    // FAILED moves nowhere (a completed sale is asked about: the service may have reversed it since).
+    const sale = newSale({ brand: brand('TEST_BRAND_NOT_AVAILABLE') });
+    const failed = await h.engine.placeSale(sale);
+    expect(failed).toMatchObject({ state: 'FAILED', orderId: expect.any(String) });
+    await h.engine.onOrderTerminalEvent(failed.orderId!);
     expect(h.journal.attempts(sale.id).map((a) => a.kind)).toEqual(['place']);
   });
 
