@@ -17,7 +17,7 @@ export function createWebhookReceiver(env: () => EnvironmentContext, events: Cor
     logger: logger.child({ component: 'webhooks' }),
     now,
     handlers: {
-      orderTerminal: (e) => env().engine.onOrderTerminalEvent(e.orderId),
+      orderTerminal: (e) => env().engine.onOrderTerminalEvent(e.orderId, e.status),
       brandUpdated: (e) => {
         const r = env().catalog.applyBrandUpdate(e);
         if (!r.ok) logger.log('warn', 'webhook.brand_unknown', { brandId: e.brandId });

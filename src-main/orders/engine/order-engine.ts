@@ -116,10 +116,14 @@ export class OrderEngine {
    * Order Reached Terminal State (webhook): confirm with GET, then move forward only (CONFIRMED_ON_EVENT).
    * Rejects with OrderNotConfirmedError when the GET could not reach the service, so the delivery is not
    * recorded as applied; a NEEDS_SUPPORT or SUCCESS sale is then asked about again (TERMINAL_EVENT_RECONFIRM_MS).
+   * `reportedStatus`, the event's own word: a SUCCESS sale is asked about only when the event says
+   * otherwise, since the usual event for it (PROCESSING → SUCCESS, often after a poll settled it)
+   * tells nothing new and would cost a GET per completed sale.
    */
-  async onOrderTerminalEvent(orderId: string): Promise<SaleRecord | undefined> {
+  async onOrderTerminalEvent(orderId: string, reportedStatus?: string): Promise<SaleRecord | undefined> {
     const sale = this.deps.journal.getByOrderId(orderId);
     if (!sale || !CONFIRMED_ON_EVENT.includes(sale.state)) return sale;
+    if (sale.state === 'SUCCESS' && reportedStatus === 'SUCCESS') return sale;
     return this.work.withLock(sale.id, async () => {
       const confirmed = await this.following.confirmTerminal(sale.id, orderId, 0);
       if (confirmed.error) throw new OrderNotConfirmedError(orderId, confirmed.error);

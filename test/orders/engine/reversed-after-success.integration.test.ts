@@ -70,6 +70,16 @@ describe('a completed sale the service cancels or reverses afterwards', () => {
     expect(stateLines(done.id)).toHaveLength(1); // the placement's INTENT → SUCCESS only
   });
 
+  it('an event that itself says SUCCESS, for a sale already SUCCESS, asks nothing', async () => {
+    const done = await h.engine.placeSale(newSale());
+    const before = h.journal.get(done.id)!;
+    expect(await h.engine.onOrderTerminalEvent(done.orderId!, 'SUCCESS')).toEqual(before);
+    expect(gets(done.id)).toBe(0);
+    // The same event saying REVERSED is confirmed (and the service, asked, still says SUCCESS).
+    expect(await h.engine.onOrderTerminalEvent(done.orderId!, 'REVERSED')).toEqual(before);
+    expect(gets(done.id)).toBe(1);
+  });
+
   it('an event whose GET cannot reach the service is not applied, and the order is asked about again until it settles', async () => {
     const done = await completedThenEnded('REVERSED');
     // The GET fails, and the client's own retry with it.
