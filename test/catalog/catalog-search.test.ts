@@ -34,7 +34,10 @@ describe('search on a small catalog', () => {
     const current = repo.search({ includeInactive: true, limit: 500 }).map((b) => b.brand).filter((b) => b.id !== 'gone');
     await repo.replaceAll(current, T0 + 1);
   });
-  afterEach(() => env.cleanup());
+  afterEach(async () => {
+    await repo.checkpointIdle();
+    env.cleanup();
+  });
 
   it('finds by title prefix, description word, tag and category word', () => {
     expect(titles({ text: 'dha' }, repo)).toEqual(['Dhanak Café']);
@@ -191,7 +194,10 @@ describe('search agrees with an in-memory reference, whatever query shape is cho
       stored.push({ brand, removed: !keptIds.has(brand.id), words, namedBy, sortKey: sortKeyOf(brand.title, brand.id) });
     }
   });
-  afterAll(() => env.cleanup());
+  afterAll(async () => {
+    await repo.checkpointIdle();
+    env.cleanup();
+  });
 
   function wordsOf(text: string): string[] {
     return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];

@@ -18,7 +18,11 @@ beforeEach(() => {
   clock = new FakeClock();
   logger = memoryLogger();
 });
-afterEach(() => env.cleanup());
+// A sync's checkpoint runs in a worker with its own connection: the folder goes once it is done.
+afterEach(async () => {
+  await repo.checkpointIdle();
+  env.cleanup();
+});
 
 const newSync = (source: FakePageSource, extra: { maxPages?: number; pageSize?: number } = {}): CatalogSync =>
   new CatalogSync({ source, repo, clock, logger, pageSize: 100, ...extra });

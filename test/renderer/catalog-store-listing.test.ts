@@ -58,7 +58,10 @@ describe('the Sell screen’s search store', () => {
       throw new Error(`unexpected call ${method}`);
     };
   });
-  afterAll(() => env.cleanup());
+  afterAll(async () => {
+    await repo.checkpointIdle();
+    env.cleanup();
+  });
   beforeEach(() => {
     useCatalog.getState().reset();
     calls.length = 0;
