@@ -117,11 +117,15 @@ export async function startStoreJobs(deps: {
     const { referenceId, asked } = job;
     const cause = causeOf(job);
     let next: number | null;
+    let nextAsked = asked + 1;
     try {
       next = await deps.settle(referenceId, asked, cause);
     } catch (error) {
       deps.logger.log('warn', 'store.settle_failed', { referenceId, error });
       next = SETTLE_RETRY_SECONDS;
+      // Its answer is not written: the same question again, so a database fault uses up neither
+      // an event's questions nor the order's polls.
+      nextAsked = asked;
     }
     // The job ends now, with its next question queued in the same commit, not when the batch's
     // slowest question ends: a next question due before that would sit beside its own 'active'
@@ -129,8 +133,11 @@ export async function startStoreJobs(deps: {
     // until the batch ends. An event's questions keep to their own key; after an orphan's, the
     // order's schedule starts.
     await inTransaction(deps.pool, async (tx) => {
-      await boss.complete(settleQueue, id, {}, inTx(tx));
-      if (next !== null) await ask(jobOf(referenceId, asked + 1, cause === 'terminal-event' ? cause : 'scheduled'), next, tx);
+      // pg-boss's typings say void; it answers how many jobs it completed.
+      const completed = (await boss.complete(settleQueue, id, {}, inTx(tx))) as unknown as { affected: number };
+      // Not 'active' any more: it expired and pg-boss queued it again, and that run asks what follows.
+      if (completed.affected === 0) return;
+      if (next !== null) await ask(jobOf(referenceId, nextAsked, cause === 'terminal-event' ? cause : 'scheduled'), next, tx);
     });
   };
   await boss.work<SettleJob>(settleQueue, { pollingIntervalSeconds: 1, batchSize: SETTLE_BATCH }, async (jobs) => {
@@ -155,17 +162,22 @@ export async function startStoreJobs(deps: {
   const watchIfOrphaned = (tx: PoolClient, referenceId: string, afterMs: number) => ask(jobOf(referenceId, 0, 'if-orphaned'), afterMs / 1000, tx);
 
   const askOnTerminalEvent = async (tx: PoolClient, storeId: string, referenceId: string): Promise<void> => {
-    const job = jobOf(referenceId, 0, 'terminal-event');
     const queue = settleQueueOf(storeId);
-    if ((await send(queue, job, 0, tx)) !== null) return;
-    // Not queued: fine when that event's question is waiting already; a store whose queue does
-    // not exist would drop it unseen, so the webhook is answered "retry" instead.
-    const waiting = await tx.query('SELECT 1 FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state = $3', [
-      queue,
-      `${referenceId}${QUESTION_KEY_SUFFIX['terminal-event']}`,
-      'created',
-    ]);
-    if (waiting.rowCount === 0) throw new Error(`The question about ${referenceId} could not be queued for store ${storeId} (no queue ${queue})`);
+    const key = `${referenceId}${QUESTION_KEY_SUFFIX['terminal-event']}`;
+    // A question of an earlier event waiting (its 1, 5 or 15 minutes) is asked now instead. One
+    // being asked right now is left alone: a second beside it, due at once, would stop every
+    // replica's fetch of the queue (pg-boss's stately index) until it ends, and it asks again
+    // itself if it finds the order still open.
+    const pending = await tx.query(
+      `UPDATE pgboss.job SET start_after = CASE WHEN state = 'created' THEN now() ELSE start_after END
+        WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'active') RETURNING 1`,
+      [queue, key],
+    );
+    if ((pending.rowCount ?? 0) > 0) return;
+    // A store whose queue does not exist drops a job sent to it unseen: the webhook is answered "retry" instead.
+    if ((await send(queue, jobOf(referenceId, 0, 'terminal-event'), 0, tx)) === null) {
+      throw new Error(`The question about ${referenceId} could not be queued for store ${storeId} (no queue ${queue})`);
+    }
   };
 
   return {
