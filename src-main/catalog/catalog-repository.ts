@@ -46,6 +46,8 @@ export interface CatalogRepositoryOptions {
   nativeBinding?: string;
   /** Rows per transaction of a first sync (default FIRST_SYNC_CHUNK_ROWS; see CatalogWriter). */
   firstSyncChunkRows?: number;
+  /** Rows per transaction of a later sync (default REPLACEMENT_CHUNK_ROWS; see CatalogWriter). */
+  replacementChunkRows?: number;
 }
 
 /** The brand catalog in SQLite: full replacement from a sync, webhook updates, search. */
@@ -64,7 +66,7 @@ export class CatalogRepository {
   ) {
     this.readConnection = options.readDb ?? null;
     this.reader = new CatalogReader(options.readDb ?? db);
-    this.writer = new CatalogWriter(db, options.sliceMs ?? 10, () => this.reader.invalidate(), options.nativeBinding, options.firstSyncChunkRows);
+    this.writer = new CatalogWriter(db, options.sliceMs ?? 10, () => this.reader.invalidate(), options.nativeBinding, options.firstSyncChunkRows, options.replacementChunkRows);
     // Read-modify-write goes through the writing connection, never a possibly older reader snapshot.
     this.findForUpdate = db.prepare('SELECT seq, data, content_hash, discount FROM brands WHERE id = ?');
     this.updateBrand = db.prepare(

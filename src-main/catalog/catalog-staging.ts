@@ -47,9 +47,12 @@ export interface ReplaceStaging {
   keepPage(pageNo: number): { brands: number; nextCursor: SeenPage['nextCursor'] } | null;
   /** Distinct ids added so far. */
   readonly received: number;
-  /** Commits the transaction the pages were written in; atomic, rejects (changing nothing) on failure. */
+  /**
+   * Commits the transaction the pages were written in, with the removals, stamps and page records;
+   * rejects on failure, changing nothing more than the chunks already committed (CatalogWriter).
+   */
   commit(): Promise<ReplaceSummary>;
-  /** Ends an uncommitted replacement, rolling back what its pages wrote; a no-op once committed or abandoned. */
+  /** Ends an uncommitted replacement, rolling back what its pages wrote since the last chunk; a no-op once committed or abandoned. */
   abandon(): void;
 }
 
@@ -85,8 +88,6 @@ export class Staging implements ReplaceStaging {
     private readonly pagesEpoch: number,
     private readonly slicer: TimeSlicer,
     private readonly syncedAt: number,
-    /** A first sync's rows per transaction; null: the whole sync is one transaction. */
-    private readonly chunkRows: number | null,
     /** For what fails after the commit and only costs speed (see StoredBrands.recordRawHashes). */
     private readonly logger: Logger,
   ) {}
@@ -258,7 +259,7 @@ export class Staging implements ReplaceStaging {
     }
     if (delta.length > 0) {
       this.written = true;
-      const outcomes = await this.writer.writeDelta(this, delta, deltaRaw, this.syncedAt, this.slicer, this.chunkRows);
+      const outcomes = await this.writer.writeDelta(this, delta, deltaRaw, this.syncedAt, this.slicer);
       outcomes.forEach((outcome, i) => {
         const id = ids[i]!;
         const earlier = this.incoming.get(id);
@@ -311,7 +312,7 @@ export class Staging implements ReplaceStaging {
       this.byRaw?.clear();
       this.incoming.clear();
       const merge = summary.inserted + summary.updated > 0;
-      await this.writer.finish(this, { written: this.written, vanished, pages: same ? null : pages, summary, slicer: this.slicer, merge }, this.syncedAt);
+      await this.writer.finish(this, { written: this.written, vanished, pages, pagesSame: same, summary, slicer: this.slicer, merge }, this.syncedAt);
       if (this.rehashed.length > 0) await this.writer.stored.recordRawHashes(this.rehashed, this.slicer, this.logger);
       this.rehashed = [];
       this.writer.mergeInBackground(this.slicer);

@@ -64,9 +64,11 @@ const MIN_RESCHEDULE_MS = 60_000;
 
 /**
  * Keeps the local catalog a copy of the service's list (spec §8: refresh at least weekly,
- * daily recommended). The whole sync is one transaction, committed after the last page, so a
- * failed sync leaves the previous catalog exactly as it was; searches keep working from it
- * meanwhile.
+ * daily recommended). A sync is one transaction, committed after the last page, so a failed
+ * sync leaves the previous catalog exactly as it was; searches keep working from it meanwhile.
+ * One that writes more rows than a chunk (a first sync, or thousands of changed brands) commits
+ * them chunk by chunk, and only its last transaction removes vanished brands and marks the
+ * catalog synced (CatalogWriter).
  */
 export class CatalogSync {
   private readonly pageSize: number;

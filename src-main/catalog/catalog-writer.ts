@@ -34,12 +34,23 @@ export const FIRST_SYNC_CHUNK_ROWS = 1000;
  */
 export const FIRST_SYNC_CACHE_SIZE = -16000;
 /**
- * The writing connection's page cache during a replacement of a stored catalog, one transaction
- * (negative: KiB). Not FIRST_SYNC_CACHE_SIZE: its COMMIT writes out every dirty page still cached,
- * and it holds every changed row of the sync (a 100k 10 %-changed COMMIT took 70 ms with 2 MB,
- * 90 ms with 16 MB, 130 ms with 64 MB).
+ * A replacement of a stored catalog commits every this many written (new, changed or reappearing)
+ * rows. A transaction whose dirty pages outgrow the page cache spills them into the WAL as it goes;
+ * a page spilled and written again overwrites its frame, and the COMMIT then re-checksums every
+ * frame from the first one overwritten. One transaction for 10,000 changed rows of 100k (a 10 %
+ * change) held the loop 70–93 ms at its COMMIT whatever the cache (0.5 MB 69–93, 2 MB 67–75,
+ * 32 MB 113–151: then the COMMIT writes what stayed cached); chunks of 1,000 commit in 11–14 ms
+ * and 2,500 in 20–23 (2-core VM, alternated runs). A day's few changes stay one transaction.
+ */
+export const REPLACEMENT_CHUNK_ROWS = 1000;
+/**
+ * The writing connection's page cache while a replacement of a stored catalog writes (negative:
+ * KiB). Not FIRST_SYNC_CACHE_SIZE: a COMMIT writes out every dirty page still cached (a 100k
+ * 10 %-changed sync in one transaction: 70 ms with 2 MB, 90 with 16, 130 with 64).
  */
 export const REPLACEMENT_CACHE_SIZE = -2000;
+/** Page records read at a time when a replacement begins (each ≈ 4 kB at 100 brands a page). */
+const PAGE_RECORDS_PER_READ = 100;
 /** FTS changes applied per event-loop turn while a sync waits (≈ 9 µs each): the answer it waits for is seen within a fraction of a ms. */
 const OWED_INDEX_SLICE = 8;
 /** FTS changes left owed at most (BrandRows): ≈ 9 ms to apply, the most a COMMIT adds for them. */
@@ -53,14 +64,13 @@ export class CatalogBusyError extends Error {
 }
 
 /**
- * Full catalog replacement: atomic (one transaction, so a failure leaves the previous catalog
- * exactly as it was) yet without long event-loop blocks, yielding (setImmediate) whenever a
- * slice has run `sliceMs`:
+ * Full catalog replacement without long event-loop blocks, yielding (setImmediate) whenever a
+ * slice has run `sliceMs`; one transaction unless it writes many rows (below):
  *
  * 1. read the last sync's page records; the stored ids and content hashes are read (plain
  *    reads, no transaction held) only once a page must be diffed;
  * 2. per page as it arrives: hash each brand against them (contentHash, no serialising) and
- *    write the new, changed and reappearing ones at once, inside ONE transaction opened by
+ *    write the new, changed and reappearing ones at once, inside a transaction opened by
  *    hand at the first write (`BEGIN IMMEDIATE`) and held across the following pages (a
  *    page's brands are all serialised before any of them is written, so a brand that cannot
  *    be serialised fails the page first); nothing of the list piles up in memory; a page handed
@@ -69,13 +79,18 @@ export class CatalogBusyError extends Error {
  * 3. after the last page: mark the vanished brands removed, record the pages, `COMMIT`.
  *    Any failure or an abandoned sync is a `ROLLBACK` of everything the pages wrote.
  *
- * The one exception is a first sync (no brand stored, never synced): it commits every
- * FIRST_SYNC_CHUNK_ROWS rows, since one COMMIT of a 100k-brand transaction alone holds the
- * loop for hundreds of ms. Its brands become readable chunk by chunk, but the catalog stays
- * "never synced" (lastFullSyncAt null: what the Catalog screen, the self-check and isStale
- * read as complete) until the last transaction commits the stamp with the page records. A
- * first sync that fails leaves the chunks it committed (each brand whole and as the service
- * listed it), still never synced; the next sync finds them unchanged and goes on.
+ * A sync that writes many rows commits every chunk of them: a first sync (no brand stored,
+ * never synced) every FIRST_SYNC_CHUNK_ROWS, a later one every REPLACEMENT_CHUNK_ROWS, since a
+ * COMMIT grows with its transaction (100k first-synced brands in one held the loop for hundreds
+ * of ms; see REPLACEMENT_CHUNK_ROWS). Its rows become readable chunk by chunk, each brand whole
+ * and as the service listed it, but the sync itself is not done: the vanished brands are marked
+ * removed, the stamp (lastFullSyncAt: what the Catalog screen, the self-check and isStale read
+ * as complete) and the page records are written only by the last transaction. The first chunk's
+ * COMMIT deletes the last sync's page records (they vouch for rows the chunk may have changed).
+ * A sync that fails after a chunk leaves what it committed (fresher copies of some brands, none
+ * removed), no page records and the last complete sync's stamp: the next sync reads every page
+ * and finds the committed rows unchanged. A failure before the first chunk commit changes
+ * nothing, as before.
  *
  * better-sqlite3's `db.transaction()` cannot span an `await`, so it is not used here. While
  * the transaction is open, any other statement on THIS connection runs inside it: it sees
@@ -111,6 +126,7 @@ export class CatalogWriter {
     private readonly afterWrite: () => void,
     nativeBinding?: string,
     private readonly firstSyncChunkRows = FIRST_SYNC_CHUNK_ROWS,
+    private readonly replacementChunkRows = REPLACEMENT_CHUNK_ROWS,
   ) {
     // The catalog is a copy of the service's list: a sync lost to a power cut is fetched again
     // at the next start, so its commits (and each FTS merge step) need not wait for an fsync;
@@ -137,20 +153,31 @@ export class CatalogWriter {
 
   /**
    * Starts a replacement fed page by page, stamped `syncedAt`. Each page's delta (new, changed
-   * and reappearing brands) is written as it arrives, inside one transaction opened at the
-   * first write and held until `commit`, so neither the parsed pages nor the delta's JSON pile
-   * up in memory (at 100k brands that heap made GC pauses of 100–200 ms); `abandon` rolls it
-   * all back. One at a time: CatalogBusyError otherwise.
+   * and reappearing brands) is written as it arrives, inside a transaction opened at the first
+   * write and held until `commit` (or the chunk's end, see the class), so neither the parsed
+   * pages nor the delta's JSON pile up in memory (at 100k brands that heap made GC pauses of
+   * 100–200 ms); `abandon` rolls back what is not committed. One at a time: CatalogBusyError otherwise.
    */
   async begin(syncedAt: number, logger: Logger): Promise<ReplaceStaging> {
     if (this.busy) throw new CatalogBusyError();
     this.busy = true;
     try {
       const slicer = new TimeSlicer(this.sliceMs);
+      // Taken before the records are read: a webhook's forgetPages during a pause below makes them untrusted.
+      const epoch = this.pagesEpoch;
       const pages = new Map<number, StoredPageRow>();
-      for (const row of this.s.pagesAll.all() as StoredPageRow[]) pages.set(row.page_no, row);
+      // At 100k brands the records are ≈ 4 MB of ids and entries (≈ 15 ms and the garbage it leaves): a slice at a time.
+      for (let after = Number.MIN_SAFE_INTEGER; ; ) {
+        const rows = this.s.pagesAfter.all(after, PAGE_RECORDS_PER_READ) as StoredPageRow[];
+        for (const row of rows) pages.set(row.page_no, row);
+        if (rows.length < PAGE_RECORDS_PER_READ) break;
+        after = rows[rows.length - 1]!.page_no;
+        if (slicer.due()) await slicer.pause();
+      }
       const firstSync = this.s.anyBrand.get() === undefined && this.s.getKv.get(KV_LAST_FULL_SYNC) === undefined;
-      return new Staging(this, pages, this.pagesEpoch, slicer, syncedAt, firstSync ? this.firstSyncChunkRows : null, logger);
+      this.chunk = firstSync ? { rows: this.firstSyncChunkRows, cache: FIRST_SYNC_CACHE_SIZE } : { rows: this.replacementChunkRows, cache: REPLACEMENT_CACHE_SIZE };
+      this.recordsDropped = false;
+      return new Staging(this, pages, epoch, slicer, syncedAt, logger);
     } catch (error) {
       this.release();
       throw error;
@@ -201,12 +228,16 @@ export class CatalogWriter {
 
   private openedBy: object | null = null;
   private replays: (() => void)[] = [];
+  /** The running replacement's rows per transaction and page cache while it writes (set by `begin`). */
+  private chunk = { rows: REPLACEMENT_CHUNK_ROWS, cache: REPLACEMENT_CACHE_SIZE };
+  /** A chunk of the running replacement committed the deletion of the last sync's page records. */
+  private recordsDropped = false;
 
   /**
    * @internal Writes a staging's delta rows, opening its transaction at the first one, each
    * with the hash of the page bytes it was read from (`rawHashes`, in step; null: not from page
-   * bytes). With `chunkRows` (a first sync only), the transaction is committed once it holds
-   * that many rows and the next row opens another.
+   * bytes). The transaction is committed once it holds the replacement's chunk of rows, and the
+   * next row opens another.
    */
   async writeDelta(
     owner: object,
@@ -214,17 +245,20 @@ export class CatalogWriter {
     rawHashes: readonly (string | null)[],
     syncedAt: number,
     slicer: TimeSlicer,
-    chunkRows: number | null,
   ): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
     this.assertStillOpen(owner);
     for (const [i, row] of rows.entries()) {
-      if (this.openedBy !== owner) this.open(owner, chunkRows !== null ? FIRST_SYNC_CACHE_SIZE : REPLACEMENT_CACHE_SIZE);
+      if (this.openedBy !== owner) this.open(owner, this.chunk.cache);
       outcomes.push(this.rows.write(row, rawHashes[i] ?? null, syncedAt));
       if (this.rows.owedCount > MAX_OWED_INDEX) this.rows.indexSomeOwed(this.rows.owedCount - MAX_OWED_INDEX);
-      if (chunkRows !== null && ++this.rowsInTransaction >= chunkRows) {
-        this.rows.indexAllOwed();
+      if (++this.rowsInTransaction >= this.chunk.rows) {
+        // What the chunk's rows owe the search index, then the COMMIT, each in a slice of its own.
+        while (this.rows.indexSomeOwed(OWED_INDEX_SLICE)) if (slicer.due()) await this.pauseInTransaction(slicer);
+        if (slicer.due()) await this.pauseInTransaction(slicer);
+        if (!this.recordsDropped) this.s.pagesClear.run();
         this.db.exec('COMMIT');
+        this.recordsDropped = true;
         this.openedBy = null;
         // What the webhooks wrote inside it is committed now: nothing to replay.
         this.replays = [];
@@ -241,11 +275,12 @@ export class CatalogWriter {
   /** @internal Staging's end: the removals, page records and stamps, COMMIT, then the checkpoint (unless a merge follows). */
   async finish(
     owner: object,
-    /** `pages` null: the stored page records stay as they are (every page came back the same). */
-    staging: { written: boolean; vanished: number[]; pages: PageRecord[] | null; summary: ReplaceSummary; slicer: TimeSlicer; merge: boolean },
+    /** `pagesSame`: every page came back as recorded, so the stored records stay (unless a chunk's COMMIT deleted them). */
+    staging: { written: boolean; vanished: number[]; pages: PageRecord[]; pagesSame: boolean; summary: ReplaceSummary; slicer: TimeSlicer; merge: boolean },
     syncedAt: number,
   ): Promise<void> {
-    const { written, vanished, pages, summary, slicer } = staging;
+    const { written, vanished, summary, slicer } = staging;
+    const pages = staging.pagesSame && !this.recordsDropped ? null : staging.pages;
     const changed = written || vanished.length > 0;
     this.assertStillOpen(owner);
     if (this.openedBy !== owner) this.open(owner, null);
@@ -360,7 +395,7 @@ export class CatalogWriter {
 function prepare(db: Db) {
   return {
     markRemoved: db.prepare('UPDATE brands SET removed_at = ? WHERE seq = ? AND removed_at IS NULL'),
-    pagesAll: db.prepare('SELECT page_no, page_limit, hash, ids, next_page_no, next_limit, entries FROM catalog_pages'),
+    pagesAfter: db.prepare('SELECT page_no, page_limit, hash, ids, next_page_no, next_limit, entries FROM catalog_pages WHERE page_no > ? ORDER BY page_no LIMIT ?'),
     pagesClear: db.prepare('DELETE FROM catalog_pages'),
     pageInsert: db.prepare('INSERT INTO catalog_pages (page_no, page_limit, hash, ids, next_page_no, next_limit, entries) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     getKv: db.prepare('SELECT value FROM kv WHERE key = ?').pluck(),

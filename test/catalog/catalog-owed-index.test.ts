@@ -49,10 +49,10 @@ afterEach(() => {
   env.cleanup();
 });
 
-function repository(): CatalogRepository {
+function repository(options: { replacementChunkRows?: number } = {}): CatalogRepository {
   env = tempDatabase();
   readDb = openDatabase(env.path, 'catalog');
-  return new CatalogRepository(env.db, { readDb });
+  return new CatalogRepository(env.db, { readDb, ...options });
 }
 
 describe('the FTS entries a sync owes', () => {
@@ -96,7 +96,8 @@ describe('the FTS entries a sync owes', () => {
   });
 
   it('a sync with no waits (pages parsed on the main thread) owes at most MAX_OWED_INDEX before its commit', async () => {
-    const repo = repository();
+    // One transaction for all its rows: a chunk's COMMIT would apply what they owe.
+    const repo = repository({ replacementChunkRows: 10_000 });
     await repo.replaceAll(brandsNumbered(5), 1);
     const staging = await repo.beginReplace(2);
     const many = Array.from({ length: MAX_OWED_INDEX + 500 }, (_, i) => makeBrand(`M${i}`, { title: `Manyword ${i}` }));

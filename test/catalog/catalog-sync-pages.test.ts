@@ -194,3 +194,57 @@ describe('a sync skips the pages it already has', () => {
     expect(titleOf(brands[10]!.id)).toBe(`Shop b10`);
   });
 });
+
+describe('a later sync that writes many rows commits them in chunks', () => {
+  const records = () => env.db.prepare('SELECT count(*) FROM catalog_pages').pluck().get() as number;
+  const renamed = (n: number) => brandsNumbered(n).map((b) => makeBrand(b.id, { title: `Renamed ${b.id}` }));
+
+  it('a failure after a chunk keeps the committed rows, drops the page records and the stamp stays; the next sync reads every page and ends it', async () => {
+    await repo.checkpointIdle();
+    repo = new CatalogRepository(env.db, { replacementChunkRows: 100 });
+    const source = new HashingPageSource(brandsNumbered(250));
+    const sync = newSync(source);
+    await sync.syncNow();
+    const firstSyncAt = repo.lastFullSyncAt();
+    expect(records()).toBe(3);
+
+    clock.advance(60_000);
+    source.brands = [...renamed(240)];
+    // Page 3 fails once pages 1 and 2 (200 changed rows, two chunks) are committed.
+    source.override = (pageNo) => (pageNo === 3 ? { ok: false, error: { code: 'BAD_RESPONSE', message: '/v1/partners/products: data: expected array' } } : null);
+    expect(await sync.syncNow()).toMatchObject({ ok: false, error: { code: 'PAGE_FETCH_FAILED', pageNo: 3 } });
+    expect(env.db.inTransaction).toBe(false);
+    // Each committed brand is the service's copy, whole; nothing was removed and the sync is not done.
+    expect(titleOf('b0199')).toBe('Renamed b0199');
+    expect(titleOf('b0200')).toBe('Shop b200');
+    expect(repo.count().listed).toBe(250);
+    expect(repo.lastFullSyncAt()).toBe(firstSyncAt);
+    // The records vouched for rows the chunks changed: gone with the first chunk's COMMIT.
+    expect(records()).toBe(0);
+    assertSearchIndexConsistent(env.db);
+
+    source.override = () => null;
+    source.parsed = [];
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { brands: 240, removed: 10, changes: { unchanged: 200, updated: 40 } } });
+    expect(source.parsed).toEqual([1, 2, 3]);
+    expect(repo.lastFullSyncAt()).toBe(clock.now());
+    expect(repo.search({ text: 'renamed', limit: 300 })).toHaveLength(240);
+    expect(records()).toBe(3);
+    assertSearchIndexConsistent(env.db);
+  });
+
+  it('a chunked sync that succeeds records its pages in its last transaction: the next sync parses none', async () => {
+    await repo.checkpointIdle();
+    repo = new CatalogRepository(env.db, { replacementChunkRows: 50 });
+    const source = new HashingPageSource(brandsNumbered(250));
+    const sync = newSync(source);
+    await sync.syncNow();
+    source.brands = renamed(250);
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { changes: { updated: 250 } } });
+    expect(records()).toBe(3);
+    source.parsed = [];
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { changes: { unchanged: 250 } } });
+    expect(source.parsed).toEqual([]);
+    assertSearchIndexConsistent(env.db);
+  });
+});

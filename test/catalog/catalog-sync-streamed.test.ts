@@ -9,8 +9,9 @@ import { assertSearchIndexConsistent, brandsNumbered, FakePageSource, makeBrand,
 
 /**
  * A sync writes each page's changes as the page arrives, in one transaction committed after
- * the last page. Readers (their own connection, as the app wires them) see the previous
- * catalog, whole, until that commit; a failed sync rolls back everything it wrote.
+ * the last page (unless it writes more rows than a chunk: see catalog-sync-pages.test.ts).
+ * Readers (their own connection, as the app wires them) see the previous catalog, whole, until
+ * that commit; a failed sync rolls back everything it wrote.
  */
 class HeldSource extends FakePageSource {
   private release!: () => void;
@@ -168,7 +169,7 @@ describe('a first sync commits in chunks of rows', () => {
     assertSearchIndexConsistent(env.db);
   });
 
-  it('a sync over a catalog that was synced before is one transaction, whatever its size', async () => {
+  it('a sync over a catalog that was synced before commits in its own chunks (REPLACEMENT_CHUNK_ROWS), not a first sync’s', async () => {
     await chunkedSync(new FakePageSource(brandsNumbered(50))).syncNow();
     const source = new HeldSource(brandsNumbered(250, 'n'), 3);
     const running = chunkedSync(source).syncNow(source.progress);
