@@ -11,6 +11,7 @@ import type { TimeSlicer } from './time-slicer.js';
 
 /** A stored brand as a replacement compares against it. */
 export interface Stored {
+  id: string;
   seq: number;
   hash: string;
   /** The hash of the page bytes the row was written from (catalog migration 6), null when not from page bytes. */
@@ -68,8 +69,8 @@ export class Staging implements ReplaceStaging {
   private done = false;
   /** The stored brands by id, read at the first page that must be diffed (see StoredBrands.read). */
   private stored: Map<string, Stored> | null = null;
-  /** The stored rows' ids by the hash of the page bytes each was written from; read with `stored`. */
-  private byRaw: Map<string, string> | null = null;
+  /** The stored rows by the hash of the page bytes each was written from; read with `stored`. */
+  private byRaw: Map<string, Stored> | null = null;
   /**
    * Ids taken from page records before `stored` was read: not in `incoming` yet, nor checked
    * against the stored rows (storedRows moves them). The records of one sync name distinct ids
@@ -182,16 +183,18 @@ export class Staging implements ReplaceStaging {
 
   async addSplit(split: SplitBrandPage, page: SeenPage): Promise<BrandListPage['skipped']> {
     this.assertOpen();
-    const stored = await this.storedRows();
+    // Read once, with `byRaw` (storedRows checks the ids taken from page records against them).
+    await this.storedRows();
     const byRaw = this.byRaw!;
     const { entryHashes } = split;
-    // The row's own bytes hash is checked, not only the map's: an entry is taken for the one row
-    // its exact bytes were read into (the bytes hold the id), never for a row that came in
-    // already this sync (a repeated id: the last one wins, so it is parsed).
+    // An entry is taken for the one row its exact bytes were read into (the bytes hold the id),
+    // never for a row that came in already this sync (a repeated id: the last one wins, so it is
+    // parsed). The bytes hash finds the row itself, not its id to look up again: every entry of a
+    // changed page comes here, and at 100k brands a lookup in these maps is a few cache misses
+    // (1.65–1.74 → 1.42–1.50 µs an entry, 100k 10 %-changed re-syncs on a slow 2-core VM).
     const taken: (string | null)[] = entryHashes.map((raw) => {
-      const id = byRaw.get(raw);
-      const was = id === undefined ? undefined : stored.get(id);
-      return id !== undefined && was !== undefined && was.listed && was.raw === raw && !this.incoming.has(id) ? id : null;
+      const was = byRaw.get(raw);
+      return was !== undefined && was.listed && was.raw === raw && !this.incoming.has(was.id) ? was.id : null;
     });
     const takenIds = new Set<string>();
     const twice = new Set<string>();

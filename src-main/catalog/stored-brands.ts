@@ -41,21 +41,24 @@ export class StoredBrands {
    * a row while pages are still coming in is seen at commit for delta rows (BrandRows.write re-reads);
    * an unchanged-looking row it touched is settled by the next sync, which finds the hashes different.
    */
-  async read(slicer: TimeSlicer): Promise<{ byId: Map<string, Stored>; byRaw: Map<string, string> }> {
+  async read(slicer: TimeSlicer): Promise<{ byId: Map<string, Stored>; byRaw: Map<string, Stored> }> {
     const byId = new Map<string, Stored>();
     // The rows written from page bytes, by those bytes' hash: the only way a sync finds the row of an entry it does not parse.
-    const byRaw = new Map<string, string>();
+    const byRaw = new Map<string, Stored>();
     for (let after = 0; ; ) {
       const page = this.storedPage.raw().all(after, PAGE) as [seq: number, id: string, hash: string, raw: string | null, removedAt: number | null][];
       // The slice is checked after every insert, and the two maps are filled in turn: a Map that
       // outgrows its table rehashes every entry in that one insert (≈ 25 ms at 65k entries on a
       // slow 2-core VM), and both maps reach that size at the same row.
+      const rows: Stored[] = [];
       for (const [seq, id, hash, raw, removedAt] of page) {
-        byId.set(id, { seq, hash, raw, listed: removedAt === null });
+        const row = { id, seq, hash, raw, listed: removedAt === null };
+        rows.push(row);
+        byId.set(id, row);
         if (slicer.due()) await slicer.pause();
       }
-      for (const [, id, , raw] of page) {
-        if (raw !== null) byRaw.set(raw, id);
+      for (const row of rows) {
+        if (row.raw !== null) byRaw.set(row.raw, row);
         if (slicer.due()) await slicer.pause();
       }
       if (page.length < PAGE) break;
