@@ -78,8 +78,9 @@ export class CatalogRepository {
 
   /**
    * Makes `brands` the whole catalog: upserts each (unchanged content is not rewritten),
-   * marks the missing ones removed and un-removes the ones that reappear. Atomic; rejects
-   * (and changes nothing) on any failure. See CatalogWriter for how it stays responsive.
+   * marks the missing ones removed and un-removes the ones that reappear. Rejects on any
+   * failure, changing nothing unless it had committed chunks of 1,000 or more rows (see
+   * CatalogWriter: how it stays responsive, and what a failure after a chunk keeps).
    */
   async replaceAll(brands: readonly PartnerBrand[], syncedAt: number, logger: Logger = silentLogger): Promise<ReplaceSummary> {
     this.ensureReadConnection();
@@ -89,8 +90,8 @@ export class CatalogRepository {
   }
 
   /**
-   * A replacement fed page by page (see CatalogWriter.begin): same result and atomicity as
-   * replaceAll, without holding the whole parsed list in memory. `logger`: the sync's.
+   * A replacement fed page by page (see CatalogWriter.begin): the same result, and the same
+   * transactions, as replaceAll, without holding the whole parsed list in memory. `logger`: the sync's.
    */
   async beginReplace(syncedAt: number, logger: Logger = silentLogger): Promise<ReplaceStaging> {
     this.ensureReadConnection();

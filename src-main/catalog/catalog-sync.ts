@@ -159,9 +159,9 @@ export class CatalogSync {
     const { repo, clock, logger } = this.options;
     const startedAt = clock.now();
     // Each page goes to the staging as it arrives (hashed and diffed; its new and changed
-    // brands written inside one open transaction), committed only once every page is in: a
-    // failed fetch rolls it all back. Readers use their own connection, so they see the
-    // previous catalog, whole, until that commit.
+    // brands written inside an open transaction), committed once every page is in (or every
+    // chunk of rows: CatalogWriter): a failed fetch rolls back what is not committed. Readers
+    // use their own connection, so they see the previous catalog until a commit.
     let staging: ReplaceStaging;
     try {
       staging = await repo.beginReplace(startedAt, logger);

@@ -198,13 +198,18 @@ describe('a sync skips the pages it already has', () => {
 describe('a later sync that writes many rows commits them in chunks', () => {
   const records = () => env.db.prepare('SELECT count(*) FROM catalog_pages').pluck().get() as number;
   const renamed = (n: number) => brandsNumbered(n).map((b) => makeBrand(b.id, { title: `Renamed ${b.id}` }));
-
-  it('a failure after a chunk keeps the committed rows, drops the page records and the stamp stays; the next sync reads every page and ends it', async () => {
+  /** A catalog whose later syncs commit every `chunkRows` rows, first synced with 250 brands (3 pages recorded). */
+  const syncedInChunksOf = async (chunkRows: number) => {
     await repo.checkpointIdle();
-    repo = new CatalogRepository(env.db, { replacementChunkRows: 100 });
+    repo = new CatalogRepository(env.db, { replacementChunkRows: chunkRows });
     const source = new HashingPageSource(brandsNumbered(250));
     const sync = newSync(source);
     await sync.syncNow();
+    return { source, sync };
+  };
+
+  it('a failure after a chunk keeps the committed rows, drops the page records and the stamp stays; the next sync reads every page and ends it', async () => {
+    const { source, sync } = await syncedInChunksOf(100);
     const firstSyncAt = repo.lastFullSyncAt();
     expect(records()).toBe(3);
 
@@ -233,12 +238,43 @@ describe('a later sync that writes many rows commits them in chunks', () => {
     assertSearchIndexConsistent(env.db);
   });
 
-  it('a chunked sync that succeeds records its pages in its last transaction: the next sync parses none', async () => {
+  it('after a failure past a chunk, a list back to the recorded bytes is parsed again, not taken for rows the chunks rewrote', async () => {
+    const { source, sync } = await syncedInChunksOf(100);
+    source.brands = renamed(250);
+    source.override = (pageNo) => (pageNo === 3 ? { ok: false, error: { code: 'NETWORK', message: 'socket hang up' } } : null);
+    expect(await sync.syncNow()).toMatchObject({ ok: false });
+    expect(titleOf('b0000')).toBe('Renamed b0000');
+    // The service lists exactly what the last complete sync recorded.
+    source.brands = brandsNumbered(250);
+    source.override = () => null;
+    source.parsed = [];
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { changes: { updated: 200, unchanged: 50 } } });
+    expect(source.parsed).toEqual([1, 2, 3]);
+    expect(titleOf('b0000')).toBe('Shop b0');
+    expect(titleOf('b0199')).toBe('Shop b199');
+    assertSearchIndexConsistent(env.db);
+  });
+
+  it('a failure past a chunk leaves the search index merge owed: the next sync merges though it writes nothing', async () => {
+    const segments = () => env.db.prepare('SELECT count(DISTINCT segid) FROM brands_fts_idx').pluck().get() as number;
+    const { source, sync } = await syncedInChunksOf(100);
     await repo.checkpointIdle();
-    repo = new CatalogRepository(env.db, { replacementChunkRows: 50 });
-    const source = new HashingPageSource(brandsNumbered(250));
-    const sync = newSync(source);
-    await sync.syncNow();
+    expect(segments()).toBe(1);
+    // Pages 1 and 2 renamed (two chunks committed), page 3 as stored; page 3 fails.
+    source.brands = [...renamed(200), ...brandsNumbered(250).slice(200)];
+    source.override = (pageNo) => (pageNo === 3 ? { ok: false, error: { code: 'NETWORK', message: 'socket hang up' } } : null);
+    expect(await sync.syncNow()).toMatchObject({ ok: false });
+    await repo.checkpointIdle();
+    expect(segments()).toBeGreaterThan(1);
+    source.override = () => null;
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { changes: { unchanged: 250, updated: 0, inserted: 0 } } });
+    await repo.checkpointIdle();
+    expect(segments()).toBe(1);
+    expect(repo.search({ text: 'renamed b0150' }).map((b) => b.brand.id)).toEqual(['b0150']);
+  });
+
+  it('a chunked sync that succeeds records its pages in its last transaction: the next sync parses none', async () => {
+    const { source, sync } = await syncedInChunksOf(50);
     source.brands = renamed(250);
     expect(await sync.syncNow()).toMatchObject({ ok: true, value: { changes: { updated: 250 } } });
     expect(records()).toBe(3);

@@ -11,7 +11,7 @@ import { assertSearchIndexConsistent, brandsNumbered, FakePageSource, makeBrand,
  * A sync writes each page's changes as the page arrives, in one transaction committed after
  * the last page (unless it writes more rows than a chunk: see catalog-sync-pages.test.ts).
  * Readers (their own connection, as the app wires them) see the previous catalog, whole, until
- * that commit; a failed sync rolls back everything it wrote.
+ * that commit; a failed sync rolls back everything it wrote since.
  */
 class HeldSource extends FakePageSource {
   private release!: () => void;
@@ -169,7 +169,33 @@ describe('a first sync commits in chunks of rows', () => {
     assertSearchIndexConsistent(env.db);
   });
 
-  it('a sync over a catalog that was synced before commits in its own chunks (REPLACEMENT_CHUNK_ROWS), not a first sync’s', async () => {
+  it('a later sync’s chunks leave the page’s listing version alone until the sync ends (a first sync’s move it)', async () => {
+    const later = new CatalogRepository(env.db, { readDb, firstSyncChunkRows: 100, replacementChunkRows: 100 });
+    const sync = (source: FakePageSource) => new CatalogSync({ source, repo: later, clock, logger: memoryLogger(), pageSize: 100 });
+    const first = new HeldSource(brandsNumbered(250), 3);
+    const before = (await later.listing()).version;
+    const firstRun = sync(first).syncNow(first.progress);
+    await first.reached;
+    expect((await later.listing(before)).version).not.toBe(before);
+    first.go();
+    await firstRun;
+    await later.checkpointIdle();
+
+    const synced = (await later.listing()).version;
+    const source = new HeldSource([...brandsNumbered(200, 'n'), ...brandsNumbered(250)], 3);
+    const running = sync(source).syncNow(source.progress);
+    await source.reached;
+    // Two chunks of new brands are committed and searchable in SQLite; the listing the page holds stays current until the end.
+    expect(env.db.inTransaction).toBe(false);
+    expect(readDb.prepare("SELECT count(*) FROM brands WHERE id LIKE 'n%'").pluck().get()).toBe(200);
+    expect(await later.listing(synced)).toEqual({ version: synced, columns: null });
+    source.go();
+    expect(await running).toMatchObject({ ok: true, value: { changes: { inserted: 200, unchanged: 250 } } });
+    expect((await later.listing(synced)).version).not.toBe(synced);
+    await later.checkpointIdle();
+  });
+
+  it('a sync over a catalog that was synced before does not take a first sync’s chunks: below REPLACEMENT_CHUNK_ROWS it is one transaction', async () => {
     await chunkedSync(new FakePageSource(brandsNumbered(50))).syncNow();
     const source = new HeldSource(brandsNumbered(250, 'n'), 3);
     const running = chunkedSync(source).syncNow(source.progress);
