@@ -338,7 +338,11 @@ export class CatalogWriter {
    */
   rollback(owner: object): void {
     if (this.openedBy !== owner) {
-      if (this.recordsDropped && this.openedBy === null) this.afterChunksKept();
+      // Failed between chunks: no transaction open, but the reader's listing is still the previous catalog's.
+      if (this.recordsDropped && this.openedBy === null) {
+        this.afterWrite();
+        this.afterChunksKept();
+      }
       return;
     }
     this.openedBy = null;

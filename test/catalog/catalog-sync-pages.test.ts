@@ -226,6 +226,8 @@ describe('a later sync that writes many rows commits them in chunks', () => {
     expect(repo.lastFullSyncAt()).toBe(firstSyncAt);
     // The records vouched for rows the chunks changed: gone with the first chunk's COMMIT.
     expect(records()).toBe(0);
+    // Searches see what was committed, the in-memory listing's walks (a mid-word substring) too.
+    expect(repo.search({ text: 'enamed', mode: 'substring', limit: 300 })).toHaveLength(200);
     assertSearchIndexConsistent(env.db);
 
     source.override = () => null;
