@@ -10,51 +10,18 @@ import type { PageRecord, StoredPageRow } from './catalog-page-records.js';
 import { StoredBrands } from './stored-brands.js';
 import { TimeSlicer } from './time-slicer.js';
 import type { ReplaceSummary } from './catalog-types.js';
+import {
+  FIRST_SYNC_CACHE_SIZE,
+  FIRST_SYNC_CHUNK_ROWS,
+  MAX_OWED_INDEX,
+  OWED_INDEX_SLICE,
+  PAGE_RECORDS_PER_READ,
+  REPLACEMENT_CACHE_SIZE,
+  REPLACEMENT_CHUNK_ROWS,
+} from './catalog-write-sizes.js';
 
 export const KV_LAST_FULL_SYNC = 'catalog.lastFullSyncAt';
 export const KV_LAST_SUMMARY = 'catalog.lastSyncSummary';
-/**
- * A first sync (no brand stored, never synced) commits every this many written rows. COMMIT
- * grows with the transaction (SQLite writes and re-checksums the WAL frames the transaction
- * touched): one transaction of 100k brands held the loop ~200–450 ms at its COMMIT; 5,000
- * rows commit in ~10–45 ms on this loaded machine (with a 2 MB cache), 2,500 in about half that.
- * With FIRST_SYNC_CACHE_SIZE, 1,000 rows leave at most ≈ 1,000 row pages and the index pages they
- * touched dirty for their COMMIT.
- */
-export const FIRST_SYNC_CHUNK_ROWS = 1000;
-/**
- * The writing connection's page cache while a first sync writes (negative: KiB). A row goes to
- * the end of the table, but its entries in `brands_order` (by title) and the category index land
- * anywhere: at 100k brands those indexes are ≈ 6 MB, and a 2 MB cache evicted their pages between
- * one chunk's rows and the next, each insert reading a page back and each COMMIT re-checksumming
- * the frames of pages written twice. Measured on a 2-core VM (first syncs over HTTP, alternated,
- * 4 runs each): 100k 7.5–9.0 → 5.3–7.2 s, 10k 650–740 → 580–640 ms, and the longest event-loop
- * block 48–57 → 31–52 ms at 100k, against 2 MB and 2,500-row chunks; 32 MB measured the same as
- * 16, 500-row chunks slower (more COMMITs). Given back when the sync ends (`release`).
- */
-export const FIRST_SYNC_CACHE_SIZE = -16000;
-/**
- * A replacement of a stored catalog commits every this many written (new, changed or reappearing)
- * rows. A transaction whose dirty pages outgrow the page cache spills them into the WAL as it goes;
- * a page spilled and written again overwrites its frame, and the COMMIT then re-checksums every
- * frame from the first one overwritten. One transaction for 10,000 changed rows of 100k (a 10 %
- * change) held the loop 70–93 ms at its COMMIT whatever the cache (0.5 MB 69–93, 2 MB 67–75,
- * 32 MB 113–151: then the COMMIT writes what stayed cached); chunks of 1,000 commit in 11–14 ms
- * and 2,500 in 20–23 (2-core VM, alternated runs). A day's few changes stay one transaction.
- */
-export const REPLACEMENT_CHUNK_ROWS = 1000;
-/**
- * The writing connection's page cache while a replacement of a stored catalog writes (negative:
- * KiB). Not FIRST_SYNC_CACHE_SIZE: a COMMIT writes out every dirty page still cached (a 100k
- * 10 %-changed sync in one transaction: 70 ms with 2 MB, 90 with 16, 130 with 64).
- */
-export const REPLACEMENT_CACHE_SIZE = -2000;
-/** Page records read at a time when a replacement begins (each ≈ 4 kB at 100 brands a page). */
-const PAGE_RECORDS_PER_READ = 100;
-/** FTS changes applied per event-loop turn while a sync waits (≈ 9 µs each): the answer it waits for is seen within a fraction of a ms. */
-const OWED_INDEX_SLICE = 8;
-/** FTS changes left owed at most (BrandRows): ≈ 9 ms to apply, the most a COMMIT adds for them. */
-export const MAX_OWED_INDEX = 1000;
 
 export class CatalogBusyError extends Error {
   constructor() {
@@ -97,17 +64,16 @@ export class CatalogBusyError extends Error {
  * the transaction is open, any other statement on THIS connection runs inside it: it sees
  * uncommitted rows, and its writes commit or roll back with ours (a webhook's update is applied
  * again after a rollback: replayOnRollback). Readers use a second connection (WAL snapshot
- * isolation): until the COMMIT they see the previous catalog whole, never part of a sync.
+ * isolation): they see what is committed, never a transaction in progress.
  *
- * Each page taken whole is recorded (catalog_pages: its raw body's hash and its ids) in the same
+ * Each page taken whole is recorded (catalog_pages: its raw body's hash and its ids) by the last
  * transaction, so the next sync can take a byte-identical page as its stored brands unparsed.
  *
  * The FTS index is maintained row by row rather than with a final 'rebuild': inserting 100k
  * rows into the index costs about what 'rebuild' does (~3 s here) but can be sliced, and a
- * daily sync touches a handful of rows instead of re-indexing all of them. COMMIT used to be
- * the one long block (WAL fsync + auto-checkpoint, ~2 s for a first sync of 100k brands): the
- * connection now runs synchronous=NORMAL and leaves checkpoints to a worker thread
- * (CatalogCheckpointer), so COMMIT only appends the last dirty pages to the WAL.
+ * daily sync touches a handful of rows instead of re-indexing all of them. A COMMIT only appends
+ * the last dirty pages to the WAL: the connection runs synchronous=NORMAL and leaves checkpoints
+ * (an fsync and ~2 s of copying after a 100k first sync) to a worker thread (CatalogCheckpointer).
  */
 export class CatalogWriter {
   private readonly s: ReturnType<typeof prepare>;

@@ -51,7 +51,7 @@ export type { DatabaseKind };
  * 5–16 MB with 512 KiB on every connection. A sale touches the right-hand edges of append-only
  * b-trees (a few dozen pages); colder pages are read back from the OS's file cache, which holds
  * them either way. A catalog sync's writer takes a larger cache while it writes
- * (FIRST_SYNC_CACHE_SIZE and REPLACEMENT_CACHE_SIZE in catalog-writer.ts).
+ * (FIRST_SYNC_CACHE_SIZE and REPLACEMENT_CACHE_SIZE in catalog-write-sizes.ts).
  */
 export const PAGE_CACHE_KIB = 512;
 

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
 import { CatalogSync } from '../../src-main/catalog/catalog-sync.js';
 import { BrandPagePrep, PAGE_PREP_BUNDLE_FILE } from '../../src-main/catalog/brand-page-prep-host.js';
-import { FIRST_SYNC_CACHE_SIZE } from '../../src-main/catalog/catalog-writer.js';
+import { FIRST_SYNC_CACHE_SIZE } from '../../src-main/catalog/catalog-write-sizes.js';
 import { openDatabase, type Db } from '../../src-main/db/database.js';
 import { createPartnerClient, type PartnerClient } from '../../src-main/partner-api/partner-client.js';
 import { DEFAULT_CREDENTIALS } from '../../src-main/sandbox/auth/credentials.js';

@@ -3,7 +3,7 @@ import { prepareEntries, type PreparedBrandPage, type PreparedEntries } from '..
 import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
 import { BrandRows } from '../../src-main/catalog/brand-rows.js';
 import { brandColumns } from '../../src-main/catalog/catalog-text.js';
-import { MAX_OWED_INDEX } from '../../src-main/catalog/catalog-writer.js';
+import { MAX_OWED_INDEX } from '../../src-main/catalog/catalog-write-sizes.js';
 import { openDatabase, type Db } from '../../src-main/db/database.js';
 import { splitBrandList } from '../../src-main/partner-api/wire-schemas.js';
 import { loadCatalogFile } from '../../src-main/sandbox/catalog/catalog-file.js';

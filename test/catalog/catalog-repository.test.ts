@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogBusyError, CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
-import { FIRST_SYNC_CACHE_SIZE, REPLACEMENT_CACHE_SIZE } from '../../src-main/catalog/catalog-writer.js';
+import { FIRST_SYNC_CACHE_SIZE, REPLACEMENT_CACHE_SIZE } from '../../src-main/catalog/catalog-write-sizes.js';
 import type { Db } from '../../src-main/db/database.js';
 import type { PartnerBrand } from '../../src-main/partner-api/types.js';
 import { assertSearchIndexConsistent, changesDuring, makeBrand, tempDatabase } from './fixtures.js';
