@@ -43,16 +43,25 @@ const turns = async (n: number) => {
 
 let env: ReturnType<typeof tempDatabase>;
 let readDb: Db | null = null;
-afterEach(() => {
+/** Every repository a test made: its checkpoint worker may still write the files when the test ends. */
+let repos: CatalogRepository[] = [];
+afterEach(async () => {
+  await Promise.all(repos.map((repo) => repo.checkpointIdle()));
+  repos = [];
   readDb?.close();
   readDb = null;
   env.cleanup();
 });
 
+function made(repo: CatalogRepository): CatalogRepository {
+  repos.push(repo);
+  return repo;
+}
+
 function repository(options: { replacementChunkRows?: number } = {}): CatalogRepository {
   env = tempDatabase();
   readDb = openDatabase(env.path, 'catalog');
-  return new CatalogRepository(env.db, { readDb, ...options });
+  return made(new CatalogRepository(env.db, { readDb, ...options }));
 }
 
 describe('the FTS entries a sync owes', () => {
@@ -111,7 +120,7 @@ describe('the FTS entries a sync owes', () => {
   it('a first sync’s chunks are each committed with their search entries', async () => {
     env = tempDatabase();
     readDb = openDatabase(env.path, 'catalog');
-    const repo = new CatalogRepository(env.db, { readDb, firstSyncChunkRows: 40 });
+    const repo = made(new CatalogRepository(env.db, { readDb, firstSyncChunkRows: 40 }));
     const staging = await repo.beginReplace(1);
     await staging.addSplit(ready(wires.slice(0, 30)), seen(1));
     await staging.addSplit(ready(wires.slice(30, 60)), seen(2));
