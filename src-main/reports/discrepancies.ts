@@ -138,7 +138,7 @@ export function tendersUnexplained(missingPaise: number, totals: { netPaise: num
   return {
     kind: 'TENDER_MISSING',
     message: `The day’s payments less refunds come to ${formatRupees(totals.netPaise)} and its sales account for ${formatRupees(totals.expectedNetPaise)}: ${formatRupees(Math.abs(missingPaise))} ${missingPaise > 0 ? 'missing' : 'more'} that no sale listed here explains.`,
-    action: 'A payment or refund of another day’s sale (a retry or a refund after midnight) shows this way; otherwise compare the shifts’ reports with the sales.',
+    action: 'Compare the shifts’ reports and the payment slips with the day’s sales: a payment or refund was recorded that no sale of the day accounts for.',
     ...noSale(missingPaise),
   };
 }

@@ -20,7 +20,7 @@ export interface EndOfDayDeps {
   walletHistory: Pick<WalletHistory, 'lastBefore' | 'firstIn' | 'lastIn' | 'topUpsBetween'>;
   /** Reads the balance now (and records it); null when the service could not be asked. */
   readWalletNow: () => Promise<WalletReading | null>;
-  till: Pick<TillStore, 'salePayment' | 'shiftsBetween'>;
+  till: Pick<TillStore, 'salePayment' | 'shiftsBetween' | 'refundedForEarlierSales'>;
   shifts: Pick<ShiftService, 'tenderTotals' | 'cashierTotals' | 'view'>;
   now: () => number;
 }
@@ -65,6 +65,8 @@ export class EndOfDay {
           journal: deps.journal,
           byTender: deps.shifts.tenderTotals({ from, to }),
           paymentsSince: this.firstShift.get()?.at ?? null,
+          day: bounds,
+          refundedForEarlierSalesPaise: deps.till.refundedForEarlierSales(bounds),
         }),
         drawers: checkDrawers(
           deps.till.shiftsBetween(from, to).map((shift) => ({ ...shift, expectedCashPaise: deps.shifts.view(shift).expectedCashPaise })),

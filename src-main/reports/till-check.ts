@@ -15,7 +15,13 @@ import { drawerOpen, drawerOverShort, managerReview, refundDue, tenderMissing, t
  * back or awaiting a manager, the payment itself (it is still in the drawer); a refunded or
  * carried-over payment, nothing. A completed sale with no payment covering it is
  * TENDER_MISSING, a failed one not given back REFUND_DUE. What the sales listed do not explain
- * (an orphaned payment, a refund of another day's sale) is one more TENDER_MISSING.
+ * (a payment recorded without its sale) is one more TENDER_MISSING.
+ *
+ * Money counts on the day it moved, as the drawers count it: a payment given back, or taken
+ * along by a retry, after the day's end was still in the drawer when the day closed, so it is
+ * counted as held; a payment a retry carried in from an earlier day was taken (and counted)
+ * that day; a refund given today for an earlier day's sale (`refundedForEarlierSalesPaise`) is
+ * today's. A customer who comes back after midnight leaves both days matched.
  *
  * `paymentsSince`: when the counter first opened a drawer. A completed sale before it was made
  * before payments were recorded at all and is not reported for lacking one.
@@ -26,14 +32,25 @@ export function checkTenders(input: {
   journal: Pick<SaleJournal, 'hasVouchers'>;
   byTender: TenderTotal[];
   paymentsSince: number | null;
+  day: { from: number; to: number };
+  refundedForEarlierSalesPaise: number;
 }): { tenders: EndOfDayReport['tenders']; discrepancies: Discrepancy[] } {
+  const { from, to } = input.day;
   const discrepancies: Discrepancy[] = [];
   let expectedNetPaise = 0;
   let explainedMissingPaise = 0;
   for (const sale of input.sales) {
     const held = input.till.salePayment(sale.id);
     const paid = held?.payment.amountPaise ?? 0;
-    switch (paymentStateOf(sale.state, held, () => input.journal.hasVouchers(sale.id))) {
+    // A payment carried in by this retry from an earlier day's sale: that day took it.
+    if (held && held.payment.takenAt < from) expectedNetPaise -= paid;
+    const state = paymentStateOf(sale.state, held, () => input.journal.hasVouchers(sale.id));
+    if ((state === 'REFUNDED' && held!.refund!.at >= to) || (state === 'CARRIED_TO_RETRY' && held!.carriedTo!.createdAt >= to)) {
+      // Settled after the day's end (given back, or taken along by a retry): in the drawer when it closed.
+      expectedNetPaise += paid;
+      continue;
+    }
+    switch (state) {
       case 'KEPT':
         expectedNetPaise += customerPaysOf(sale);
         if (paid !== customerPaysOf(sale)) {
@@ -67,6 +84,7 @@ export function checkTenders(input: {
   const takenPaise = input.byTender.reduce((sum, t) => sum + t.takenPaise, 0);
   const refundedPaise = input.byTender.reduce((sum, t) => sum + t.refundedPaise, 0);
   const netPaise = takenPaise - refundedPaise;
+  expectedNetPaise -= input.refundedForEarlierSalesPaise;
   const unexplained = expectedNetPaise - netPaise - explainedMissingPaise;
   if (unexplained !== 0) discrepancies.push(tendersUnexplained(unexplained, { netPaise, expectedNetPaise }));
   return { tenders: { byTender: input.byTender, takenPaise, refundedPaise, netPaise, expectedNetPaise }, discrepancies };

@@ -46,7 +46,7 @@ export class PaymentRows {
   private readonly insertLink: Statement;
   private readonly ofSale: Statement<[string], PaymentRow>;
   private readonly tenders: Statement<[string], TenderRow>;
-  private readonly retryHolding: Statement<[string, string], { id: string; reference_id: string }>;
+  private readonly retryHolding: Statement<[string, string], { id: string; reference_id: string; created_at: number }>;
   private readonly heldInShift: Statement<[string], HeldRow>;
 
   constructor(db: Db) {
@@ -56,8 +56,8 @@ export class PaymentRows {
     this.insertLink = db.prepare('INSERT INTO sale_payments (sale_id, payment_id) VALUES (?, ?)');
     this.ofSale = db.prepare<[string], PaymentRow>('SELECT p.* FROM sale_payments sp JOIN payments p ON p.id = sp.payment_id WHERE sp.sale_id = ?');
     this.tenders = db.prepare<[string], TenderRow>('SELECT method, amount_paise, received_paise, reference FROM payment_tenders WHERE payment_id = ? ORDER BY seq');
-    this.retryHolding = db.prepare<[string, string], { id: string; reference_id: string }>(
-      'SELECT s.id, s.reference_id FROM sales s JOIN sale_payments sp ON sp.sale_id = s.id WHERE s.retry_of = ? AND sp.payment_id = ?',
+    this.retryHolding = db.prepare<[string, string], { id: string; reference_id: string; created_at: number }>(
+      'SELECT s.id, s.reference_id, s.created_at FROM sales s JOIN sale_payments sp ON sp.sale_id = s.id WHERE s.retry_of = ? AND sp.payment_id = ?',
     );
     // Each payment with the sale holding it now: the last of its retry chain.
     this.heldInShift = db.prepare<[string], HeldRow>(`SELECT s.state, p.amount_paise, r.payment_id IS NOT NULL AS refunded,
@@ -95,9 +95,9 @@ export class PaymentRows {
   }
 
   /** The retry of `saleId` that took `paymentId` along, if one did. */
-  carriedTo(saleId: string, paymentId: string): { saleId: string; referenceId: string } | null {
+  carriedTo(saleId: string, paymentId: string): { saleId: string; referenceId: string; createdAt: number } | null {
     const row = this.retryHolding.get(saleId, paymentId);
-    return row ? { saleId: row.id, referenceId: row.reference_id } : null;
+    return row ? { saleId: row.id, referenceId: row.reference_id, createdAt: row.created_at } : null;
   }
 
   /**

@@ -18,8 +18,8 @@ export interface SalePayment {
   refund: Refund | null;
   /** A manager's decision on it (the sale was in MANAGER_REVIEW), if one was recorded. */
   decision: ReviewDecision | null;
-  /** The retry of this sale that took its payment along, if one did. */
-  carriedTo: { saleId: string; referenceId: string } | null;
+  /** The retry of this sale that took its payment along, if one did (`createdAt`: when that retry was made, and took it). */
+  carriedTo: { saleId: string; referenceId: string; createdAt: number } | null;
 }
 
 /** What recordRefund did: recorded, or why not (nothing was written). */
@@ -198,5 +198,10 @@ export class TillStore {
   /** Payments taken and refunds given per member of staff. */
   staffTotals(scope: TillScope): StaffTotalRow[] {
     return this.totals.perStaff(scope);
+  }
+
+  /** See TillTotals.refundedForEarlierSales. */
+  refundedForEarlierSales(span: { from: number; to: number }): number {
+    return this.totals.refundedForEarlierSales(span);
   }
 }

@@ -43,6 +43,7 @@ export class TillTotals {
   private readonly refunded: ScopedQuery;
   private readonly takenByStaff: ScopedQuery;
   private readonly refundedByStaff: ScopedQuery;
+  private readonly refundedOfEarlierSales: Statement<{ from: number; to: number }, { paise: number }>;
 
   constructor(db: Db) {
     // The column names in `where` (shift_id, at) belong to one table of each query.
@@ -67,6 +68,14 @@ export class TillTotals {
       (where) => `SELECT taken_by AS staffId, COUNT(*) AS count, SUM(amount_paise) AS paise FROM (SELECT *, taken_at AS at FROM payments) WHERE ${where} GROUP BY taken_by`,
     );
     this.refundedByStaff = scoped((where) => `SELECT refunded_by AS staffId, SUM(amount_paise) AS paise FROM refunds WHERE ${where} GROUP BY refunded_by`);
+    // A refund names the sale holding the payment when it was given (the last retry that took it along).
+    this.refundedOfEarlierSales = db.prepare(`SELECT COALESCE(SUM(r.amount_paise), 0) AS paise FROM refunds r JOIN sales s ON s.id = r.sale_id
+        WHERE @from <= r.at AND r.at < @to AND s.created_at < @from`);
+  }
+
+  /** Money given back in [from, to) for sales made before `from`: a customer who came back after midnight. */
+  refundedForEarlierSales(span: { from: number; to: number }): number {
+    return this.refundedOfEarlierSales.get(span)!.paise;
   }
 
   drawerOf(shiftId: string): DrawerTotals {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DAY_MS, istDay } from '../../src-main/platform/india-time.js';
+import { DAY_MS, IST_OFFSET_MS, istDay } from '../../src-main/platform/india-time.js';
 import { FORBIDDEN } from '../support/screen-words.js';
 import { cashTenders } from '../support/till.js';
 import type { EndOfDayReport } from '../../src-main/contract/index.js';
@@ -94,6 +94,38 @@ describe('end of day: a day that balances three ways', () => {
     expect(walletReads()).toBe(readsBefore);
     expect(later.wallet).toMatchObject({ spentPaise: 195_000, expectedSpentPaise: 195_000 });
     expect(later.wallet.closingReadAt).toBe(report.wallet.closingReadAt);
+  });
+
+  it('a customer back after midnight for their money, and a retry the next morning: both days still match', async () => {
+    const { h } = c;
+    await c.sell({ productId: FIXED, amountPaise: 50_000, tenders: cashTenders(50_000) });
+    const failedLate = await c.sell({ productId: FAILS, amountPaise: 30_000, tenders: cashTenders(30_000) });
+    const retriedNextDay = await c.sell({ productId: FAILS, amountPaise: 20_000, tenders: cashTenders(20_000) });
+    expect([failedLate.state, retriedNextDay.state]).toEqual(['FAILED', 'FAILED']);
+    await c.closeDrawer();
+
+    // The next morning, a new drawer: one customer is given their 300 back, the other's sale is
+    // retried with the payment taken yesterday, fails again, and its 200 are given back.
+    const sinceMidnight = (h.clock.now() + IST_OFFSET_MS) % DAY_MS;
+    h.clock.advance(DAY_MS - sinceMidnight + 9 * 3_600_000);
+    const nextDay = istDay(h.clock.now());
+    expect(nextDay).not.toBe(c.day);
+    await c.asCashier();
+    await h.ok('shift.open', { openingFloatPaise: 100_000 });
+    await h.ok('sale.refund', { saleId: failedLate.id });
+    const retry = await c.retry(retriedNextDay.id);
+    expect(retry.state).toBe('FAILED');
+    await h.ok('sale.refund', { saleId: retry.id });
+    await c.closeDrawer();
+
+    // The first day held both payments when it closed; the second gave them back.
+    const first = await c.endOfDay(c.day);
+    expect(first.discrepancies).toEqual([]);
+    expect(first.tenders).toMatchObject({ takenPaise: 100_000, refundedPaise: 0, netPaise: 100_000, expectedNetPaise: 100_000 });
+    const second = await c.endOfDay(nextDay);
+    expect(second.discrepancies).toEqual([]);
+    expect(second.tenders).toMatchObject({ takenPaise: 0, refundedPaise: 50_000, netPaise: -50_000, expectedNetPaise: -50_000 });
+    expect(second.shifts).toEqual([expect.objectContaining({ expectedCashPaise: 50_000, overShortPaise: 0 })]);
   });
 
   it('refuses a day that is not a date, or has not begun, and records nothing', async () => {
