@@ -208,6 +208,8 @@ async function measure(
   serve: ((set: 'a' | 'b') => void) | null,
   reps: number,
   warmup: number,
+  /** Rounds of the two re-syncs, when not those of the full sync. */
+  resync: { reps: number; warmup: number } = { reps, warmup },
 ): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const blocks: number[] = [];
@@ -242,7 +244,7 @@ async function measure(
     const settle = () => same.settle();
     push(
       're-sync unchanged',
-      await pairedSync(reps, warmup, async () => ({ subject: same.run, settle }), () => fetchAll('a')),
+      await pairedSync(resync.reps, resync.warmup, async () => ({ subject: same.run, settle }), () => fetchAll('a')),
     );
     if (serve) {
       // Each round syncs the other variant, so every round finds 10 % of the brands changed.
@@ -251,8 +253,8 @@ async function measure(
       push(
         're-sync 10 % changed',
         await pairedSync(
-          reps,
-          warmup,
+          resync.reps,
+          resync.warmup,
           async () => {
             serve(flip());
             return { subject: same.run, settle };
@@ -386,10 +388,15 @@ export async function benchSync(sizes: readonly number[], reps: number): Promise
       return fetcher.fetchAll(set, onPage);
     };
     try {
-      // One round per case at 100k: a full sync there is tens of seconds on 2 shared cores, and
-      // the whole bench must stay within its time budget.
-      const sizeReps = size >= 100_000 ? 1 : Math.max(3, Math.ceil(reps / 3));
-      rows.push(...(await measure(`${size} brands, sandbox-shaped pages over HTTP`, sizeClient, fetchSet, (set) => server.serve(set), sizeReps, size >= 100_000 ? 0 : 1)));
+      // One round of the full sync at 100k: with its floor it is tens of seconds on 2 shared
+      // cores. The re-syncs are seconds, so they get the rounds of the smaller sizes: a warm-up
+      // (the first re-sync of a process runs its write paths cold: at 100k 5.4–6.8 s of CPU
+      // against 4.1–5.3 s for the ones after it, in profiling runs on the 2-core VM) and three
+      // timed rounds judged at their median, as at 10k.
+      const large = size >= 100_000;
+      const sizeReps = Math.max(3, Math.ceil(reps / 3));
+      const rounds = large ? { reps: 1, warmup: 0 } : { reps: sizeReps, warmup: 1 };
+      rows.push(...(await measure(`${size} brands, sandbox-shaped pages over HTTP`, sizeClient, fetchSet, (set) => server.serve(set), rounds.reps, rounds.warmup, { reps: sizeReps, warmup: 1 })));
     } finally {
       fetcher.bare.close();
       sizeClient.close();
