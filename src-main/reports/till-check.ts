@@ -42,9 +42,11 @@ export function checkTenders(input: {
   for (const sale of input.sales) {
     const held = input.till.salePayment(sale.id);
     const paid = held?.payment.amountPaise ?? 0;
-    // A payment carried in by this retry from an earlier day's sale: that day took it.
-    if (held && held.payment.takenAt < from) expectedNetPaise -= paid;
     const state = paymentStateOf(sale.state, held, () => input.journal.hasVouchers(sale.id));
+    // A payment carried in by a retry from an earlier day's sale: that day took it. Every retry
+    // of a chain holds it, so it is taken off once, at the day's last one (not carried on today).
+    const carriedOnToday = state === 'CARRIED_TO_RETRY' && held!.carriedTo!.createdAt < to;
+    if (held && held.payment.takenAt < from && !carriedOnToday) expectedNetPaise -= paid;
     if ((state === 'REFUNDED' && held!.refund!.at >= to) || (state === 'CARRIED_TO_RETRY' && held!.carriedTo!.createdAt >= to)) {
       // Settled after the day's end (given back, or taken along by a retry): in the drawer when it closed.
       expectedNetPaise += paid;

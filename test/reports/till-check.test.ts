@@ -107,6 +107,24 @@ describe('the day’s tenders when the money moves after midnight', () => {
       discrepancies: [],
       tenders: expect.objectContaining({ netPaise: 0, expectedNetPaise: 0 }),
     });
+    // Retried twice the next day (first → retry → again), the last one given back: the payment is taken off that day once.
+    const again = { ...sale('again', 'FAILED'), createdAt: nextDay.from + 11 * HOUR };
+    const chain = (refunded: boolean) => (saleId: string): SalePayment => ({
+      payment,
+      refund: refunded && saleId === 'again' ? refundAt('first', nextDay.from + 12 * HOUR) : null,
+      decision: null,
+      carriedTo: saleId === 'first' ? { saleId: 'retry', referenceId: 'POS-retry', createdAt: retry.createdAt } : saleId === 'retry' ? { saleId: 'again', referenceId: 'POS-again', createdAt: again.createdAt } : null,
+    });
+    const failedRetry = { ...retry, state: 'FAILED' as const };
+    expect(check({ day: nextDay, sales: [failedRetry, again], till: { salePayment: chain(true) }, byTender: [{ method: 'CASH', count: 0, takenPaise: 0, refundedPaise: 50_000, netPaise: -50_000 }] })).toEqual({
+      discrepancies: [],
+      tenders: expect.objectContaining({ netPaise: -50_000, expectedNetPaise: -50_000 }),
+    });
+    // Not yet given back, the last retry holds it: the drawer still has it, taken the day before.
+    expect(check({ day: nextDay, sales: [failedRetry, again], till: { salePayment: chain(false) }, byTender: [] })).toEqual({
+      discrepancies: [expect.objectContaining({ kind: 'REFUND_DUE', saleId: 'again', amountPaise: 50_000 })],
+      tenders: expect.objectContaining({ netPaise: 0, expectedNetPaise: 0 }),
+    });
     // A retry the same day keeps its day's money as before: the first sale accounts for nothing, the retry for the payment.
     const sameDayRetry = { ...retry, createdAt: DAY.to - HOUR / 2 };
     const sameDay = (saleId: string): SalePayment => ({ ...holding(saleId), carriedTo: saleId === 'first' ? { saleId: 'retry', referenceId: 'POS-retry', createdAt: sameDayRetry.createdAt } : null });
