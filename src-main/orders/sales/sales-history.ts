@@ -167,8 +167,11 @@ export class SalesHistory {
       .sort((a, b) => b.amountPaise - a.amountPaise || (a.productId < b.productId ? -1 : 1))
       .slice(0, 10);
     // Titles for the ten winners only: the one column the rollups and covering indexes do not hold.
-    const title = this.statement(`SELECT MAX(brand_title) FROM sales
-        WHERE product_id = @productId AND created_at >= @from AND created_at < @to AND state = 'SUCCESS'`).pluck(true);
+    // A brand's title as its latest completed sale in the range had it (a renamed brand shows its
+    // new name): one row read from the newest end of the brand's index, where every sale of the
+    // range would be read to pick one by its letters.
+    const title = this.statement(`SELECT brand_title FROM sales
+        WHERE product_id = @productId AND created_at >= @from AND created_at < @to AND state = 'SUCCESS' ORDER BY created_at DESC LIMIT 1`).pluck(true);
     const byBrand = top.map((b) => ({ productId: b.productId, brandTitle: title.get({ from, to, productId: b.productId }) as string, count: b.count, amountPaise: b.amountPaise }));
 
     // Hours of the day in India (UTC+05:30), where the counters are: the rollup's hour is the same expression.

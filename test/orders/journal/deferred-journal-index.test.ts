@@ -148,6 +148,23 @@ describe('the journal’s deferred search index, rollups and shared brand snapsh
     expect(journal.get(old.id)!.brandSnapshot).toEqual(FIXED_BRAND);
   });
 
+  it('names each brand of the summary by its latest completed sale in the range: a renamed brand shows its new name', () => {
+    const at = Date.UTC(2026, 10, 20, 6, 0);
+    const sell = (title: string, createdAt: number, state: SaleState = 'SUCCESS') => {
+      const brand = { ...FIXED_BRAND, id: 'BRAND_RENAMED', title };
+      const sale = journal.insertIntent(newSale({ brand, brandSnapshot: brand, createdAt }));
+      journal.transition(sale.id, 'INTENT', state, {});
+    };
+    sell('Zeta Stores', at);
+    sell('Alpha Stores', at + 3_600_000);
+    // A later sale that did not complete does not name it.
+    sell('Omega Stores', at + 7_200_000, 'FAILED');
+    const { byBrand } = new SalesHistory(db).summary(at - 60_000, at + 86_400_000);
+    expect(byBrand).toEqual([{ productId: 'BRAND_RENAMED', brandTitle: 'Alpha Stores', count: 2, amountPaise: 2 * newSale({}).amountPaise }]);
+    // Within a range that ends before the rename, the name it had then.
+    expect(new SalesHistory(db).summary(at - 60_000, at + 60_000).byBrand.map((b) => b.brandTitle)).toEqual(['Zeta Stores']);
+  });
+
   it('keeps the summary from the rollups equal to one computed from the sales, through every kind of change', () => {
     // Sales every 37 minutes over five days, each moved along a random legal path.
     let seed = 7;
@@ -169,6 +186,7 @@ describe('the journal’s deferred search index, rollups and shared brand snapsh
     const fromSales = (from: number, to: number) => {
       const range = { from, to };
       const byState = db.prepare('SELECT state, count(*) AS count, SUM(amount_paise) AS amountPaise FROM sales WHERE created_at >= @from AND created_at < @to GROUP BY state ORDER BY state').all(range);
+      // The title of each brand's latest completed sale in the range (the brands here keep theirs).
       const byBrand = db.prepare(`SELECT product_id AS productId, MAX(brand_title) AS brandTitle, count(*) AS count, SUM(amount_paise) AS amountPaise FROM sales
         WHERE state = 'SUCCESS' AND created_at >= @from AND created_at < @to GROUP BY product_id ORDER BY amountPaise DESC, productId LIMIT 10`).all(range);
       const byHour = db.prepare(`SELECT ((created_at + 19800000) / 3600000) % 24 AS hour, count(*) AS count, SUM(amount_paise) AS amountPaise FROM sales

@@ -102,7 +102,7 @@ describe('the sales history reads indexes, and its shortcuts keep results exact'
       }
     }
     // Only the title look-up of the ten best brands reads rows.
-    expect(plans.filter((p) => !/COVERING|PRIMARY KEY/.test(p.plan)).map((p) => p.sql)).toEqual([expect.stringContaining('MAX(brand_title)')]);
+    expect(plans.filter((p) => !/COVERING|PRIMARY KEY/.test(p.plan)).map((p) => p.sql)).toEqual([expect.stringContaining('SELECT brand_title FROM sales')]);
   });
 
   it('exports cells with commas, quotes, line breaks and formula starts quoted and defused, cashier names too', () => {
