@@ -218,7 +218,7 @@ export function counterNotChecked(counter: { name: string; sales: number }, stal
   return {
     kind: 'COUNTER_NOT_CHECKED',
     message: stale
-      ? `${counter.name} changed sales of this day after it last checked the day, so its figures here are out of date (${sales} that day).`
+      ? `${counter.name} changed sales, refunds or cash of this day after it last checked the day, so its figures here are out of date (${sales} that day).`
       : `${counter.name} has ${sales} this day but has not checked the day, so its sales, tenders and drawers are not in these figures.`,
     action: `Run End of day on ${counter.name} (closing its drawer does it too), then run it here again.`,
     ...noSale(null),

@@ -44,7 +44,8 @@ export async function saveDayCheck(pool: Pool, storeId: string, counterId: strin
  * SUCCESS or PROCESSING order).
  */
 export async function storeDayOf(pool: Pool, storeId: string, day: { day: string; from: number; to: number }): Promise<StoreDay> {
-  // A check is judged against when the counter last changed a sale of the day, both on the
+  // A check is judged against when the counter last changed a sale of the day or gave money
+  // back or moved cash that day (a refund of another day's sale is this day's), both on the
   // counter's own clock (when the store received a copy says nothing: a copy sent again is not a
   // change). An order the store relayed for the counter whose sale the counter has not reported
   // yet is a sale of the day too; whether the counter's check holds it cannot be told across two
@@ -54,8 +55,12 @@ export async function storeDayOf(pool: Pool, storeId: string, day: { day: string
     `SELECT c.id, c.name, d.day_check->>'generatedAt' AS generated_at, d.day_check,
             (SELECT count(*) FROM counter_sales s WHERE s.counter_id = c.id AND s.created_at >= $3 AND s.created_at < $4) AS sales,
             (SELECT count(*) FROM relayed_orders r WHERE ${UNREPORTED}) AS unreported,
-            (SELECT max(greatest(s.created_at, coalesce((s.detail->>'updatedAt')::bigint, s.created_at))) FROM counter_sales s
-              WHERE s.counter_id = c.id AND s.created_at >= $3 AND s.created_at < $4) AS last_change
+            greatest(
+              (SELECT max(greatest(s.created_at, coalesce((s.detail->>'updatedAt')::bigint, s.created_at))) FROM counter_sales s
+                WHERE s.counter_id = c.id AND s.created_at >= $3 AND s.created_at < $4),
+              (SELECT max(r.at) FROM counter_refunds r WHERE r.counter_id = c.id AND r.at >= $3 AND r.at < $4),
+              (SELECT max(m.at) FROM counter_cash_movements m WHERE m.counter_id = c.id AND m.at >= $3 AND m.at < $4)
+            ) AS last_change
        FROM counters c LEFT JOIN counter_day_checks d ON d.counter_id = c.id AND d.day = $2
       WHERE c.store_id = $1 ORDER BY c.paired_at`,
     [storeId, day.day, day.from, day.to],
