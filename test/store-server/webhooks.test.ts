@@ -70,4 +70,29 @@ describe('the store server’s webhook receiver', () => {
     expect(res.status).toBe(200);
     expect((await events()).at(-1)).toEqual({ event_type: 'ORDER_REACHED_TERMINAL_STATE', outcome: UNKNOWN_ORDER_OUTCOME });
   });
+
+  it('answers "retry" to an order event it cannot place while an order it relayed has no answer yet, and applies the delivery once it knows the order', async () => {
+    const counter = (await server.pool.query<{ id: string; store_id: string }>('SELECT id, store_id FROM counters LIMIT 1')).rows[0]!;
+    // An order whose answer was lost: the service took it (and will send its event), the store has no id for it.
+    await server.pool.query(
+      `INSERT INTO relayed_orders (reference_id, store_id, counter_id, product_id, amount_paise, hold_paise, body, state)
+       VALUES ('WEBHOOK-IN-DOUBT', $1, $2, 'TEST_FIXED_STANDARD', 50000, 0, '{}', 'IN_DOUBT')`,
+      [counter.store_id, counter.id],
+    );
+    const body = JSON.stringify({ eventId: 'evt-early', eventType: 'ORDER_REACHED_TERMINAL_STATE', data: { id: 'ord_not_known_yet', status: 'SUCCESS' } });
+    const deliver = () => fetch(`${server.url}/webhooks`, { method: 'POST', headers: { 'X-Verify': sign(body) }, body });
+    const claimed = (await events()).length;
+    const early = await deliver();
+    expect(early.status).toBe(503);
+    expect(await early.json()).toEqual({ error: 'order not known yet; retry' });
+    // Nothing claimed, so the service's next delivery is looked at afresh.
+    expect(await events()).toHaveLength(claimed);
+
+    // The settle job asked by reference and learnt the order's id: the redelivery is applied, once.
+    await server.pool.query("UPDATE relayed_orders SET state = 'ACCEPTED', order_id = 'ord_not_known_yet', order_status = 'PROCESSING' WHERE reference_id = 'WEBHOOK-IN-DOUBT'");
+    const later = await deliver();
+    expect(later.status).toBe(200);
+    expect((await events()).at(-1)).toEqual({ event_type: 'ORDER_REACHED_TERMINAL_STATE', outcome: 'applied' });
+    expect(await (await deliver()).json()).toEqual({ received: true, duplicate: true });
+  });
 });

@@ -12,6 +12,14 @@ export interface StoreWebhookAnswer {
 export const UNKNOWN_ORDER_OUTCOME = 'ignored: no store here relayed this order';
 
 /**
+ * An order event names only the order's id (spec §6), and a relayed order whose answer was lost
+ * (IN_DOUBT) or is still on its way (SENDING) has none yet: while one has, an event for an id
+ * not known may be its, so it is refused for now and the service delivers it again (its retries
+ * run for hours) once the settle job has learnt the id.
+ */
+class OrderNotKnownYet extends Error {}
+
+/**
  * The store's one webhook URL (spec §6), so counters on shop broadband need no public
  * address. Only a correctly signed body is looked at. In a chain the service's one URL is the
  * load balancer's, so an order event reaches a replica of any store: the order is looked up
@@ -57,6 +65,8 @@ export function storeWebhooks(deps: {
             await deps.askOnTerminalEvent(tx, order.store_id, order.reference_id);
             if (order.store_id !== deps.storeId) outcome = `applied: handed to store ${order.store_id}`;
           } else {
+            const unanswered = await tx.query("SELECT 1 FROM relayed_orders WHERE state IN ('SENDING', 'IN_DOUBT') LIMIT 1");
+            if (unanswered.rowCount) throw new OrderNotKnownYet();
             outcome = UNKNOWN_ORDER_OUTCOME;
           }
         } else if (event.type !== 'WALLET_LOW_BALANCE') {
@@ -68,6 +78,10 @@ export function storeWebhooks(deps: {
       });
     } catch (error) {
       // Nothing of it committed, the claim neither: the service's retry is applied.
+      if (error instanceof OrderNotKnownYet) {
+        deps.logger.log('info', 'store.webhook_order_not_known_yet', { eventType: event.type });
+        return { status: 503, body: { error: 'order not known yet; retry' } };
+      }
       deps.logger.log('error', 'store.webhook_failed', { eventType: event.type, error });
       return { status: 503, body: { error: 'not applied; retry' } };
     }
