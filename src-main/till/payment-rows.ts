@@ -27,6 +27,13 @@ interface HeldRow {
   issued: number;
 }
 
+/** The retry of a sale that took its payment along: which sale, and when it was made (and took it). */
+export interface CarriedTo {
+  saleId: string;
+  referenceId: string;
+  createdAt: number;
+}
+
 /** A payment of a shift with the sale holding it now (see PaymentRows.held). */
 export interface HeldPayment {
   state: SaleState;
@@ -95,7 +102,7 @@ export class PaymentRows {
   }
 
   /** The retry of `saleId` that took `paymentId` along, if one did. */
-  carriedTo(saleId: string, paymentId: string): { saleId: string; referenceId: string; createdAt: number } | null {
+  carriedTo(saleId: string, paymentId: string): CarriedTo | null {
     const row = this.retryHolding.get(saleId, paymentId);
     return row ? { saleId: row.id, referenceId: row.reference_id, createdAt: row.created_at } : null;
   }

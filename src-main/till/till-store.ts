@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { DrawerCount } from '../contract/shift.js';
 import { MovementRows, type CashMovementRecord } from './movement-rows.js';
-import { PaymentRows, type HeldPayment } from './payment-rows.js';
+import { PaymentRows, type CarriedTo, type HeldPayment } from './payment-rows.js';
 import { RefundRows } from './refund-rows.js';
 import { ReviewDecisionRows } from './review-decision-rows.js';
 import { ShiftRows, type ShiftRecord } from './shift-rows.js';
@@ -18,8 +18,8 @@ export interface SalePayment {
   refund: Refund | null;
   /** A manager's decision on it (the sale was in MANAGER_REVIEW), if one was recorded. */
   decision: ReviewDecision | null;
-  /** The retry of this sale that took its payment along, if one did (`createdAt`: when that retry was made, and took it). */
-  carriedTo: { saleId: string; referenceId: string; createdAt: number } | null;
+  /** The retry of this sale that took its payment along, if one did. */
+  carriedTo: CarriedTo | null;
 }
 
 /** What recordRefund did: recorded, or why not (nothing was written). */

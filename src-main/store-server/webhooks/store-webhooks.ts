@@ -13,9 +13,9 @@ export const UNKNOWN_ORDER_OUTCOME = 'ignored: no store here relayed this order'
 
 /**
  * An order event names only the order's id (spec §6), and a relayed order whose answer was lost
- * (IN_DOUBT) or is still on its way (SENDING) has none yet: while one has, an event for an id
- * not known may be its, so it is refused for now and the service delivers it again (its retries
- * run for hours) once the settle job has learnt the id.
+ * (IN_DOUBT) or is still on its way (SENDING) has no id here yet. While any relayed order is
+ * without its answer, an event for an id not known may be that order's: it is refused for now,
+ * and the service delivers it again (its retries run for hours) once the settle job has learnt the id.
  */
 class OrderNotKnownYet extends Error {}
 

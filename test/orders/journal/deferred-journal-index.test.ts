@@ -186,7 +186,7 @@ describe('the journal’s deferred search index, rollups and shared brand snapsh
     const fromSales = (from: number, to: number) => {
       const range = { from, to };
       const byState = db.prepare('SELECT state, count(*) AS count, SUM(amount_paise) AS amountPaise FROM sales WHERE created_at >= @from AND created_at < @to GROUP BY state ORDER BY state').all(range);
-      // The title of each brand's latest completed sale in the range (the brands here keep theirs).
+      // Each brand here keeps one title, so MAX is the title of its latest completed sale, as the summary names it.
       const byBrand = db.prepare(`SELECT product_id AS productId, MAX(brand_title) AS brandTitle, count(*) AS count, SUM(amount_paise) AS amountPaise FROM sales
         WHERE state = 'SUCCESS' AND created_at >= @from AND created_at < @to GROUP BY product_id ORDER BY amountPaise DESC, productId LIMIT 10`).all(range);
       const byHour = db.prepare(`SELECT ((created_at + 19800000) / 3600000) % 24 AS hour, count(*) AS count, SUM(amount_paise) AS amountPaise FROM sales
