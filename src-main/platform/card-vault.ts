@@ -4,6 +4,9 @@ import { SecretStoreUnavailableError, type SecretStore } from './secret-store.js
 
 const KEY_NAME = 'card_vault_key_v1';
 const VERSION = 1;
+const IV_BYTES = 12;
+/** IVs drawn from the CSPRNG per call: each randomBytes call costs about what the cipher does. */
+const IVS_PER_DRAW = 256;
 
 /** The stored data key is there, but this secret store cannot unwrap it; `reason` says how it failed. */
 export class VaultKeyLockedError extends Error {
@@ -36,6 +39,10 @@ function unwrap(secrets: SecretStore, wrapped: string): Buffer {
  * Sealed layout: [version 1 B][iv 12 B][auth tag 16 B][ciphertext].
  */
 export class CardVault {
+  /** Random IVs not handed out yet (as crypto.randomUUID keeps its entropy): each is used once. */
+  private ivs = Buffer.alloc(0);
+  private ivAt = 0;
+
   private constructor(private readonly key: Buffer) {}
 
   /** Whether this database already holds a wrapped data key (so the store that wrapped it must open it). */
@@ -59,10 +66,20 @@ export class CardVault {
   }
 
   seal(plain: string): Buffer {
-    const iv = randomBytes(12);
+    const iv = this.nextIv();
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return Buffer.concat([Buffer.from([VERSION]), iv, cipher.getAuthTag(), body]);
+  }
+
+  private nextIv(): Buffer {
+    if (this.ivAt + IV_BYTES > this.ivs.length) {
+      this.ivs = randomBytes(IV_BYTES * IVS_PER_DRAW);
+      this.ivAt = 0;
+    }
+    const iv = this.ivs.subarray(this.ivAt, this.ivAt + IV_BYTES);
+    this.ivAt += IV_BYTES;
+    return iv;
   }
 
   unseal(sealed: Buffer): string {

@@ -25,6 +25,15 @@ describe('the card vault', () => {
     expect(vault.unseal(a)).toBe('123456');
   });
 
+  it('never hands out an IV twice, across the batches it draws them in', () => {
+    const vault = CardVault.open(fakeSecretStore(), memoryShelf());
+    // Past two draws of the vault's batch of IVs, each sealed field still opens and has its own IV.
+    const sealed = Array.from({ length: 700 }, (_, i) => vault.seal(`4000${String(i).padStart(12, '0')}`));
+    const ivs = new Set(sealed.map((s) => s.subarray(1, 13).toString('hex')));
+    expect(ivs.size).toBe(700);
+    sealed.forEach((s, i) => expect(vault.unseal(s)).toBe(`4000${String(i).padStart(12, '0')}`));
+  });
+
   it('reopens with the same data key, stored only wrapped by the secret store', () => {
     const secrets = fakeSecretStore();
     const shelf = memoryShelf();
