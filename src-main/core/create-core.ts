@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AuditLog } from '../audit/audit-log.js';
 import { openDatabase, type Db } from '../db/database.js';
+import { kvShelf } from '../db/kv-shelf.js';
 import { systemClock, type Clock } from '../platform/clock.js';
 import { silentLogger, type Logger } from '../platform/logger.js';
 import type { SecretStore } from '../platform/secret-store.js';
@@ -177,6 +178,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   if (store) {
     const orders = ordersFacade(env, audit, staff);
     store.startOutbox({ db: env().db, vault: env().vault, audit, items: (ids) => orders.rows(ids), detail: (id) => orders.detail(id), now: () => clock.now() });
+    store.followOrderChanges({ shelf: kvShelf(env().db), engine: () => env().engine });
     events.subscribe((name) => {
       if (name === 'sale.updated') store.saleChanged();
     });

@@ -10,7 +10,9 @@ export type KnownBrandStatus = 'ACTIVE' | 'INACTIVE';
 export type KnownDenominationType = 'FIXED' | 'FLEXIBLE';
 export type KnownCardType = 'CARD_NUMBER_SECURED' | 'PIN_NO_SECURED' | 'CARD_AND_PIN_NO_SECURED';
 export type KnownRedemptionType = 'ONLINE' | 'OFFLINE' | 'ONLINE_AND_OFFLINE';
-export type KnownOrderStatus = 'SUCCESS' | 'FAILED' | 'PROCESSING' | 'CANCELLED' | 'REVERSED';
+/** An order's statuses (spec §2.7). */
+export const KNOWN_ORDER_STATUSES = ['SUCCESS', 'FAILED', 'PROCESSING', 'CANCELLED', 'REVERSED'] as const;
+export type KnownOrderStatus = (typeof KNOWN_ORDER_STATUSES)[number];
 
 /** `string & {}` keeps autocompletion for known values while admitting new ones from the service. */
 export type Open<T extends string> = T | (string & {});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idText, numberish, optionalNumber, optionalText } from './wire-primitives.js';
-import type { PartnerWebhookEvent, UnknownWebhookEvent } from './types.js';
+import { KNOWN_ORDER_STATUSES, type PartnerWebhookEvent, type UnknownWebhookEvent } from './types.js';
 
 /**
  * The four webhook events of spec §6. The spec lists each event's payload fields but not the
@@ -36,7 +36,7 @@ const keyForm = (key: string): string => key.replace(/[^A-Za-z0-9]/g, '').toLowe
 
 /** Brand statuses (§3.3) and order statuses (§2.7): what `status` says about whose payload it is. */
 const BRAND_STATUSES = new Set(['ACTIVE', 'INACTIVE']);
-const ORDER_STATUSES = new Set(['SUCCESS', 'FAILED', 'PROCESSING', 'CANCELLED', 'REVERSED']);
+const ORDER_STATUSES = new Set<string>(KNOWN_ORDER_STATUSES);
 
 const num = numberish;
 const optNum = optionalNumber;

@@ -7,6 +7,9 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { CardVault } from '../platform/card-vault.js';
 import { auditOutbox } from './audit-outbox.js';
 import { OutboxDrainer } from './outbox-drainer.js';
+import { OrderChangesFollower } from './order-changes.js';
+import type { KeyShelf } from '../db/kv-shelf.js';
+import type { OrderEngine } from '../orders/engine/order-engine.js';
 import { detailForStore, linkOutboxes, salesOutbox } from './sales-outbox.js';
 import { tillOutbox } from './till-outbox.js';
 import { voucherOutbox } from './voucher-outbox.js';
@@ -32,6 +35,7 @@ export class StoreConnection {
   readonly client: StoreClient;
   readonly staff: StaffMirror;
   private outbox: OutboxDrainer | null = null;
+  private orderChanges: OrderChangesFollower | null = null;
   private reachableUntil = 0;
 
   constructor(
@@ -84,6 +88,21 @@ export class StoreConnection {
     const kinds = [salesOutbox(db, items, logger, now), tillOutbox(db, logger, now), voucherOutbox(db, source.vault, logger, now), auditOutbox(source.audit)];
     this.outbox = new OutboxDrainer({ kinds, client: this.client, logger: this.deps.logger });
     this.outbox.start();
+  }
+
+  /** Starts asking the store for the service's changes to this counter's orders (order-changes.ts). */
+  followOrderChanges(source: { shelf: KeyShelf; engine: () => Pick<OrderEngine, 'onOrderTerminalEvent'> }): OrderChangesFollower {
+    this.orderChanges = new OrderChangesFollower({ client: this.client, shelf: source.shelf, counterId: this.link.counterId, engine: source.engine, logger: this.deps.logger });
+    this.orderChanges.start();
+    return this.orderChanges;
+  }
+
+  /**
+   * Asks the store now for the service's changes to this counter's orders and applies them
+   * (rejects when the store could not be asked); resolves to how many were taken.
+   */
+  orderChangesNow(): Promise<number> {
+    return this.orderChanges?.poll() ?? Promise.resolve(0);
   }
 
   saleChanged(): void {
@@ -247,6 +266,7 @@ export class StoreConnection {
   }
 
   async close(): Promise<void> {
+    await this.orderChanges?.stop();
     await this.outbox?.stop();
   }
 }

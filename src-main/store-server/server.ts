@@ -20,7 +20,7 @@ import { openStoreVault, storeVaultKey, vaultInUse } from './vault/store-vault.j
 import { startStoreJobs, type StoreJobs } from './jobs/store-jobs.js';
 import { OrderRelay } from './relay/order-relay.js';
 import { StoreFloat } from './relay/store-float.js';
-import { isOpen, nextEventQuestionIn, nextQuestionIn, type OrderToSettle } from './relay/settle-schedule.js';
+import { contradicted, isOpen, nextEventQuestionIn, nextQuestionIn, type OrderToSettle } from './relay/settle-schedule.js';
 
 export interface StoreServerOptions {
   port: number;
@@ -121,7 +121,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
       pool,
       logger,
       storeId,
-      settle: async (ref, asked, cause) => {
+      settle: async (ref, asked, cause, reported) => {
         const order = async () => {
           const row = await pool.query<{ state: OrderToSettle['state']; order_status: string | null; created_at: Date }>(
             'SELECT state, order_status, created_at FROM relayed_orders WHERE reference_id = $1',
@@ -133,13 +133,14 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
         // An "if orphaned" question asks only about an order its sender left SENDING (it died
         // mid-send, or could not record the send's unknown outcome and the question that goes
         // with it): one that moved on was settled by its own send, or put on its own schedule.
-        // A terminal event's asks only about an order still open: another question may have settled it.
+        // A terminal event's asks only about an order still open, or answered otherwise than the
+        // event says (a SUCCESS the service reversed): another question may have settled it.
         const before = await order();
-        if (!before || (cause === 'if-orphaned' && before.state !== 'SENDING') || (cause === 'terminal-event' && !isOpen(before))) return null;
+        if (!before || (cause === 'if-orphaned' && before.state !== 'SENDING') || (cause === 'terminal-event' && !isOpen(before) && !contradicted(before, reported))) return null;
         await relay.askService(ref, crypto.randomUUID());
         const after = await order();
         if (!after) return null;
-        if (cause === 'terminal-event') return nextEventQuestionIn(after, asked + 1);
+        if (cause === 'terminal-event') return nextEventQuestionIn(after, asked + 1, reported);
         const next = nextQuestionIn(after, asked + 1, Date.now());
         if (next === null && after.orderStatus === 'PROCESSING') logger.log('warn', 'store.order_still_processing', { referenceId: ref, asked });
         return next;
@@ -155,7 +156,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
       secret: options.webhookSecret ?? null,
       logger,
       // The event says the order is final: asked about at once, beside its scheduled questions, by its own store.
-      askOnTerminalEvent: (tx, owner, ref) => jobs!.askOnTerminalEvent(tx, owner, ref),
+      askOnTerminalEvent: (tx, owner, ref, reported) => jobs!.askOnTerminalEvent(tx, owner, ref, reported),
       readWallet: () => float.read(),
     });
     const shared = storeRoutes(pool, vault);

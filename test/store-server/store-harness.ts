@@ -80,7 +80,7 @@ export function startSandboxStoreServer(sandbox: Sandbox, options: SandboxStoreS
   });
 }
 
-export type StartStoreOptions = Partial<Pick<StoreServerOptions, 'port' | 'storeId' | 'timeouts' | 'logger' | 'vaultKey'>>;
+export type StartStoreOptions = Partial<Pick<StoreServerOptions, 'port' | 'storeId' | 'timeouts' | 'logger' | 'vaultKey' | 'webhookSecret'>>;
 
 /** A store server on the sandbox: on a shared cluster's `databaseUrl`, or with its own embedded PostgreSQL in `{ dataDir }`. */
 export async function startStore(sandbox: Sandbox, database: string | { dataDir: string }, options: StartStoreOptions = {}): Promise<StoreServer> {
@@ -93,6 +93,7 @@ export async function startStore(sandbox: Sandbox, database: string | { dataDir:
     timeouts: options.timeouts,
     vaultKey: options.vaultKey ?? TEST_VAULT_KEY,
     logger: options.logger,
+    webhookSecret: options.webhookSecret,
   });
 }
 

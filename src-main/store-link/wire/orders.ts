@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KNOWN_ORDER_STATUSES } from '../../partner-api/types.js';
 import { SALE_STATES } from '../../orders/journal/sale-state.js';
 import { ATTENTION_SHOWN } from '../../orders/sales/sales-history.js';
 import { PAYMENT_STATES, REVIEW_DECISIONS } from '../../till/tender.js';
@@ -144,3 +145,14 @@ export const storeSalesSummary = z.strictObject({
 
 /** Orders' CSV over the store's sales, as the store server answers it. */
 export const storeCsvAnswer = z.strictObject({ csv: z.string().max(100_000_000) });
+
+/** A counter asks for its relayed orders' status changes numbered after `after` (0: from the first). */
+export const orderChangesQuery = z.strictObject({ after: z.number().int().min(0), limit: z.number().int().min(1).max(500).optional() });
+
+/** Its orders whose status changed at the store, oldest change first: at most `limit` of them. */
+export const orderChangesAnswer = z.strictObject({
+  changes: z
+    .array(z.strictObject({ seq: z.number().int().min(1), orderId: text(64), referenceId: text(64), status: z.enum(KNOWN_ORDER_STATUSES) }))
+    .max(500),
+});
+export type OrderChanges = z.infer<typeof orderChangesAnswer>;

@@ -5,7 +5,7 @@ import type { CounterIdentity } from '../counters/counter-credentials.js';
 import type { Pool } from '../database/pool.js';
 import { listStaff, pushStaff, type StaffPushRefusal } from '../store-api/staff-directory.js';
 import type { CardVault } from '../../platform/card-vault.js';
-import { APPROVAL_NEEDED, auditPush, counterDayCheck, pinCheckRequest, recordsPush, salesPush, staffPush, storeVoucherReveal, topUpPush, unlockRequest, vouchersPush } from '../../store-link/store-wire.js';
+import { APPROVAL_NEEDED, auditPush, counterDayCheck, orderChangesQuery, pinCheckRequest, recordsPush, salesPush, staffPush, storeVoucherReveal, topUpPush, unlockRequest, vouchersPush } from '../../store-link/store-wire.js';
 import { checkStaffPin, staffLocks, unlockStaff } from '../store-api/staff-pins.js';
 import { endStaffSession, staffOfRequest, staffPermitted, useApproval } from '../store-api/staff-sessions.js';
 import { appendCounterAudit, counterAuditPosition } from '../store-api/counter-audit.js';
@@ -14,6 +14,7 @@ import { recordCounterVouchers } from '../store-api/store-vouchers.js';
 import { revealStoreVoucher } from '../store-api/store-sale-detail.js';
 import { recordStoreTopUp, saveDayCheck, storeDayOf } from '../store-api/store-day.js';
 import { recordCounterSales } from '../store-api/store-sales.js';
+import { orderChangesFor } from '../store-api/order-changes.js';
 import { contractRoutes } from './contract-routes.js';
 import { HttpError, parseBody, readJson } from './http-kit.js';
 
@@ -25,7 +26,8 @@ const STAFF_REFUSAL_STATUS: Record<StaffPushRefusal, number> = { FORBIDDEN: 403,
  * What counters share through the store server, under /store/v1: the contract methods it
  * answers across counters (contract-routes.ts), and the wire calls that are not a screen's
  * question: staff and their PINs, every counter's sales and money records (payments, refunds,
- * shifts, vouchers sealed here, audit lines), day checks and top-ups. The counter is known
+ * shifts, vouchers sealed here, audit lines), day checks and top-ups, and the status changes of
+ * a counter's own relayed orders (which the service tells the store, not the counter). The counter is known
  * from its token; the person at it from the staff session the store opened when their PIN was
  * right (staff-sessions.ts), checked against the store's own staff for the permission the
  * contract declares for what they ask.
@@ -64,6 +66,9 @@ export function storeRoutes(pool: Pool, vault: CardVault) {
     }
     if (req.method === 'POST' && path === '/vouchers') {
       return { status: 200, body: { recorded: await recordCounterVouchers(pool, vault, counter.id, parseBody(vouchersPush, await readJson(req))) } };
+    }
+    if (req.method === 'POST' && path === '/order-changes') {
+      return { status: 200, body: await orderChangesFor(pool, counter.id, parseBody(orderChangesQuery, await readJson(req))) };
     }
     if (req.method === 'GET' && path === '/audit/position') return { status: 200, body: await counterAuditPosition(pool, counter.id) };
     if (req.method === 'POST' && path === '/audit') {

@@ -1,5 +1,6 @@
 import type { PartnerClient } from '../../partner-api/partner-client.js';
 import type { RunOutcome } from '../../partner-api/request-runner.js';
+import { KNOWN_ORDER_STATUSES } from '../../partner-api/types.js';
 import type { Logger } from '../../platform/logger.js';
 import { formatRupees } from '../../orders/rules/money.js';
 import { inTransaction, type Pool, type PoolClient } from '../database/pool.js';
@@ -36,7 +37,7 @@ interface OrderFields {
   voucherIds: string[];
 }
 
-const STATUSES = new Set(['SUCCESS', 'FAILED', 'PROCESSING', 'CANCELLED', 'REVERSED']);
+const STATUSES = new Set<string>(KNOWN_ORDER_STATUSES);
 
 /** The few fields the journal keeps from an order answer; null when the body is not an order. */
 export function orderFields(text: string): OrderFields | null {
@@ -287,14 +288,19 @@ export class OrderRelay {
     return this.askService(referenceId, crypto.randomUUID());
   }
 
-  /** Writes the service's order into the journal, and moves the store's float with it. */
+  /**
+   * Writes the service's order into the journal, and moves the store's float with it. A new status
+   * takes the next change number: what its counter asks for (store-api/order-changes.ts).
+   */
   private async record(referenceId: string, order: OrderFields, out: Extract<RunOutcome, { kind: 'response' }>): Promise<void> {
     await inTransaction(this.deps.pool, async (tx) => {
       const row = await this.row(tx, referenceId, true);
       if (!row) return;
       await tx.query(
         `UPDATE relayed_orders SET state = 'ACCEPTED', order_id = $2, order_status = $3, failure_reason = $4, http_status = $5,
-           request_ids = request_ids || $6::text[], updated_at = now() WHERE reference_id = $1`,
+           request_ids = request_ids || $6::text[], updated_at = now(),
+           change_seq = CASE WHEN order_status IS DISTINCT FROM $3 THEN nextval('relayed_order_change_seq') ELSE change_seq END
+         WHERE reference_id = $1`,
         [referenceId, order.id, order.status, order.failureReason, out.status, out.requestIds],
       );
       for (const voucherId of order.voucherIds) {

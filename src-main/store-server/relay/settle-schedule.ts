@@ -15,6 +15,14 @@ export const isOpen = (order: Pick<OrderToSettle, 'state' | 'orderStatus'>): boo
   order.state === 'SENDING' || order.state === 'IN_DOUBT' || (order.state === 'ACCEPTED' && order.orderStatus === 'PROCESSING');
 
 /**
+ * Whether a terminal event's status (`reported`) says otherwise than the answer the store holds:
+ * the service reversed or cancelled an order it had answered SUCCESS, say. Such an order is
+ * settled as far as its schedule goes, but the event calls for a question (the GET decides).
+ */
+export const contradicted = (order: Pick<OrderToSettle, 'state' | 'orderStatus'>, reported: string | undefined): boolean =>
+  reported !== undefined && order.state === 'ACCEPTED' && order.orderStatus !== null && order.orderStatus !== reported;
+
+/**
  * When the store server next asks the service about an order, in seconds from `now`, after
  * `asked` questions (at least one); null when it needs no more. The same rules as a
  * counter's: an order whose outcome is unknown is asked about on a backoff; a PROCESSING one
@@ -32,12 +40,13 @@ export function nextQuestionIn(order: OrderToSettle, asked: number, now: number,
 /**
  * When the store server asks again about an order whose terminal event it was told of, in
  * seconds, after `asked` questions for that event (at least one); null once the order is
- * settled or the event's questions are over. A question that found it still open (the service
- * away) is asked again on the counter's backoff for a confirming GET that failed, beside the
- * order's own schedule, which may be over by then (a late event of an order past its polls).
+ * settled as the event says (`reported`, its status) or the event's questions are over. A
+ * question that found it still open, or still not as the event says (the service away), is
+ * asked again on the counter's backoff for a confirming GET that failed, beside the order's own
+ * schedule, which may be over by then (a late event of an order past its polls).
  */
-export function nextEventQuestionIn(order: OrderToSettle, asked: number): number | null {
-  if (!isOpen(order)) return null;
+export function nextEventQuestionIn(order: OrderToSettle, asked: number, reported?: string): number | null {
+  if (!isOpen(order) && !contradicted(order, reported)) return null;
   const ms = TERMINAL_EVENT_RECONFIRM_MS[Math.max(asked, 1) - 1];
   return ms === undefined ? null : ms / 1000;
 }

@@ -33,8 +33,8 @@ export function storeWebhooks(deps: {
   storeId: string;
   secret: string | null;
   logger: Logger;
-  /** Queues, in `tx`, the question about `referenceId` in the job queue of `storeId`, the store that relayed it. */
-  askOnTerminalEvent: (tx: PoolClient, storeId: string, referenceId: string) => Promise<void>;
+  /** Queues, in `tx`, the question about `referenceId` in the job queue of `storeId`, the store that relayed it; `reported`: the event's status. */
+  askOnTerminalEvent: (tx: PoolClient, storeId: string, referenceId: string, reported: string) => Promise<void>;
   readWallet: () => Promise<void>;
 }) {
   return async function receive(rawBody: Buffer, signature: string | undefined): Promise<StoreWebhookAnswer> {
@@ -62,7 +62,7 @@ export function storeWebhooks(deps: {
           const found = await tx.query<{ reference_id: string; store_id: string }>('SELECT reference_id, store_id FROM relayed_orders WHERE order_id = $1', [event.orderId]);
           const order = found.rows[0];
           if (order) {
-            await deps.askOnTerminalEvent(tx, order.store_id, order.reference_id);
+            await deps.askOnTerminalEvent(tx, order.store_id, order.reference_id, event.status);
             if (order.store_id !== deps.storeId) outcome = `applied: handed to store ${order.store_id}`;
           } else {
             const unanswered = await tx.query("SELECT 1 FROM relayed_orders WHERE state IN ('SENDING', 'IN_DOUBT') LIMIT 1");
