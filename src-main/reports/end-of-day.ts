@@ -10,7 +10,7 @@ import { WALLET_CHARGED_STATES } from '../wallet/wallet-charge.js';
 import type { WalletHistory, WalletReading } from '../wallet/wallet-history.js';
 import { daySales, type DaySale } from './day-sale.js';
 import { askService, chargedByService, compareWithService } from './service-check.js';
-import { checkDrawers, checkTenders } from './till-check.js';
+import { checkDrawers, checkDayTenders } from './till-check.js';
 import { checkWallet, walletReadings } from './wallet-check.js';
 
 export interface EndOfDayDeps {
@@ -59,7 +59,7 @@ export class EndOfDay {
       const sales = this.sales(from, to - 1);
       return {
         sales,
-        tenders: checkTenders({
+        tenders: checkDayTenders({
           sales,
           till: deps.till,
           journal: deps.journal,

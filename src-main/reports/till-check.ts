@@ -26,7 +26,7 @@ import { drawerOpen, drawerOverShort, managerReview, refundDue, tenderMissing, t
  * `paymentsSince`: when the counter first opened a drawer. A completed sale before it was made
  * before payments were recorded at all and is not reported for lacking one.
  */
-export function checkTenders(input: {
+export function checkDayTenders(input: {
   sales: readonly DaySale[];
   till: Pick<TillStore, 'salePayment'>;
   journal: Pick<SaleJournal, 'hasVouchers'>;

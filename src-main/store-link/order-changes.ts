@@ -2,21 +2,27 @@ import type { KeyShelf } from '../db/kv-shelf.js';
 import { OrderNotConfirmedError, type OrderEngine } from '../orders/engine/order-engine.js';
 import type { Logger } from '../platform/logger.js';
 import type { StoreClient } from './store-client.js';
-import { orderChangesAnswer } from './store-wire.js';
+import { orderChangesAnswer, type OrderChanges } from './store-wire.js';
 
 /** How often a linked counter asks its store whether the service changed any of its orders. */
 export const ORDER_CHANGES_EVERY_MS = 30_000;
 /** Changes asked for at a time (the store answers at most 500). */
 const CHANGES_PER_ASK = 200;
+/** The longest a change waiting on the service is left before it is tried again (doubling from ORDER_CHANGES_EVERY_MS). */
+const WAITING_CHANGE_MAX_BACKOFF_MS = 15 * 60_000;
+/** Tries of a change the engine fails on for a reason other than the service (a busy database…) before it is passed over. */
+const FAILING_CHANGE_TRIES = 5;
 
 /**
  * The service's word on an order after its sale had an answer (a sale recorded as complete that
  * the service reversed or cancelled; a PROCESSING order that ended) is a webhook, and webhooks go
  * to the store server, not to a counter. So a linked counter asks the store for its own orders
- * whose status changed since the last change it applied, and hands each to its order engine as a
- * terminal event, which confirms it with a GET (through the store) before it moves the sale. The
- * last change applied is kept in the environment's database, per store counter id, so a restart
- * goes on from it and a counter paired again starts over.
+ * whose status changed since the last change it applied, and hands each to its order engine
+ * (onOrderChange), which confirms it with the service (through the store) before it moves the
+ * sale. The last change applied is kept in the environment's database, per store counter id, so
+ * a restart goes on from it and a counter paired again starts over. A change is taken only once
+ * its sale is settled by it: one the service could not be asked about waits, with the ones after
+ * it, for the next ask (the timer's asks back off while it waits).
  */
 export class OrderChangesFollower {
   private timer: NodeJS.Timeout | null = null;
@@ -24,16 +30,23 @@ export class OrderChangesFollower {
   private stopped = false;
   /** Whether the last ask failed: its cause is logged once, not every half minute while it lasts. */
   private failing = false;
+  /** The change the last ask stopped at, how often it was tried, and when the timer next tries it. */
+  private waiting: { seq: number; tries: number; failures: number; retryAt: number } | null = null;
 
   constructor(
     private readonly deps: {
       client: Pick<StoreClient, 'parsed'>;
       shelf: KeyShelf;
       counterId: string;
-      engine: () => Pick<OrderEngine, 'onOrderTerminalEvent'>;
+      engine: () => Pick<OrderEngine, 'onOrderChange'>;
       logger: Logger;
+      now?: () => number;
     },
   ) {}
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
+  }
 
   private get cursorKey(): string {
     return `store_order_changes_applied:${this.deps.counterId}`;
@@ -41,7 +54,11 @@ export class OrderChangesFollower {
 
   start(): void {
     void this.poll().catch(() => undefined);
-    this.timer = setInterval(() => void this.poll().catch(() => undefined), ORDER_CHANGES_EVERY_MS);
+    this.timer = setInterval(() => {
+      // A change waiting on the service is not asked about every half minute (each ask is a GET and a journaled look-up).
+      if (this.waiting && this.now() < this.waiting.retryAt) return;
+      void this.poll().catch(() => undefined);
+    }, ORDER_CHANGES_EVERY_MS);
     this.timer.unref();
   }
 
@@ -87,8 +104,9 @@ export class OrderChangesFollower {
         // A store answering changes out of order, or ones already applied: those are not taken.
         if (change.seq <= last) continue;
         // Not settled yet: the engine follows a PROCESSING sale on its own schedule.
-        if (change.status !== 'PROCESSING' && !(await this.applied(change.orderId, change.status))) return taken;
+        if (change.status !== 'PROCESSING' && !(await this.settledBy(change))) return taken;
         this.deps.shelf.write(this.cursorKey, String(change.seq));
+        this.waiting = null;
         last = change.seq;
         taken += 1;
       }
@@ -97,18 +115,29 @@ export class OrderChangesFollower {
   }
 
   /**
-   * false when the service could not be asked to confirm it: this change and the ones after it
-   * wait for the next ask. Any other failure is logged and the change is passed over, so one
-   * order cannot hold up the rest (End of day's check still finds a sale the service disagrees with).
+   * Whether the change is done with: its sale moved as the service says, or there is no such sale
+   * here. false while the service cannot be asked (the sale is still in doubt, or the event could
+   * not be confirmed). A change the engine fails on for another reason is tried FAILING_CHANGE_TRIES
+   * times, then logged and passed over, so one order cannot hold up the rest for good (End of
+   * day's check still finds a sale the service disagrees with).
    */
-  private async applied(orderId: string, status: string): Promise<boolean> {
+  private async settledBy(change: OrderChanges['changes'][number]): Promise<boolean> {
+    const waiting = this.waiting?.seq === change.seq ? this.waiting : { seq: change.seq, tries: 0, failures: 0, retryAt: 0 };
+    waiting.tries += 1;
     try {
-      await this.deps.engine().onOrderTerminalEvent(orderId, status);
-      return true;
+      const sale = await this.deps.engine().onOrderChange(change.orderId, change.referenceId, change.status);
+      if (sale?.state !== 'IN_DOUBT') return true;
     } catch (error) {
-      if (error instanceof OrderNotConfirmedError) return false;
-      this.deps.logger.log('error', 'store.order_change_not_applied', { orderId, status, error });
-      return true;
+      if (!(error instanceof OrderNotConfirmedError)) {
+        waiting.failures += 1;
+        if (waiting.failures >= FAILING_CHANGE_TRIES) {
+          this.deps.logger.log('error', 'store.order_change_not_applied', { orderId: change.orderId, status: change.status, tries: waiting.tries, error });
+          return true;
+        }
+      }
     }
+    waiting.retryAt = this.now() + Math.min(WAITING_CHANGE_MAX_BACKOFF_MS, ORDER_CHANGES_EVERY_MS * 2 ** (waiting.tries - 1));
+    this.waiting = waiting;
+    return false;
   }
 }

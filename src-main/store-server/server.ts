@@ -121,14 +121,14 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
       pool,
       logger,
       storeId,
-      settle: async (ref, asked, cause, reported) => {
+      settle: async (ref, asked, cause) => {
         const order = async () => {
-          const row = await pool.query<{ state: OrderToSettle['state']; order_status: string | null; created_at: Date }>(
-            'SELECT state, order_status, created_at FROM relayed_orders WHERE reference_id = $1',
+          const row = await pool.query<{ state: OrderToSettle['state']; order_status: string | null; created_at: Date; event_status: string | null }>(
+            'SELECT state, order_status, created_at, event_status FROM relayed_orders WHERE reference_id = $1',
             [ref],
           );
           const r = row.rows[0];
-          return r ? { state: r.state, orderStatus: r.order_status, createdAt: r.created_at.getTime() } : null;
+          return r ? { state: r.state, orderStatus: r.order_status, createdAt: r.created_at.getTime(), eventStatus: r.event_status } : null;
         };
         // An "if orphaned" question asks only about an order its sender left SENDING (it died
         // mid-send, or could not record the send's unknown outcome and the question that goes
@@ -136,11 +136,11 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
         // A terminal event's asks only about an order still open, or answered otherwise than the
         // event says (a SUCCESS the service reversed): another question may have settled it.
         const before = await order();
-        if (!before || (cause === 'if-orphaned' && before.state !== 'SENDING') || (cause === 'terminal-event' && !isOpen(before) && !contradicted(before, reported))) return null;
+        if (!before || (cause === 'if-orphaned' && before.state !== 'SENDING') || (cause === 'terminal-event' && !isOpen(before) && !contradicted(before))) return null;
         await relay.askService(ref, crypto.randomUUID());
         const after = await order();
         if (!after) return null;
-        if (cause === 'terminal-event') return nextEventQuestionIn(after, asked + 1, reported);
+        if (cause === 'terminal-event') return nextEventQuestionIn(after, asked + 1);
         const next = nextQuestionIn(after, asked + 1, Date.now());
         if (next === null && after.orderStatus === 'PROCESSING') logger.log('warn', 'store.order_still_processing', { referenceId: ref, asked });
         return next;
@@ -156,7 +156,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
       secret: options.webhookSecret ?? null,
       logger,
       // The event says the order is final: asked about at once, beside its scheduled questions, by its own store.
-      askOnTerminalEvent: (tx, owner, ref, reported) => jobs!.askOnTerminalEvent(tx, owner, ref, reported),
+      askOnTerminalEvent: (tx, owner, ref) => jobs!.askOnTerminalEvent(tx, owner, ref),
       readWallet: () => float.read(),
     });
     const shared = storeRoutes(pool, vault);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SaleState } from '../../src-main/orders/journal/sale-state.js';
 import type { DaySale } from '../../src-main/reports/day-sale.js';
-import { checkTenders } from '../../src-main/reports/till-check.js';
+import { checkDayTenders } from '../../src-main/reports/till-check.js';
 import type { SalePayment } from '../../src-main/till/till-store.js';
 
 const DAY = { from: 0, to: 86_400_000 };
@@ -17,7 +17,7 @@ const paid = (saleId: string): SalePayment => ({
 
 describe('the day’s tenders for a sale the service cancelled or reversed', () => {
   it('before any voucher was issued it is a refund due; after, the manager’s review; both still in the drawer', () => {
-    const { tenders, discrepancies } = checkTenders({
+    const { tenders, discrepancies } = checkDayTenders({
       sales: [sale('early', 'CANCELLED'), sale('late', 'REVERSED')],
       till: { salePayment: paid },
       journal: { hasVouchers: (saleId) => saleId === 'late' },
@@ -42,7 +42,7 @@ describe('the day’s tenders for a sale the service cancelled or reversed', () 
           ? { refundId: 'r-1', paymentId: `pay-${saleId}`, saleId, shiftId: 'shift-1', refundedBy: 'manager', at: 1, amountPaise: 50_000, tenders: [{ method: 'CASH', amountPaise: 50_000 }] }
           : null,
     });
-    const kept = checkTenders({
+    const kept = checkDayTenders({
       sales: [sale('late', 'REVERSED')],
       till: { salePayment: decided('KEEP') },
       journal: { hasVouchers: () => true },
@@ -52,7 +52,7 @@ describe('the day’s tenders for a sale the service cancelled or reversed', () 
       refundedForEarlierSalesPaise: 0,
     });
     expect(kept).toMatchObject({ discrepancies: [], tenders: { netPaise: 50_000, expectedNetPaise: 50_000 } });
-    const refunded = checkTenders({
+    const refunded = checkDayTenders({
       sales: [sale('late', 'REVERSED')],
       till: { salePayment: decided('REFUND') },
       journal: { hasVouchers: () => true },
@@ -69,8 +69,8 @@ describe('the day’s tenders when the money moves after midnight', () => {
   const HOUR = 3_600_000;
   const cash = (paise: number) => [{ method: 'CASH' as const, count: 1, takenPaise: paise, refundedPaise: 0, netPaise: paise }];
   const refundAt = (saleId: string, at: number) => ({ refundId: `r-${saleId}`, paymentId: `pay-${saleId}`, saleId, shiftId: 'shift-2', refundedBy: 'cashier', at, amountPaise: 50_000, tenders: [{ method: 'CASH' as const, amountPaise: 50_000 }] });
-  const check = (over: Partial<Parameters<typeof checkTenders>[0]>) =>
-    checkTenders({ sales: [], till: { salePayment: () => null }, journal: { hasVouchers: () => false }, byTender: [], paymentsSince: 0, day: DAY, refundedForEarlierSalesPaise: 0, ...over });
+  const check = (over: Partial<Parameters<typeof checkDayTenders>[0]>) =>
+    checkDayTenders({ sales: [], till: { salePayment: () => null }, journal: { hasVouchers: () => false }, byTender: [], paymentsSince: 0, day: DAY, refundedForEarlierSalesPaise: 0, ...over });
 
   it('a failed sale given back the next morning: its day held the money at closing, the next day gave it back', () => {
     const failed = sale('failed', 'FAILED');

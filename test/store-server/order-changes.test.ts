@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreServer } from '../../src-main/store-server/server.js';
+import { nextChangeNumber } from '../../src-main/store-server/relay/order-relay.js';
 import { orderChangesAnswer } from '../../src-main/store-link/store-wire.js';
 import { StoreRefusedError } from '../../src-main/store-link/store-client.js';
 import { pairedStoreCounter, type PairedCounter } from './bridge-counter.js';
@@ -79,6 +80,33 @@ describe('an order the service reverses after a linked counter recorded it compl
       const asked = one.core.store!.client.call('POST', '/order-changes', { body });
       await expect(asked).rejects.toBeInstanceOf(StoreRefusedError);
       await expect(asked).rejects.toMatchObject({ status: 400 });
+    }
+  });
+
+  it('numbers one counter’s changes in the order they commit, and another counter’s alongside', async () => {
+    const [one, two] = counters.map((c) => c.core.store!.view().counterId) as [string, string];
+    const [a, b, c] = [await store.pool.connect(), await store.pool.connect(), await store.pool.connect()];
+    try {
+      for (const tx of [a, b, c]) await tx.query('BEGIN');
+      const first = Number(await nextChangeNumber(a, one));
+      // Counter 1's next change waits for its first to commit: had it taken a number and committed
+      // first, a counter asking in between would move past the first change's number for good.
+      let secondTaken = false;
+      const second = nextChangeNumber(b, one).then((n) => {
+        secondTaken = true;
+        return Number(n);
+      });
+      // Another counter's changes do not wait.
+      expect(Number(await nextChangeNumber(c, two))).toBeGreaterThan(first);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(secondTaken).toBe(false);
+      await a.query('COMMIT');
+      expect(await second).toBeGreaterThan(first);
+    } finally {
+      for (const tx of [a, b, c]) {
+        await tx.query('ROLLBACK').catch(() => undefined);
+        tx.release();
+      }
     }
   });
 });

@@ -19,14 +19,11 @@ describe('the questions a terminal event queues', () => {
   const asked: string[] = [];
   /** Per order, what the fake settle does with a question of this count. */
   const behaviour = new Map<string, (count: number) => Promise<number | null>>();
-  /** What each event question was asked for: the status its event said, by order and count. */
-  const reportedAt = new Map<string, string | undefined>();
-  const settle = async (referenceId: string, count: number, cause: QuestionCause, reported: string | undefined): Promise<number | null> => {
+  const settle = async (referenceId: string, count: number, cause: QuestionCause): Promise<number | null> => {
     asked.push(`${referenceId}#${count}${cause === 'terminal-event' ? '(event)' : ''}`);
-    if (cause === 'terminal-event') reportedAt.set(`${referenceId}#${count}`, reported);
     return (behaviour.get(referenceId) ?? (async () => null))(count);
   };
-  const event = (referenceId: string, reported = 'SUCCESS') => inTransaction(pool, (tx) => jobs.askOnTerminalEvent(tx, 'main', referenceId, reported));
+  const event = (referenceId: string) => inTransaction(pool, (tx) => jobs.askOnTerminalEvent(tx, 'main', referenceId));
   const eventJobs = async (referenceId: string) =>
     (
       await pool.query<{ state: string }>(`SELECT state::text AS state FROM pgboss.job WHERE name = $1 AND singleton_key = $2 ORDER BY created_on`, [
@@ -60,17 +57,16 @@ describe('the questions a terminal event queues', () => {
     expect(asked.filter((a) => a.startsWith('DBFAULT'))).toEqual(['DBFAULT#0(event)', 'DBFAULT#0(event)', 'DBFAULT#0(event)']);
   }, 60_000);
 
-  it('asks a waiting question of an earlier event at once when another event comes, for the status the later one says', async () => {
+  it('asks a waiting question of an earlier event at once when another event comes', async () => {
     // Still open at the first question: asked again in a minute.
     behaviour.set('LATE', async (count) => (count === 0 ? 60 : null));
-    await event('LATE', 'SUCCESS');
+    await event('LATE');
     await eventually('the first question asked', async () => asked.includes('LATE#0(event)'));
     await eventually('the next one waiting', async () => (await eventJobs('LATE')).includes('created'));
 
-    await event('LATE', 'REVERSED');
+    await event('LATE');
     await eventually('the waiting question asked now, not in a minute', async () => asked.includes('LATE#1(event)'), 15_000);
     expect(asked.filter((a) => a.startsWith('LATE'))).toEqual(['LATE#0(event)', 'LATE#1(event)']);
-    expect([reportedAt.get('LATE#0'), reportedAt.get('LATE#1')]).toEqual(['SUCCESS', 'REVERSED']);
   }, 60_000);
 
   it('queues nothing beside a question being asked, and another replica asks the store’s other orders meanwhile', async () => {

@@ -52,13 +52,13 @@ describe('when the store server next asks about an order', () => {
     expect(nextEventQuestionIn({ ...open, orderStatus: 'FAILED' }, 1)).toBeNull();
   });
 
-  it('asks about a completed order whose terminal event says otherwise (the service reversed it), until it is as the event says', () => {
-    const completed = { state: 'ACCEPTED' as const, orderStatus: 'SUCCESS', createdAt: placed - 2 * 86_400_000 };
+  it('asks about a completed order whose latest event says otherwise (the service reversed it), until it is as the event says', () => {
+    const completed = { state: 'ACCEPTED' as const, orderStatus: 'SUCCESS', createdAt: placed - 2 * 86_400_000, eventStatus: 'REVERSED' };
     // The service away at the first question: still SUCCESS here, asked again on the same backoff.
-    expect([1, 2, 3, 4].map((asked) => nextEventQuestionIn(completed, asked, 'REVERSED'))).toEqual([...TERMINAL_EVENT_RECONFIRM_MS.map((ms) => ms / 1000), null]);
-    expect(nextEventQuestionIn({ ...completed, orderStatus: 'REVERSED' }, 1, 'REVERSED')).toBeNull();
-    // The event saying what the store holds asks nothing more.
-    expect(nextEventQuestionIn(completed, 1, 'SUCCESS')).toBeNull();
-    expect(nextEventQuestionIn(completed, 1)).toBeNull();
+    expect([1, 2, 3, 4].map((asked) => nextEventQuestionIn(completed, asked))).toEqual([...TERMINAL_EVENT_RECONFIRM_MS.map((ms) => ms / 1000), null]);
+    expect(nextEventQuestionIn({ ...completed, orderStatus: 'REVERSED' }, 1)).toBeNull();
+    // An event saying what the store holds, or none at all, asks nothing more.
+    expect(nextEventQuestionIn({ ...completed, eventStatus: 'SUCCESS' }, 1)).toBeNull();
+    expect(nextEventQuestionIn({ ...completed, eventStatus: null }, 1)).toBeNull();
   });
 });

@@ -23,6 +23,14 @@ describe('the store server’s webhook receiver', () => {
 
   afterAll(() => store?.close());
 
+  /** A ₹500 order of `productId` placed through the store as its counter does. */
+  const placeThroughStore = (productId: string, referenceId: string) =>
+    fetch(`${server.url}/partner/v1/partners/orders`, {
+      method: 'POST',
+      headers: { ...seller, 'Content-Type': 'application/json', 'X-REQUEST-ID': crypto.randomUUID() },
+      body: JSON.stringify({ productId, referenceId, amount: 500, denominationDetails: [{ denomination: 500, quantity: 1 }] }),
+    });
+
   const events = async () => (await server.pool.query<{ event_type: string; outcome: string }>('SELECT event_type, outcome FROM store_webhook_events ORDER BY received_at')).rows;
 
   it('refuses an unsigned or wrongly signed delivery and records nothing', async () => {
@@ -36,11 +44,7 @@ describe('the store server’s webhook receiver', () => {
   });
 
   it('settles a PROCESSING order when its terminal event arrives, and applies a redelivery once', async () => {
-    const placed = await fetch(`${server.url}/partner/v1/partners/orders`, {
-      method: 'POST',
-      headers: { ...seller, 'Content-Type': 'application/json', 'X-REQUEST-ID': crypto.randomUUID() },
-      body: JSON.stringify({ productId: 'TEST_PROCESSING_SUCCESS', referenceId: 'WEBHOOK-ORDER-1', amount: 500, denominationDetails: [{ denomination: 500, quantity: 1 }] }),
-    });
+    const placed = await placeThroughStore('TEST_PROCESSING_SUCCESS', 'WEBHOOK-ORDER-1');
     expect(placed.status).toBe(201);
     expect(((await placed.json()) as { status: string }).status).toBe('PROCESSING');
 
@@ -95,4 +99,34 @@ describe('the store server’s webhook receiver', () => {
     expect((await events()).at(-1)).toEqual({ event_type: 'ORDER_REACHED_TERMINAL_STATE', outcome: 'applied' });
     expect(await (await deliver()).json()).toEqual({ received: true, duplicate: true });
   });
+
+  it('asks about an order it holds as SUCCESS when its event says REVERSED, gives the float its debit back, and lets no older event undo it', async () => {
+    const placed = await placeThroughStore('TEST_FIXED_STANDARD', 'WEBHOOK-REVERSED-1');
+    expect(placed.status).toBe(201);
+    const order = (await placed.json()) as { id: string; status: string };
+    expect(order.status).toBe('SUCCESS');
+    const row = async () =>
+      (await server.pool.query<{ order_status: string; event_status: string | null; change_seq: string }>("SELECT order_status, event_status, change_seq FROM relayed_orders WHERE reference_id = 'WEBHOOK-REVERSED-1'")).rows[0]!;
+    const balance = async () => Number((await server.pool.query<{ balance_paise: string }>('SELECT balance_paise FROM wallets')).rows[0]!.balance_paise);
+    const answered = await row();
+    const before = await balance();
+
+    // The operator reverses it at the service, which tells the store's URL.
+    const ended = await fetch(`${sandbox.url}/__sandbox/orders/${order.id}/end`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'REVERSED' }) });
+    expect(ended.status).toBe(200);
+    await sandbox.state.webhooks.pump();
+    const deadline = Date.now() + 30_000;
+    while ((await row()).order_status !== 'REVERSED' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    const reversed = await row();
+    expect(reversed).toMatchObject({ order_status: 'REVERSED', event_status: 'REVERSED' });
+    // A new change number for its counter to ask about, and the debit back on the store's float.
+    expect(Number(reversed.change_seq)).toBeGreaterThan(Number(answered.change_seq));
+    expect(await balance()).toBe(before + 50_000);
+
+    // An older event delivered late (another event id, saying SUCCESS) does not take it back.
+    const stale = JSON.stringify({ eventId: 'evt-stale-success', eventType: 'ORDER_REACHED_TERMINAL_STATE', data: { id: order.id, status: 'SUCCESS' } });
+    const late = await fetch(`${server.url}/webhooks`, { method: 'POST', headers: { 'X-Verify': sign(stale) }, body: stale });
+    expect(late.status).toBe(200);
+    expect(await row()).toMatchObject({ order_status: 'REVERSED', event_status: 'REVERSED', change_seq: reversed.change_seq });
+  }, 60_000);
 });

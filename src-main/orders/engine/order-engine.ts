@@ -131,6 +131,23 @@ export class OrderEngine {
     });
   }
 
+  /**
+   * A change to an order, told by the store server that relayed it (store-link/order-changes.ts),
+   * which names the sale's reference too. A sale known by its order id takes it as a terminal
+   * event. One still without its order id (its answer was lost: IN_DOUBT) cannot be found by the
+   * event, so it is settled as a recheck settles it, by reference (resending only as a recheck
+   * may). Resolves to the sale as it stands after; undefined when no sale here has either id.
+   */
+  async onOrderChange(orderId: string, referenceId: string, status: string): Promise<SaleRecord | undefined> {
+    if (this.deps.journal.getByOrderId(orderId)) return this.onOrderTerminalEvent(orderId, status);
+    const sale = this.deps.journal.getByReference(referenceId);
+    if (!sale) return undefined;
+    return this.work.withLock(sale.id, async () => {
+      const current = this.deps.journal.get(sale.id)!;
+      return current.state === 'IN_DOUBT' ? this.resolveInDoubt(current, this.mayResendUnasked(current) ? 1 : 0) : current;
+    });
+  }
+
   /** A person asks to check an in-doubt or stuck sale now (resending only if the service never got it). */
   async checkNow(saleId: string): Promise<SaleRecord | undefined> {
     const sale = this.deps.journal.get(saleId);

@@ -152,7 +152,7 @@ export const orderChangesQuery = z.strictObject({ after: z.number().int().min(0)
 /** Its orders whose status changed at the store, oldest change first: at most `limit` of them. */
 export const orderChangesAnswer = z.strictObject({
   changes: z
-    .array(z.strictObject({ seq: z.number().int().min(1), orderId: text(64), referenceId: text(64), status: z.enum(KNOWN_ORDER_STATUSES) }))
+    .array(z.strictObject({ seq: z.number().int().min(1), orderId: text(200), referenceId: text(64), status: z.enum(KNOWN_ORDER_STATUSES) }))
     .max(500),
 });
 export type OrderChanges = z.infer<typeof orderChangesAnswer>;

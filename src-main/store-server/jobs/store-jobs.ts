@@ -50,7 +50,7 @@ export interface StoreJobs {
    * reach whichever replica of whichever store the load balancer picks, and the question is
    * then that store's replicas' to ask, even if this one dies right after answering the service.
    */
-  askOnTerminalEvent(tx: PoolClient, storeId: string, referenceId: string, reported: string): Promise<void>;
+  askOnTerminalEvent(tx: PoolClient, storeId: string, referenceId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -62,15 +62,13 @@ interface SettleJob {
   orphan?: boolean;
   /** A question its terminal event called for: asked beside the scheduled ones, again only if it found the order still open. */
   terminalEvent?: boolean;
-  /** The status the terminal event said: an order answered otherwise is asked about too (settle-schedule.ts, contradicted). */
-  reported?: string;
 }
 
 const causeOf = (job: SettleJob): QuestionCause => (job.orphan ? 'if-orphaned' : job.terminalEvent ? 'terminal-event' : 'scheduled');
-const jobOf = (referenceId: string, asked: number, cause: QuestionCause, reported?: string): SettleJob => ({
+const jobOf = (referenceId: string, asked: number, cause: QuestionCause): SettleJob => ({
   referenceId,
   asked,
-  ...(cause === 'if-orphaned' ? { orphan: true } : cause === 'terminal-event' ? { terminalEvent: true, ...(reported === undefined ? {} : { reported }) } : {}),
+  ...(cause === 'if-orphaned' ? { orphan: true } : cause === 'terminal-event' ? { terminalEvent: true } : {}),
 });
 
 /**
@@ -85,7 +83,7 @@ export async function startStoreJobs(deps: {
   logger: Logger;
   storeId: string;
   /** Asks the service about one order and writes what it says; answers when to ask next for that cause (seconds), or null when done. */
-  settle: (referenceId: string, asked: number, cause: QuestionCause, reported: string | undefined) => Promise<number | null>;
+  settle: (referenceId: string, asked: number, cause: QuestionCause) => Promise<number | null>;
   readWallet: () => Promise<void>;
 }): Promise<StoreJobs> {
   const boss = new PgBoss({ connectionString: deps.url, max: 4, schema: 'pgboss', maintenanceIntervalSeconds: MAINTENANCE_SECONDS });
@@ -121,7 +119,7 @@ export async function startStoreJobs(deps: {
     let next: number | null;
     let nextAsked = asked + 1;
     try {
-      next = await deps.settle(referenceId, asked, cause, job.reported);
+      next = await deps.settle(referenceId, asked, cause);
     } catch (error) {
       deps.logger.log('warn', 'store.settle_failed', { referenceId, error });
       next = SETTLE_RETRY_SECONDS;
@@ -139,7 +137,7 @@ export async function startStoreJobs(deps: {
       const completed = (await boss.complete(settleQueue, id, {}, inTx(tx))) as unknown as { affected: number };
       // Not 'active' any more: it expired and pg-boss queued it again, and that run asks what follows.
       if (completed.affected === 0) return;
-      if (next !== null) await ask(cause === 'terminal-event' ? jobOf(referenceId, nextAsked, cause, job.reported) : jobOf(referenceId, nextAsked, 'scheduled'), next, tx);
+      if (next !== null) await ask(jobOf(referenceId, nextAsked, cause === 'terminal-event' ? cause : 'scheduled'), next, tx);
     });
   };
   await boss.work<SettleJob>(settleQueue, { pollingIntervalSeconds: 1, batchSize: SETTLE_BATCH }, async (jobs) => {
@@ -163,22 +161,22 @@ export async function startStoreJobs(deps: {
 
   const watchIfOrphaned = (tx: PoolClient, referenceId: string, afterMs: number) => ask(jobOf(referenceId, 0, 'if-orphaned'), afterMs / 1000, tx);
 
-  const askOnTerminalEvent = async (tx: PoolClient, storeId: string, referenceId: string, reported: string): Promise<void> => {
+  const askOnTerminalEvent = async (tx: PoolClient, storeId: string, referenceId: string): Promise<void> => {
     const queue = settleQueueOf(storeId);
     const key = `${referenceId}${QUESTION_KEY_SUFFIX['terminal-event']}`;
-    // A question of an earlier event waiting (its 1, 5 or 15 minutes) is asked now instead, for
-    // the status this event says. One being asked right now is left alone: a second beside it,
-    // due at once, would stop every replica's fetch of the queue (pg-boss's stately index) until
-    // it ends, and it asks again itself if it finds the order still open.
+    // A question of an earlier event waiting (its 1, 5 or 15 minutes) is asked now instead. One
+    // being asked right now is left alone: a second beside it, due at once, would stop every
+    // replica's fetch of the queue (pg-boss's stately index) until it ends, and it asks again
+    // itself if it finds the order still open, or not as the latest event says (its status is on
+    // the order's row, written in the same commit: store-webhooks.ts).
     const pending = await tx.query(
-      `UPDATE pgboss.job SET start_after = CASE WHEN state = 'created' THEN now() ELSE start_after END,
-              data = CASE WHEN state = 'created' THEN jsonb_set(data, '{reported}', to_jsonb($3::text)) ELSE data END
+      `UPDATE pgboss.job SET start_after = CASE WHEN state = 'created' THEN now() ELSE start_after END
         WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'active') RETURNING 1`,
-      [queue, key, reported],
+      [queue, key],
     );
     if ((pending.rowCount ?? 0) > 0) return;
     // A store whose queue does not exist drops a job sent to it unseen: the webhook is answered "retry" instead.
-    if ((await send(queue, jobOf(referenceId, 0, 'terminal-event', reported), 0, tx)) === null) {
+    if ((await send(queue, jobOf(referenceId, 0, 'terminal-event'), 0, tx)) === null) {
       throw new Error(`The question about ${referenceId} could not be queued for store ${storeId} (no queue ${queue})`);
     }
   };

@@ -39,6 +39,18 @@ interface OrderFields {
 
 const STATUSES = new Set<string>(KNOWN_ORDER_STATUSES);
 
+/**
+ * The number of a change of one of `counterId`'s orders, taken under a lock on that counter held
+ * until `tx` commits: its changes commit in the order of their numbers, so the counter, asking
+ * for the ones after the last it applied, never reads a number before a smaller one has committed
+ * (and then skips it). A sequence alone hands numbers out in the order they are asked for, not
+ * the order their transactions commit.
+ */
+export async function nextChangeNumber(tx: PoolClient, counterId: string): Promise<string> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [counterId]);
+  return (await tx.query<{ seq: string }>("SELECT nextval('relayed_order_change_seq') AS seq")).rows[0]!.seq;
+}
+
 /** The few fields the journal keeps from an order answer; null when the body is not an order. */
 export function orderFields(text: string): OrderFields | null {
   let json: unknown;
@@ -296,12 +308,12 @@ export class OrderRelay {
     await inTransaction(this.deps.pool, async (tx) => {
       const row = await this.row(tx, referenceId, true);
       if (!row) return;
+      const changeSeq = row.order_status === order.status ? null : await nextChangeNumber(tx, row.counter_id);
       await tx.query(
         `UPDATE relayed_orders SET state = 'ACCEPTED', order_id = $2, order_status = $3, failure_reason = $4, http_status = $5,
-           request_ids = request_ids || $6::text[], updated_at = now(),
-           change_seq = CASE WHEN order_status IS DISTINCT FROM $3 THEN nextval('relayed_order_change_seq') ELSE change_seq END
+           request_ids = request_ids || $6::text[], updated_at = now(), change_seq = coalesce($7, change_seq)
          WHERE reference_id = $1`,
-        [referenceId, order.id, order.status, order.failureReason, out.status, out.requestIds],
+        [referenceId, order.id, order.status, order.failureReason, out.status, out.requestIds, changeSeq],
       );
       for (const voucherId of order.voucherIds) {
         await tx.query('INSERT INTO relayed_vouchers (voucher_id, reference_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [voucherId, referenceId]);

@@ -5,6 +5,8 @@ export interface OrderToSettle {
   state: RelayedState;
   orderStatus: string | null;
   createdAt: number;
+  /** What the order's latest event said (relayed_orders.event_status), if one came. */
+  eventStatus?: string | null;
 }
 
 /** The first question about an order just found unknown, or just found PROCESSING, in seconds. */
@@ -15,12 +17,12 @@ export const isOpen = (order: Pick<OrderToSettle, 'state' | 'orderStatus'>): boo
   order.state === 'SENDING' || order.state === 'IN_DOUBT' || (order.state === 'ACCEPTED' && order.orderStatus === 'PROCESSING');
 
 /**
- * Whether a terminal event's status (`reported`) says otherwise than the answer the store holds:
- * the service reversed or cancelled an order it had answered SUCCESS, say. Such an order is
- * settled as far as its schedule goes, but the event calls for a question (the GET decides).
+ * Whether the order's latest event says otherwise than the answer the store holds: the service
+ * reversed or cancelled an order it had answered SUCCESS, say. Such an order is settled as far as
+ * its schedule goes, but its event calls for a question (the GET decides).
  */
-export const contradicted = (order: Pick<OrderToSettle, 'state' | 'orderStatus'>, reported: string | undefined): boolean =>
-  reported !== undefined && order.state === 'ACCEPTED' && order.orderStatus !== null && order.orderStatus !== reported;
+export const contradicted = (order: Pick<OrderToSettle, 'state' | 'orderStatus' | 'eventStatus'>): boolean =>
+  order.state === 'ACCEPTED' && order.orderStatus !== null && order.eventStatus != null && order.orderStatus !== order.eventStatus;
 
 /**
  * When the store server next asks the service about an order, in seconds from `now`, after
@@ -40,13 +42,13 @@ export function nextQuestionIn(order: OrderToSettle, asked: number, now: number,
 /**
  * When the store server asks again about an order whose terminal event it was told of, in
  * seconds, after `asked` questions for that event (at least one); null once the order is
- * settled as the event says (`reported`, its status) or the event's questions are over. A
+ * settled as its latest event says or the event's questions are over. A
  * question that found it still open, or still not as the event says (the service away), is
  * asked again on the counter's backoff for a confirming GET that failed, beside the order's own
  * schedule, which may be over by then (a late event of an order past its polls).
  */
-export function nextEventQuestionIn(order: OrderToSettle, asked: number, reported?: string): number | null {
-  if (!isOpen(order) && !contradicted(order, reported)) return null;
+export function nextEventQuestionIn(order: OrderToSettle, asked: number): number | null {
+  if (!isOpen(order) && !contradicted(order)) return null;
   const ms = TERMINAL_EVENT_RECONFIRM_MS[Math.max(asked, 1) - 1];
   return ms === undefined ? null : ms / 1000;
 }

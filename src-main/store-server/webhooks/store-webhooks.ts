@@ -1,3 +1,4 @@
+import type { KnownOrderStatus } from '../../partner-api/types.js';
 import type { Logger } from '../../platform/logger.js';
 import { eventKey, readWebhookBody } from '../../webhooks/webhook-receiver.js';
 import { isValidSignature } from '../../webhooks/verify-signature.js';
@@ -19,6 +20,23 @@ export const UNKNOWN_ORDER_OUTCOME = 'ignored: no store here relayed this order'
  */
 class OrderNotKnownYet extends Error {}
 
+/** How far along an order's life a status is: an event's status never replaces one further along (deliveries come out of order). */
+const EVENT_STATUS_STAGE: Readonly<Record<string, number>> = { PROCESSING: 0, SUCCESS: 1, FAILED: 1, CANCELLED: 2, REVERSED: 2 } satisfies Record<KnownOrderStatus, number>;
+
+/**
+ * Keeps what the order's events said, the furthest along (settle-schedule.ts, contradicted): the
+ * question it queues compares the store's answer with it when it is asked, so an event that comes
+ * while a question is under way is not lost.
+ */
+async function recordEventStatus(tx: PoolClient, referenceId: string, status: string): Promise<void> {
+  const stage = EVENT_STATUS_STAGE[status];
+  if (stage === undefined) return;
+  const found = await tx.query<{ event_status: string | null }>('SELECT event_status FROM relayed_orders WHERE reference_id = $1 FOR UPDATE', [referenceId]);
+  const recorded = found.rows[0]?.event_status;
+  if (recorded && EVENT_STATUS_STAGE[recorded]! > stage) return;
+  await tx.query('UPDATE relayed_orders SET event_status = $2 WHERE reference_id = $1', [referenceId, status]);
+}
+
 /**
  * The store's one webhook URL (spec §6), so counters on shop broadband need no public
  * address. Only a correctly signed body is looked at. In a chain the service's one URL is the
@@ -33,8 +51,8 @@ export function storeWebhooks(deps: {
   storeId: string;
   secret: string | null;
   logger: Logger;
-  /** Queues, in `tx`, the question about `referenceId` in the job queue of `storeId`, the store that relayed it; `reported`: the event's status. */
-  askOnTerminalEvent: (tx: PoolClient, storeId: string, referenceId: string, reported: string) => Promise<void>;
+  /** Queues, in `tx`, the question about `referenceId` in the job queue of `storeId`, the store that relayed it. */
+  askOnTerminalEvent: (tx: PoolClient, storeId: string, referenceId: string) => Promise<void>;
   readWallet: () => Promise<void>;
 }) {
   return async function receive(rawBody: Buffer, signature: string | undefined): Promise<StoreWebhookAnswer> {
@@ -62,7 +80,8 @@ export function storeWebhooks(deps: {
           const found = await tx.query<{ reference_id: string; store_id: string }>('SELECT reference_id, store_id FROM relayed_orders WHERE order_id = $1', [event.orderId]);
           const order = found.rows[0];
           if (order) {
-            await deps.askOnTerminalEvent(tx, order.store_id, order.reference_id, event.status);
+            await recordEventStatus(tx, order.reference_id, event.status);
+            await deps.askOnTerminalEvent(tx, order.store_id, order.reference_id);
             if (order.store_id !== deps.storeId) outcome = `applied: handed to store ${order.store_id}`;
           } else {
             const unanswered = await tx.query("SELECT 1 FROM relayed_orders WHERE state IN ('SENDING', 'IN_DOUBT') LIMIT 1");

@@ -94,4 +94,25 @@ describe('a completed sale the service cancels or reverses afterwards', () => {
     await h.step(waited + 60);
     expect(gets(done.id)).toBe(asked);
   });
+
+  it("a store's change for a sale whose answer was lost (in doubt, no order id) settles it by reference, as the service now has it", async () => {
+    // The service took the order, but the counter never heard: the sale is IN_DOUBT without an order id.
+    const sale = newSale();
+    const requestId = crypto.randomUUID();
+    const intent = h.journal.insertIntent(sale, { requestId, at: h.clock.now() });
+    const answer = await h.client.placeOrder(sale.payload, requestId);
+    if (answer.kind !== 'accepted') throw new Error(answer.kind);
+    h.journal.transition(intent.id, 'INTENT', 'IN_DOUBT', {});
+    expect(await h.control('POST', `/orders/${answer.order.id}/end`, { status: 'REVERSED' })).toMatchObject({ status: 'REVERSED' });
+
+    // The event alone cannot find it (no sale here has that order id yet).
+    expect(await h.engine.onOrderTerminalEvent(answer.order.id, 'REVERSED')).toBeUndefined();
+    // The store's change names the reference too: asked by it, the sale takes what the service says now.
+    const settled = await h.engine.onOrderChange(answer.order.id, sale.referenceId, 'REVERSED');
+    expect(settled).toMatchObject({ id: intent.id, state: 'REVERSED', orderId: answer.order.id });
+    expect(h.journal.vouchers(intent.id)).toHaveLength(1);
+    expect(h.journal.attempts(intent.id).filter((a) => a.kind !== 'place')).toHaveLength(1);
+    // Known by its order id now: the same change again is the terminal event's no-op.
+    expect(await h.engine.onOrderChange(answer.order.id, sale.referenceId, 'REVERSED')).toMatchObject({ state: 'REVERSED' });
+  });
 });

@@ -8,3 +8,8 @@
 CREATE SEQUENCE relayed_order_change_seq;
 ALTER TABLE relayed_orders ADD COLUMN change_seq bigint;
 CREATE INDEX relayed_orders_changes ON relayed_orders (counter_id, change_seq) WHERE change_seq IS NOT NULL;
+
+-- The status the service's latest order event said (the furthest along when deliveries come out
+-- of order): the store asks about an order it holds otherwise (a SUCCESS the service reversed),
+-- however many events arrive while a question is being asked.
+ALTER TABLE relayed_orders ADD COLUMN event_status text CHECK (event_status IN ('SUCCESS', 'FAILED', 'PROCESSING', 'CANCELLED', 'REVERSED'));
