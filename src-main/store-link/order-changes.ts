@@ -12,6 +12,12 @@ const CHANGES_PER_ASK = 200;
 const WAITING_CHANGE_MAX_BACKOFF_MS = 15 * 60_000;
 /** Tries of a change the engine fails on for a reason other than the service (a busy database…) before it is passed over. */
 const FAILING_CHANGE_TRIES = 5;
+/**
+ * How long a change may wait on the service before it is passed over (logged): the service away
+ * for a day, or an answer about this one order that never settles it, must not hold up every
+ * later change of this counter for good (End of day's check still finds the sale).
+ */
+const WAITING_CHANGE_GIVE_UP_MS = 24 * 60 * 60_000;
 
 /**
  * The service's word on an order after its sale had an answer (a sale recorded as complete that
@@ -31,7 +37,7 @@ export class OrderChangesFollower {
   /** Whether the last ask failed: its cause is logged once, not every half minute while it lasts. */
   private failing = false;
   /** The change the last ask stopped at, how often it was tried, and when the timer next tries it. */
-  private waiting: { seq: number; tries: number; failures: number; retryAt: number } | null = null;
+  private waiting: { seq: number; since: number; tries: number; failures: number; retryAt: number } | null = null;
 
   constructor(
     private readonly deps: {
@@ -117,25 +123,28 @@ export class OrderChangesFollower {
   /**
    * Whether the change is done with: its sale moved as the service says, or there is no such sale
    * here. false while the service cannot be asked (the sale is still in doubt, or the event could
-   * not be confirmed). A change the engine fails on for another reason is tried FAILING_CHANGE_TRIES
-   * times, then logged and passed over, so one order cannot hold up the rest for good (End of
-   * day's check still finds a sale the service disagrees with).
+   * not be confirmed), logged when it starts waiting. A change the engine fails on for another
+   * reason is tried FAILING_CHANGE_TRIES times, and one that waits WAITING_CHANGE_GIVE_UP_MS, then
+   * logged and passed over, so one order cannot hold up the rest for good (End of day's check
+   * still finds a sale the service disagrees with).
    */
   private async settledBy(change: OrderChanges['changes'][number]): Promise<boolean> {
-    const waiting = this.waiting?.seq === change.seq ? this.waiting : { seq: change.seq, tries: 0, failures: 0, retryAt: 0 };
+    const waiting = this.waiting?.seq === change.seq ? this.waiting : { seq: change.seq, since: this.now(), tries: 0, failures: 0, retryAt: 0 };
     waiting.tries += 1;
+    let failure: unknown = null;
     try {
       const sale = await this.deps.engine().onOrderChange(change.orderId, change.referenceId, change.status);
       if (sale?.state !== 'IN_DOUBT') return true;
     } catch (error) {
-      if (!(error instanceof OrderNotConfirmedError)) {
-        waiting.failures += 1;
-        if (waiting.failures >= FAILING_CHANGE_TRIES) {
-          this.deps.logger.log('error', 'store.order_change_not_applied', { orderId: change.orderId, status: change.status, tries: waiting.tries, error });
-          return true;
-        }
-      }
+      failure = error;
+      if (!(error instanceof OrderNotConfirmedError)) waiting.failures += 1;
     }
+    const about = { orderId: change.orderId, status: change.status, tries: waiting.tries };
+    if (waiting.failures >= FAILING_CHANGE_TRIES || this.now() - waiting.since >= WAITING_CHANGE_GIVE_UP_MS) {
+      this.deps.logger.log('error', 'store.order_change_not_applied', { ...about, error: failure });
+      return true;
+    }
+    if (waiting.tries === 1) this.deps.logger.log('warn', 'store.order_change_waiting', { ...about, error: failure });
     waiting.retryAt = this.now() + Math.min(WAITING_CHANGE_MAX_BACKOFF_MS, ORDER_CHANGES_EVERY_MS * 2 ** (waiting.tries - 1));
     this.waiting = waiting;
     return false;

@@ -146,6 +146,23 @@ describe("a linked counter following the service's changes to its orders through
     await f.stop();
   });
 
+  it('passes over a change that has waited on the service for a day, logged when it began waiting and when it was given up', async () => {
+    vi.useFakeTimers();
+    const { f, kv, logger } = follower([change(1), change(2)], {
+      engine: async (orderId) => {
+        if (orderId === 'ord_1') throw new OrderNotConfirmedError(orderId, { code: 'NOT_FOUND' });
+      },
+    });
+    expect(await f.poll()).toBe(0);
+    vi.setSystemTime(Date.now() + 23 * 3_600_000);
+    expect(await f.poll()).toBe(0);
+    vi.setSystemTime(Date.now() + 3_600_000);
+    expect(await f.poll()).toBe(2);
+    expect(kv.get('store_order_changes_applied:c-1')).toBe('2');
+    expect(logger.lines.filter((l) => l.includes('store.order_change_waiting'))).toHaveLength(1);
+    expect(logger.lines.filter((l) => l.includes('store.order_change_not_applied') && l.includes('ord_1'))).toHaveLength(1);
+  });
+
   it('asks nothing once stopped', async () => {
     const { f, asks } = follower([change(1)]);
     await f.stop();

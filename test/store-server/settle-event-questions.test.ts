@@ -57,7 +57,7 @@ describe('the questions a terminal event queues', () => {
     expect(asked.filter((a) => a.startsWith('DBFAULT'))).toEqual(['DBFAULT#0(event)', 'DBFAULT#0(event)', 'DBFAULT#0(event)']);
   }, 60_000);
 
-  it('asks a waiting question of an earlier event at once when another event comes', async () => {
+  it('asks a waiting question of an earlier event at once, as the first of the new event, when another event comes', async () => {
     // Still open at the first question: asked again in a minute.
     behaviour.set('LATE', async (count) => (count === 0 ? 60 : null));
     await event('LATE');
@@ -65,11 +65,12 @@ describe('the questions a terminal event queues', () => {
     await eventually('the next one waiting', async () => (await eventJobs('LATE')).includes('created'));
 
     await event('LATE');
-    await eventually('the waiting question asked now, not in a minute', async () => asked.includes('LATE#1(event)'), 15_000);
-    expect(asked.filter((a) => a.startsWith('LATE'))).toEqual(['LATE#0(event)', 'LATE#1(event)']);
+    // Asked now, as the new event's first question (its own 1, 5 and 15 minutes follow if it finds the order open).
+    await eventually('the waiting question asked now, not in a minute', async () => asked.filter((a) => a.startsWith('LATE')).length === 2, 15_000);
+    expect(asked.filter((a) => a.startsWith('LATE'))).toEqual(['LATE#0(event)', 'LATE#0(event)']);
   }, 60_000);
 
-  it('queues nothing beside a question being asked, and another replica asks the store’s other orders meanwhile', async () => {
+  it('queues nothing beside a question being asked, asks for the later event once it ends, and another replica asks the store’s other orders meanwhile', async () => {
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     behaviour.set('BUSY', async () => {
@@ -88,7 +89,9 @@ describe('the questions a terminal event queues', () => {
     await eventually('another order asked while BUSY is', async () => asked.includes('OTHER#0'), 15_000);
 
     answer();
-    await eventually('the question completed', async () => !(await eventJobs('BUSY')).includes('active'));
-    expect(asked.filter((a) => a.startsWith('BUSY'))).toEqual(['BUSY#0(event)']);
+    // It found nothing more to ask, but the order's row may say otherwise since the second event: a question of its own follows, once.
+    await eventually('the later event’s question asked', async () => asked.filter((a) => a.startsWith('BUSY')).length === 2, 15_000);
+    await eventually('every question completed', async () => (await eventJobs('BUSY')).every((state) => state === 'completed'));
+    expect(asked.filter((a) => a.startsWith('BUSY'))).toEqual(['BUSY#0(event)', 'BUSY#0(event)']);
   }, 60_000);
 });

@@ -135,8 +135,8 @@ export class OrderEngine {
    * A change to an order, told by the store server that relayed it (store-link/order-changes.ts),
    * which names the sale's reference too. A sale known by its order id takes it as a terminal
    * event. One still without its order id (its answer was lost: IN_DOUBT) cannot be found by the
-   * event, so it is settled as a recheck settles it, by reference (resending only as a recheck
-   * may). Resolves to the sale as it stands after; undefined when no sale here has either id.
+   * event, so it is settled by reference, never sent again: the change is the service's word that
+   * the order exists. Resolves to the sale as it stands after; undefined when no sale here has either id.
    */
   async onOrderChange(orderId: string, referenceId: string, status: string): Promise<SaleRecord | undefined> {
     if (this.deps.journal.getByOrderId(orderId)) return this.onOrderTerminalEvent(orderId, status);
@@ -144,7 +144,7 @@ export class OrderEngine {
     if (!sale) return undefined;
     return this.work.withLock(sale.id, async () => {
       const current = this.deps.journal.get(sale.id)!;
-      return current.state === 'IN_DOUBT' ? this.resolveInDoubt(current, this.mayResendUnasked(current) ? 1 : 0) : current;
+      return current.state === 'IN_DOUBT' ? this.resolveInDoubt(current, 0) : current;
     });
   }
 

@@ -113,6 +113,9 @@ export async function startStoreJobs(deps: {
    * way; only when even that cannot be queued (the database is gone) does it throw, and pg-boss
    * retries the batch.
    */
+  const eventCameMeanwhile = async (tx: PoolClient, id: string): Promise<boolean> =>
+    ((await tx.query(`SELECT 1 FROM pgboss.job WHERE name = $1 AND id = $2 AND data ? 'eventCameMeanwhile'`, [settleQueue, id])).rowCount ?? 0) > 0;
+
   const settleOne = async ({ id, data: job }: PgBoss.Job<SettleJob>): Promise<void> => {
     const { referenceId, asked } = job;
     const cause = causeOf(job);
@@ -137,6 +140,12 @@ export async function startStoreJobs(deps: {
       const completed = (await boss.complete(settleQueue, id, {}, inTx(tx))) as unknown as { affected: number };
       // Not 'active' any more: it expired and pg-boss queued it again, and that run asks what follows.
       if (completed.affected === 0) return;
+      // Another event for the order came while this question was asked (askOnTerminalEvent marks
+      // it): the row may say otherwise now than when it was read, so a question of its own follows.
+      if (next === null && cause === 'terminal-event' && (await eventCameMeanwhile(tx, id))) {
+        next = 0;
+        nextAsked = 0;
+      }
       if (next !== null) await ask(jobOf(referenceId, nextAsked, cause === 'terminal-event' ? cause : 'scheduled'), next, tx);
     });
   };
@@ -164,13 +173,15 @@ export async function startStoreJobs(deps: {
   const askOnTerminalEvent = async (tx: PoolClient, storeId: string, referenceId: string): Promise<void> => {
     const queue = settleQueueOf(storeId);
     const key = `${referenceId}${QUESTION_KEY_SUFFIX['terminal-event']}`;
-    // A question of an earlier event waiting (its 1, 5 or 15 minutes) is asked now instead. One
-    // being asked right now is left alone: a second beside it, due at once, would stop every
-    // replica's fetch of the queue (pg-boss's stately index) until it ends, and it asks again
-    // itself if it finds the order still open, or not as the latest event says (its status is on
-    // the order's row, written in the same commit: store-webhooks.ts).
+    // A question of an earlier event waiting (its 1, 5 or 15 minutes) is asked now instead, as
+    // this event's first. One being asked right now is not joined by a second (one due at once
+    // beside it would stop every replica's fetch of the queue, pg-boss's stately index, until it
+    // ends): it is marked, and when it ends having found nothing more to ask, a question for this
+    // event follows it (settleOne). Either reads the status this event said from the order's row,
+    // written in the same commit (store-webhooks.ts).
     const pending = await tx.query(
-      `UPDATE pgboss.job SET start_after = CASE WHEN state = 'created' THEN now() ELSE start_after END
+      `UPDATE pgboss.job SET start_after = CASE WHEN state = 'created' THEN now() ELSE start_after END,
+              data = CASE WHEN state = 'created' THEN jsonb_set(data, '{asked}', '0') ELSE data || '{"eventCameMeanwhile": true}' END
         WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'active') RETURNING 1`,
       [queue, key],
     );

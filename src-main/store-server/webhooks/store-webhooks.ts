@@ -21,7 +21,7 @@ export const UNKNOWN_ORDER_OUTCOME = 'ignored: no store here relayed this order'
 class OrderNotKnownYet extends Error {}
 
 /** How far along an order's life a status is: an event's status never replaces one further along (deliveries come out of order). */
-const EVENT_STATUS_STAGE: Readonly<Record<string, number>> = { PROCESSING: 0, SUCCESS: 1, FAILED: 1, CANCELLED: 2, REVERSED: 2 } satisfies Record<KnownOrderStatus, number>;
+const EVENT_STATUS_STAGE: ReadonlyMap<string, number> = new Map(Object.entries({ PROCESSING: 0, SUCCESS: 1, FAILED: 1, CANCELLED: 2, REVERSED: 2 } satisfies Record<KnownOrderStatus, number>));
 
 /**
  * Keeps what the order's events said, the furthest along (settle-schedule.ts, contradicted): the
@@ -29,11 +29,11 @@ const EVENT_STATUS_STAGE: Readonly<Record<string, number>> = { PROCESSING: 0, SU
  * while a question is under way is not lost.
  */
 async function recordEventStatus(tx: PoolClient, referenceId: string, status: string): Promise<void> {
-  const stage = EVENT_STATUS_STAGE[status];
+  const stage = EVENT_STATUS_STAGE.get(status);
   if (stage === undefined) return;
   const found = await tx.query<{ event_status: string | null }>('SELECT event_status FROM relayed_orders WHERE reference_id = $1 FOR UPDATE', [referenceId]);
   const recorded = found.rows[0]?.event_status;
-  if (recorded && EVENT_STATUS_STAGE[recorded]! > stage) return;
+  if (recorded && EVENT_STATUS_STAGE.get(recorded)! > stage) return;
   await tx.query('UPDATE relayed_orders SET event_status = $2 WHERE reference_id = $1', [referenceId, status]);
 }
 

@@ -115,4 +115,16 @@ describe('a completed sale the service cancels or reverses afterwards', () => {
     // Known by its order id now: the same change again is the terminal event's no-op.
     expect(await h.engine.onOrderChange(answer.order.id, sale.referenceId, 'REVERSED')).toMatchObject({ state: 'REVERSED' });
   });
+
+  it("never sends again a sale in doubt that a store's change names, even when the service says it has no such reference", async () => {
+    const sale = newSale();
+    const intent = h.journal.insertIntent(sale, { requestId: crypto.randomUUID(), at: h.clock.now() });
+    h.journal.transition(intent.id, 'INTENT', 'IN_DOUBT', {});
+    const after = await h.engine.onOrderChange('ord_named_by_the_store', sale.referenceId, 'REVERSED');
+    expect(after?.state).toBe('IN_DOUBT');
+    expect(h.journal.attempts(intent.id).map((a) => [a.kind, a.outcome])).toEqual([
+      ['place', null],
+      ['lookup', 'NOT_FOUND'],
+    ]);
+  });
 });
