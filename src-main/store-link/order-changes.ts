@@ -1,5 +1,6 @@
 import type { KeyShelf } from '../db/kv-shelf.js';
-import { OrderNotConfirmedError, type OrderEngine } from '../orders/engine/order-engine.js';
+import { OrderNotConfirmedError } from '../orders/engine/engine-outcomes.js';
+import type { OrderEngine } from '../orders/engine/order-engine.js';
 import type { Logger } from '../platform/logger.js';
 import type { StoreClient } from './store-client.js';
 import { orderChangesAnswer, type OrderChanges } from './store-wire.js';

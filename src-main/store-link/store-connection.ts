@@ -91,10 +91,9 @@ export class StoreConnection {
   }
 
   /** Starts asking the store for the service's changes to this counter's orders (order-changes.ts). */
-  followOrderChanges(source: { shelf: KeyShelf; engine: () => Pick<OrderEngine, 'onOrderChange'> }): OrderChangesFollower {
+  followOrderChanges(source: { shelf: KeyShelf; engine: () => Pick<OrderEngine, 'onOrderChange'> }): void {
     this.orderChanges = new OrderChangesFollower({ client: this.client, shelf: source.shelf, counterId: this.link.counterId, engine: source.engine, logger: this.deps.logger });
     this.orderChanges.start();
-    return this.orderChanges;
   }
 
   /**

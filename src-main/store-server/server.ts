@@ -20,7 +20,7 @@ import { openStoreVault, storeVaultKey, vaultInUse } from './vault/store-vault.j
 import { startStoreJobs, type StoreJobs } from './jobs/store-jobs.js';
 import { OrderRelay } from './relay/order-relay.js';
 import { StoreFloat } from './relay/store-float.js';
-import { contradicted, isOpen, nextEventQuestionIn, nextQuestionIn, type OrderToSettle } from './relay/settle-schedule.js';
+import { askedForByEvent, nextEventQuestionIn, nextQuestionIn, type OrderToSettle } from './relay/settle-schedule.js';
 
 export interface StoreServerOptions {
   port: number;
@@ -136,7 +136,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Sto
         // A terminal event's asks only about an order still open, or answered otherwise than the
         // event says (a SUCCESS the service reversed): another question may have settled it.
         const before = await order();
-        if (!before || (cause === 'if-orphaned' && before.state !== 'SENDING') || (cause === 'terminal-event' && !isOpen(before) && !contradicted(before))) return null;
+        if (!before || (cause === 'if-orphaned' && before.state !== 'SENDING') || (cause === 'terminal-event' && !askedForByEvent(before))) return null;
         await relay.askService(ref, crypto.randomUUID());
         const after = await order();
         if (!after) return null;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KeyShelf } from '../../src-main/db/kv-shelf.js';
-import { OrderNotConfirmedError } from '../../src-main/orders/engine/order-engine.js';
+import { OrderNotConfirmedError } from '../../src-main/orders/engine/engine-outcomes.js';
 import { memoryLogger } from '../../src-main/platform/logger.js';
 import { OrderChangesFollower } from '../../src-main/store-link/order-changes.js';
 import { StoreUnreachableError } from '../../src-main/store-link/store-client.js';

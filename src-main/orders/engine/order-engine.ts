@@ -15,6 +15,7 @@ import {
   type ProcessingProtocol,
 } from './processing-protocol.js';
 import { FOREIGN_ANSWER, placeOutcome, recordedRefusal, RESENT_AFTER_LOGIN, saysReferenceTaken } from './place-outcome.js';
+import { OrderNotConfirmedError, RecoveryPendingError, type RecoveryReport } from './engine-outcomes.js';
 import { SaleWork } from './sale-work.js';
 import { sealVouchers } from './seal-vouchers.js';
 
@@ -29,26 +30,6 @@ export interface OrderEngineDeps {
   failureCode: (reason: string) => string;
   onSaleChanged?: (sale: SaleRecord) => void;
   protocol?: ProcessingProtocol;
-}
-
-export class RecoveryPendingError extends Error {
-  constructor() {
-    super('Unfinished sales from the last session are still being checked; new sales start when that is done');
-    this.name = 'RecoveryPendingError';
-  }
-}
-
-/** The terminal event of an order could not be confirmed with the service (it is asked again later). */
-export class OrderNotConfirmedError extends Error {
-  constructor(orderId: string, cause: Pick<OrderApiError, 'code'>) {
-    super(`Order ${orderId} could not be confirmed with the service (${cause.code}); it will be asked again`);
-    this.name = 'OrderNotConfirmedError';
-  }
-}
-
-export interface RecoveryReport {
-  checked: number;
-  byState: Partial<Record<SaleState, number>>;
 }
 
 /**

@@ -27,10 +27,10 @@ const STAFF_REFUSAL_STATUS: Record<StaffPushRefusal, number> = { FORBIDDEN: 403,
  * answers across counters (contract-routes.ts), and the wire calls that are not a screen's
  * question: staff and their PINs, every counter's sales and money records (payments, refunds,
  * shifts, vouchers sealed here, audit lines), day checks and top-ups, and the status changes of
- * a counter's own relayed orders (which the service tells the store, not the counter). The counter is known
- * from its token; the person at it from the staff session the store opened when their PIN was
- * right (staff-sessions.ts), checked against the store's own staff for the permission the
- * contract declares for what they ask.
+ * a counter's own relayed orders (which the service tells the store, not the counter). The
+ * counter is known from its token; the person at it from the staff session the store opened when
+ * their PIN was right (staff-sessions.ts), checked against the store's own staff for the
+ * permission the contract declares for what they ask.
  */
 export function storeRoutes(pool: Pool, vault: CardVault) {
   /** The person asking, when the store's staff session says who they are and they may call `method` (its contract's permission). */

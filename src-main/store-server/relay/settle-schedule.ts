@@ -24,6 +24,9 @@ export const isOpen = (order: Pick<OrderToSettle, 'state' | 'orderStatus'>): boo
 export const contradicted = (order: Pick<OrderToSettle, 'state' | 'orderStatus' | 'eventStatus'>): boolean =>
   order.state === 'ACCEPTED' && order.orderStatus !== null && order.eventStatus != null && order.orderStatus !== order.eventStatus;
 
+/** Whether a terminal event's question has something to ask: the order is still open, or not as its latest event says. */
+export const askedForByEvent = (order: Pick<OrderToSettle, 'state' | 'orderStatus' | 'eventStatus'>): boolean => isOpen(order) || contradicted(order);
+
 /**
  * When the store server next asks the service about an order, in seconds from `now`, after
  * `asked` questions (at least one); null when it needs no more. The same rules as a
@@ -48,7 +51,7 @@ export function nextQuestionIn(order: OrderToSettle, asked: number, now: number,
  * schedule, which may be over by then (a late event of an order past its polls).
  */
 export function nextEventQuestionIn(order: OrderToSettle, asked: number): number | null {
-  if (!isOpen(order) && !contradicted(order)) return null;
+  if (!askedForByEvent(order)) return null;
   const ms = TERMINAL_EVENT_RECONFIRM_MS[Math.max(asked, 1) - 1];
   return ms === undefined ? null : ms / 1000;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OrderNotConfirmedError } from '../../../src-main/orders/engine/order-engine.js';
+import { OrderNotConfirmedError } from '../../../src-main/orders/engine/engine-outcomes.js';
 import { AUTO_RESEND_WINDOW_MS, TERMINAL_EVENT_RECONFIRM_MS } from '../../../src-main/orders/engine/processing-protocol.js';
 import { FIXED_BRAND, newSale } from '../journal/journal-fixtures.js';
 import { engineHarness, type EngineHarness } from './engine-harness.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OrderNotConfirmedError } from '../../../src-main/orders/engine/order-engine.js';
+import { OrderNotConfirmedError } from '../../../src-main/orders/engine/engine-outcomes.js';
 import { TERMINAL_EVENT_RECONFIRM_MS } from '../../../src-main/orders/engine/processing-protocol.js';
 import { heldPaymentState } from '../../../src-main/till/payment-state.js';
 import { newSale } from '../journal/journal-fixtures.js';
