@@ -101,6 +101,7 @@ export class CatalogRepository {
       addSplit: (split, page) => staging.addSplit(split, page),
       knownPageHash: (pageNo, limit) => staging.knownPageHash(pageNo, limit),
       knownPageEntries: (pageNo, limit) => staging.knownPageEntries(pageNo, limit),
+      recordedNextCursor: (pageNo, limit) => staging.recordedNextCursor(pageNo, limit),
       keepPage: (pageNo) => staging.keepPage(pageNo),
       get received() {
         return staging.received;

@@ -8,6 +8,7 @@ import type { BrandColumns } from './catalog-text.js';
 import { incomingBrand, readIncoming, type IncomingBrand } from './brand-page-prep.js';
 import type { ReplaceSummary } from './catalog-types.js';
 import type { TimeSlicer } from './time-slicer.js';
+import type { PageCursor } from './pages-ahead.js';
 
 /** A stored brand as a replacement compares against it. */
 export interface Stored {
@@ -38,6 +39,8 @@ export interface ReplaceStaging {
   knownPageHash(pageNo: number, limit: number): string | null;
   /** The entries the last committed sync saw on this page, for listBrandsPageSplit; null when unknown. */
   knownPageEntries(pageNo: number, limit: number): KnownEntry[] | null;
+  /** The cursor the service gave after this page when the last committed sync read it; null when unknown or the end. */
+  recordedNextCursor(pageNo: number, limit: number): PageCursor | null;
   /**
    * Takes a page whose body hashed as recorded as its stored brands, unparsed. Returns its
    * brand count and cursor, or null when the record cannot be trusted (a brand of it already
@@ -56,6 +59,9 @@ export interface ReplaceStaging {
   /** Ends an uncommitted replacement, rolling back what its pages wrote since the last chunk; a no-op once committed or abandoned. */
   abandon(): void;
 }
+
+/** Page records kept read back: more than the pages a sync requests ahead of the one it takes (PAGES_AHEAD in catalog-sync.ts). */
+const RECENT_RECORDS = 8;
 
 export class Staging implements ReplaceStaging {
   /** Per id, the last occurrence's outcome: null when it matched a stored, listed row (nothing written). */
@@ -80,8 +86,8 @@ export class Staging implements ReplaceStaging {
   /** Unchanged rows seen with page bytes other than the ones recorded: recorded after the commit (StoredBrands.recordRawHashes). */
   private rehashed: RawHashRow[] = [];
   private keptCount = 0;
-  /** See knownPage. */
-  private lastKnown: KnownPage | null = null;
+  /** Records lately read back, oldest first (see knownPage). */
+  private readonly recentKnown = new Map<number, KnownPage>();
 
   constructor(
     private readonly writer: CatalogWriter,
@@ -109,14 +115,24 @@ export class Staging implements ReplaceStaging {
     return page && page.row.page_limit === limit ? page.entries : null;
   }
 
+  recordedNextCursor(pageNo: number, limit: number): PageCursor | null {
+    // Only a guess which page to ask for next (PagesAhead): the page's answer names the one the sync takes.
+    const row = this.knownPages.get(pageNo);
+    // A page that listed no brand ended the list, whatever cursor it carried (stepAfter).
+    if (!row || row.page_limit !== limit || row.ids === '[]' || row.next_page_no === null || row.next_limit === null) return null;
+    return { pageNo: row.next_page_no, limit: row.next_limit };
+  }
+
   /**
    * A page's record with its JSON columns read back, or null. The file may hold anything: a
    * record whose ids or entries are not as a sync writes them is dropped, so the page is read as
    * if unrecorded (and, `knownPages` no longer matching, every record is written anew at commit).
-   * The last page asked for is kept: the sync asks for its hash and entries, then keeps it.
+   * The last few read are kept: the sync asks for a page's hash and entries when it requests the
+   * page, up to a few pages ahead (PagesAhead), and keeps the page when it takes it.
    */
   private knownPage(pageNo: number): KnownPage | null {
-    if (this.lastKnown?.row.page_no === pageNo) return this.lastKnown;
+    const recent = this.recentKnown.get(pageNo);
+    if (recent) return recent;
     const row = this.knownPages.get(pageNo);
     if (!row) return null;
     const known = readPageRecord(row);
@@ -124,7 +140,8 @@ export class Staging implements ReplaceStaging {
       this.knownPages.delete(pageNo);
       return null;
     }
-    this.lastKnown = known;
+    this.recentKnown.set(pageNo, known);
+    if (this.recentKnown.size > RECENT_RECORDS) this.recentKnown.delete(this.recentKnown.keys().next().value!);
     return known;
   }
 

@@ -195,14 +195,25 @@ export class CatalogSync {
   }
 
   /**
-   * Follows the cursor page by page. Pages are asked for ahead of the one being written, each as
-   * soon as the answer before it gives its cursor (PagesAhead, at most PAGES_AHEAD waiting), so
-   * the service's answers (and their reading in the page-prep worker) overlap the writes instead
-   * of following them. A page is still taken (kept or written) only after the one before it is
-   * written, in order.
+   * Follows the cursor page by page. Pages are asked for ahead of the one being written
+   * (PagesAhead, at most PAGES_AHEAD waiting): each as soon as the page before it is sent when
+   * the last sync recorded the cursor that came after that page, else as soon as its answer gives
+   * the cursor. So the service's answers (and their reading in the page-prep worker) overlap the
+   * writes instead of following them. A page is still taken (kept or written) only at the cursor
+   * the page before it gave, after that one is written, in order.
    */
   private async fetchAll(staging: ReplaceStaging): Promise<Result<{ skipped: number; pages: number }, CatalogSyncError> | typeof STALE_RECORDS> {
-    const pages = new PagesAhead<PageRequest>((next) => this.request(next, staging), answeredCursor, PAGES_AHEAD, this.maxPages);
+    const pages = new PagesAhead<PageRequest>(
+      (next) => this.request(next, staging),
+      answeredCursor,
+      PAGES_AHEAD,
+      this.maxPages,
+      (cursor) => {
+        const recorded = staging.recordedNextCursor(cursor.pageNo, cursor.limit);
+        // A record is what the file holds: only a cursor the sync itself could follow is guessed.
+        return recorded && stepAfter(cursor, recorded, 1).kind === 'next' ? recorded : null;
+      },
+    );
     try {
       return await this.takePages(staging, pages);
     } finally {
@@ -342,11 +353,12 @@ type PageRequest = { kind: 'plain'; answer: PageAnswer<BrandPage> } | { kind: 'h
 const PAGES_AHEAD = 3;
 
 /**
- * The cursor of the page after this one as its answer alone gives it (null: the end, a failure,
- * or a page the service says is unchanged, whose cursor comes from the page's record once the
- * sync takes it).
+ * The cursor of the page after this one as its answer alone gives it: null at the end or after a
+ * failure; undefined for a page the service says is unchanged, whose cursor comes from the page's
+ * record once the sync takes it.
  */
-function answeredCursor(requested: PageRequest, cursor: PageCursor): PageCursor | null {
+function answeredCursor(requested: PageRequest, cursor: PageCursor): PageCursor | null | undefined {
+  if (requested.kind === 'hashed' && requested.answer.ok && requested.answer.value.unchanged) return undefined;
   const list = listOf(requested);
   if (!list) return null;
   const step = stepAfter(cursor, list.nextCursor, list.entryCount);

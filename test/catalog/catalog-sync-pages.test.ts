@@ -56,8 +56,10 @@ describe('a sync skips the pages it already has', () => {
     source.parsed = [];
     const result = await sync.syncNow();
     expect(result).toMatchObject({ ok: true, value: { brands: 200, removed: 50, pages: 2 } });
-    // Page 2 is byte for byte the same but was the middle page: its cursor now ends the list.
-    expect(source.parsed).toEqual([2]);
+    // Page 2 is byte for byte the same but was the middle page: its cursor now ends the list. Page
+    // 3 was asked for ahead, on the cursor the last sync recorded after page 2, and left unread.
+    expect(source.parsed).toEqual([2, 3]);
+    expect(source.calls.filter((c) => c.pageNo === 3)).toHaveLength(2);
     expect(repo.count().listed).toBe(200);
   });
 
@@ -284,5 +286,55 @@ describe('a later sync that writes many rows commits them in chunks', () => {
     expect(await sync.syncNow()).toMatchObject({ ok: true, value: { changes: { unchanged: 250 } } });
     expect(source.parsed).toEqual([]);
     assertSearchIndexConsistent(env.db);
+  });
+});
+
+describe('a re-sync asks for pages ahead on the cursors the last sync recorded', () => {
+  it('sends the pages after the first before any answer is in, each page once, and takes each at the cursor its answer gives', async () => {
+    const source = new HashingPageSource(brandsNumbered(1000));
+    const sync = newSync(source);
+    await sync.syncNow();
+    source.brands[450] = makeBrand(source.brands[450]!.id, { title: 'Renamed shop' });
+    source.calls = [];
+    let release!: () => void;
+    source.gate = new Promise<void>((resolve) => (release = resolve));
+    const running = sync.syncNow();
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+    // No answer is in yet: page 1 and the three after it were asked for on the recorded cursors.
+    expect(source.calls.map((c) => c.pageNo)).toEqual([1, 2, 3, 4]);
+    release();
+    expect(await running).toMatchObject({ ok: true, value: { brands: 1000, pages: 10, changes: { updated: 1, unchanged: 999 } } });
+    expect(source.calls.map((c) => c.pageNo)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(titleOf(source.brands[450]!.id)).toBe('Renamed shop');
+    assertSearchIndexConsistent(env.db);
+  });
+
+  it('a service whose cursors changed since: the guessed pages are dropped unread, and the sync follows the answers’ cursors', async () => {
+    const source = new HashingPageSource(brandsNumbered(1000));
+    const sync = newSync(source);
+    await sync.syncNow();
+    // Now the service answers page 1 with half of it, and pages of 50 from there on.
+    source.override = (pageNo, limit, normal) =>
+      pageNo === 1 && limit === 100 ? { ok: true, value: { brands: normal.brands.slice(0, 50), skipped: [], nextCursor: { pageNo: 2, limit: 50 } }, requestId: 'req-1' } : null;
+    source.calls = [];
+    const result = await sync.syncNow();
+    expect(result).toMatchObject({ ok: true, value: { brands: 1000, removed: 0, pages: 20 } });
+    const asked = source.calls.map((c) => `${c.pageNo}/${c.limit}`);
+    // Pages 2–4 of 100 went out on the recorded cursors before page 1 named another; from then on
+    // each page is asked for once, on the cursor the answer before it gave, and none is guessed again.
+    expect(asked.slice(0, 4)).toEqual(['1/100', '2/100', '3/100', '4/100']);
+    expect(asked.slice(4)).toEqual(Array.from({ length: 19 }, (_, i) => `${i + 2}/50`));
+    expect(repo.count().listed).toBe(1000);
+    assertSearchIndexConsistent(env.db);
+  });
+
+  it('a list that ends at an empty page carrying a cursor: no page past it is asked for', async () => {
+    // The service always hands out a next cursor; page 3 is empty and ends the list.
+    const source = new HashingPageSource(brandsNumbered(200), (pageNo, limit, normal) => ({ ok: true, value: { ...normal, nextCursor: { pageNo: pageNo + 1, limit } }, requestId: `req-${pageNo}` }));
+    const sync = newSync(source);
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { brands: 200, pages: 3 } });
+    source.calls = [];
+    expect(await sync.syncNow()).toMatchObject({ ok: true, value: { brands: 200, pages: 3, changes: { unchanged: 200 } } });
+    expect(source.calls.map((c) => c.pageNo)).toEqual([1, 2, 3]);
   });
 });

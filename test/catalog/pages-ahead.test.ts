@@ -3,9 +3,9 @@ import { PagesAhead, stepAfter, type PageCursor } from '../../src-main/catalog/p
 
 /** A page source whose answers the test releases one by one: each answer names the cursor after it (null: the end). */
 function heldSource() {
-  const sent: { cursor: PageCursor; answer: (next: PageCursor | null) => void }[] = [];
+  const sent: { cursor: PageCursor; answer: (next: PageCursor | null | undefined) => void }[] = [];
   const send = (cursor: PageCursor) =>
-    new Promise<{ next: PageCursor | null }>((resolve) => {
+    new Promise<{ next: PageCursor | null | undefined }>((resolve) => {
       sent.push({ cursor, answer: (next) => resolve({ next }) });
     });
   return { sent, send, pages: () => sent.map((s) => s.cursor.pageNo) };
@@ -95,6 +95,89 @@ describe('PagesAhead', () => {
     expect(await first).toEqual({ next: at(2) });
     void ahead.take(at(2), 1);
     expect(source.pages()).toEqual([1, 2]);
+  });
+
+  it('asks for a page on its guessed cursor as soon as the one before it is sent, before any answer', async () => {
+    const source = heldSource();
+    const ahead = new PagesAhead(source.send, (answer) => answer.next, 3, 100, (cursor) => at(cursor.pageNo + 1));
+    const first = ahead.take(at(1), 0);
+    expect(source.pages()).toEqual([1, 2, 3, 4]);
+    source.sent[0]!.answer(at(2));
+    expect(await first).toEqual({ next: at(2) });
+    // The answer names the guessed page: it is taken as asked for, and the next guess goes out.
+    void ahead.take(at(2), 1);
+    expect(source.pages()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('a page without a guess waits for the answer before it, as without guesses', async () => {
+    const source = heldSource();
+    const ahead = new PagesAhead(source.send, (answer) => answer.next, 3, 100, (cursor) => (cursor.pageNo === 1 ? at(2) : null));
+    void ahead.take(at(1), 0);
+    expect(source.pages()).toEqual([1, 2]);
+    source.sent[1]!.answer(at(3));
+    await settle();
+    expect(source.pages()).toEqual([1, 2, 3]);
+  });
+
+  it('a guess the sync’s cursor contradicts drops what was asked for on it and ends guessing for the sync', async () => {
+    const source = heldSource();
+    const ahead = new PagesAhead(source.send, (answer) => answer.next, 3, 100, (cursor) => at(cursor.pageNo + 1));
+    void ahead.take(at(1), 0);
+    expect(source.pages()).toEqual([1, 2, 3, 4]);
+    // Page 1's answer named page 7: asked for anew, and nothing after it until it answers.
+    const second = ahead.take(at(7), 1);
+    expect(source.pages()).toEqual([1, 2, 3, 4, 7]);
+    source.sent[1]!.answer(at(3)); // the dropped guess answers: nothing follows it
+    await settle();
+    expect(source.pages()).toEqual([1, 2, 3, 4, 7]);
+    source.sent[4]!.answer(at(8));
+    await settle();
+    expect(source.pages()).toEqual([1, 2, 3, 4, 7, 8]);
+    expect(await second).toEqual({ next: at(8) });
+  });
+
+  it('an answer that does not say what follows (an unchanged page) is followed by the guess once a place is free', async () => {
+    const source = heldSource();
+    const ahead = new PagesAhead(source.send, (answer) => answer.next, 1, 100, (cursor) => at(cursor.pageNo + 1));
+    void ahead.take(at(1), 0);
+    expect(source.pages()).toEqual([1, 2]);
+    // Page 2 answers while the one place is taken by it: nothing more yet.
+    source.sent[1]!.answer(undefined);
+    await settle();
+    expect(source.pages()).toEqual([1, 2]);
+    void ahead.take(at(2), 1);
+    expect(source.pages()).toEqual([1, 2, 3]);
+  });
+
+  it('an answer whose cursor cannot be read, found when a place frees, ends the chain quietly: take does not throw', async () => {
+    const source = heldSource();
+    const ahead = new PagesAhead(
+      source.send,
+      (answer) => {
+        if (answer.next?.pageNo === 3) throw new Error('unreadable');
+        return answer.next;
+      },
+      1,
+      100,
+    );
+    void ahead.take(at(1), 0);
+    source.sent[0]!.answer(at(2));
+    await settle();
+    expect(source.pages()).toEqual([1, 2]);
+    source.sent[1]!.answer(at(3)); // in while page 2 holds the only place
+    await settle();
+    const second = ahead.take(at(2), 1);
+    expect(source.pages()).toEqual([1, 2]);
+    expect(await second).toEqual({ next: at(3) });
+    void ahead.take(at(3), 2);
+    expect(source.pages()).toEqual([1, 2, 3]);
+  });
+
+  it('guesses no page past maxPages', () => {
+    const source = heldSource();
+    const ahead = new PagesAhead(source.send, (answer) => answer.next, 5, 3, (cursor) => at(cursor.pageNo + 1));
+    void ahead.take(at(1), 0);
+    expect(source.pages()).toEqual([1, 2, 3]);
   });
 
   it('asks for nothing more once stopped, whatever answers after', async () => {
