@@ -388,14 +388,15 @@ export async function benchSync(sizes: readonly number[], reps: number): Promise
       return fetcher.fetchAll(set, onPage);
     };
     try {
-      // One round of the full sync at 100k: with its floor it is tens of seconds on 2 shared
-      // cores. The re-syncs are seconds, so they get the rounds of the smaller sizes: a warm-up
-      // (the first re-sync of a process runs its write paths cold: at 100k 5.4–6.8 s of CPU
-      // against 4.1–5.3 s for the ones after it, in profiling runs on the 2-core VM) and three
-      // timed rounds judged at their median, as at 10k.
+      // Three rounds of the full sync at 100k, judged at their median, without a warm-up: with
+      // its floor and baseline a round is ≈ 15 s on 2 shared cores, and one round alone moved
+      // 1.46–1.64× its floor between runs of the same code on 2026-11-28. The re-syncs are
+      // seconds, so they get the rounds of the smaller sizes: a warm-up (the first re-sync of a
+      // process runs its write paths cold: at 100k 5.4–6.8 s of CPU against 4.1–5.3 s for the
+      // ones after it, in profiling runs on the 2-core VM) and three timed rounds, as at 10k.
       const large = size >= 100_000;
       const sizeReps = Math.max(3, Math.ceil(reps / 3));
-      const rounds = large ? { reps: 1, warmup: 0 } : { reps: sizeReps, warmup: 1 };
+      const rounds = large ? { reps: 3, warmup: 0 } : { reps: sizeReps, warmup: 1 };
       rows.push(...(await measure(`${size} brands, sandbox-shaped pages over HTTP`, sizeClient, fetchSet, (set) => server.serve(set), rounds.reps, rounds.warmup, { reps: sizeReps, warmup: 1 })));
     } finally {
       fetcher.bare.close();
