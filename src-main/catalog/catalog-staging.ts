@@ -8,7 +8,7 @@ import type { BrandColumns } from './catalog-text.js';
 import { incomingBrand, readIncoming, type IncomingBrand } from './brand-page-prep.js';
 import type { ReplaceSummary } from './catalog-types.js';
 import type { TimeSlicer } from './time-slicer.js';
-import type { PageCursor } from './pages-ahead.js';
+import { stepAfter, type PageCursor } from './pages-ahead.js';
 
 /** A stored brand as a replacement compares against it. */
 export interface Stored {
@@ -39,7 +39,7 @@ export interface ReplaceStaging {
   knownPageHash(pageNo: number, limit: number): string | null;
   /** The entries the last committed sync saw on this page, for listBrandsPageSplit; null when unknown. */
   knownPageEntries(pageNo: number, limit: number): KnownEntry[] | null;
-  /** The cursor the service gave after this page when the last committed sync read it; null when unknown or the end. */
+  /** The cursor the service gave after this page when the last committed sync read it, as the sync would follow it; null when unknown or the end. */
   recordedNextCursor(pageNo: number, limit: number): PageCursor | null;
   /**
    * Takes a page whose body hashed as recorded as its stored brands, unparsed. Returns its
@@ -118,9 +118,11 @@ export class Staging implements ReplaceStaging {
   recordedNextCursor(pageNo: number, limit: number): PageCursor | null {
     // Only a guess which page to ask for next (PagesAhead): the page's answer names the one the sync takes.
     const row = this.knownPages.get(pageNo);
-    // A page that listed no brand ended the list, whatever cursor it carried (stepAfter).
-    if (!row || row.page_limit !== limit || row.ids === '[]' || row.next_page_no === null || row.next_limit === null) return null;
-    return { pageNo: row.next_page_no, limit: row.next_limit };
+    if (!row || row.page_limit !== limit || row.next_page_no === null || row.next_limit === null) return null;
+    // The record is what the file holds: followed only as the sync would follow it (a page that
+    // listed no brand ended the list, whatever cursor it carried; a cursor must advance).
+    const step = stepAfter({ pageNo, limit }, { pageNo: row.next_page_no, limit: row.next_limit }, row.ids === '[]' ? 0 : 1);
+    return step.kind === 'next' ? step.cursor : null;
   }
 
   /**

@@ -208,11 +208,7 @@ export class CatalogSync {
       answeredCursor,
       PAGES_AHEAD,
       this.maxPages,
-      (cursor) => {
-        const recorded = staging.recordedNextCursor(cursor.pageNo, cursor.limit);
-        // A record is what the file holds: only a cursor the sync itself could follow is guessed.
-        return recorded && stepAfter(cursor, recorded, 1).kind === 'next' ? recorded : null;
-      },
+      (cursor) => staging.recordedNextCursor(cursor.pageNo, cursor.limit),
     );
     try {
       return await this.takePages(staging, pages);
