@@ -1,4 +1,5 @@
 import type { BrandPageFetch, BrandPageSplitFetch, KnownEntry, PartnerBrand, SplitBrandPage } from '../partner-api/types.js';
+import type { ProductsPageOptions } from '../partner-api/partner-client.js';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import { err, ok, type Result } from '../platform/result.js';
@@ -32,9 +33,18 @@ type PageAnswer<T> = { ok: true; value: T; requestId?: string; requestIds?: stri
  */
 export interface BrandPageSource {
   listBrandsPage(pageNo: number, limit: number): Promise<PageAnswer<BrandPage>>;
-  listBrandsPageIfChanged?(pageNo: number, limit: number, knownHash: string | null): Promise<PageAnswer<BrandPageFetch>>;
-  listBrandsPageSplit?(pageNo: number, limit: number, knownHash: string | null, knownEntries: readonly KnownEntry[] | null): Promise<PageAnswer<BrandPageSplitFetch>>;
+  listBrandsPageIfChanged?(pageNo: number, limit: number, knownHash: string | null, options?: PageFetchOptions): Promise<PageAnswer<BrandPageFetch>>;
+  listBrandsPageSplit?(
+    pageNo: number,
+    limit: number,
+    knownHash: string | null,
+    knownEntries: readonly KnownEntry[] | null,
+    options?: PageFetchOptions,
+  ): Promise<PageAnswer<BrandPageSplitFetch>>;
 }
+
+/** The partner client's ProductsPageOptions the catalog uses: the next cursor a page's bytes name, before they are read. */
+export type PageFetchOptions = Pick<ProductsPageOptions, 'nextCursorSeen'>;
 
 export interface CatalogSyncError {
   code: 'PAGE_FETCH_FAILED' | 'CURSOR_NOT_ADVANCING' | 'TOO_MANY_PAGES' | 'EMPTY_CATALOG' | 'STORE_FAILED';
@@ -204,7 +214,7 @@ export class CatalogSync {
    */
   private async fetchAll(staging: ReplaceStaging): Promise<Result<{ skipped: number; pages: number }, CatalogSyncError> | typeof STALE_RECORDS> {
     const pages = new PagesAhead<PageRequest>(
-      (next) => this.request(next, staging),
+      (next, seen) => this.request(next, staging, seen),
       answeredCursor,
       PAGES_AHEAD,
       this.maxPages,
@@ -275,13 +285,21 @@ export class CatalogSync {
     return ok({ skipped: progress.skipped, pages: progress.pagesFetched });
   }
 
-  /** Asks for one page (with the hash the last sync recorded for it, when the source can compare); never rejects. */
-  private async request(cursor: { pageNo: number; limit: number }, staging: ReplaceStaging): Promise<PageRequest> {
+  /**
+   * Asks for one page (with the hash the last sync recorded for it, when the source can compare);
+   * never rejects. `seen` is told the next cursor the page's bytes name before they are read, when
+   * it advances as stepAfter asks (the source reads one only off a page that holds entries).
+   */
+  private async request(cursor: PageCursor, staging: ReplaceStaging, seen: (next: PageCursor) => void): Promise<PageRequest> {
     try {
       const hashed = this.hashedFetch();
       if (!hashed) return { kind: 'plain', answer: await this.options.source.listBrandsPage(cursor.pageNo, cursor.limit) };
       const knownHash = staging.knownPageHash(cursor.pageNo, cursor.limit);
-      return { kind: 'hashed', answer: await hashed(cursor.pageNo, cursor.limit, knownHash, staging.knownPageEntries(cursor.pageNo, cursor.limit)) };
+      const nextCursorSeen = (next: PageCursor) => {
+        const step = stepAfter(cursor, next, 1);
+        if (step.kind === 'next') seen(step.cursor);
+      };
+      return { kind: 'hashed', answer: await hashed(cursor.pageNo, cursor.limit, knownHash, staging.knownPageEntries(cursor.pageNo, cursor.limit), { nextCursorSeen }) };
     } catch (error) {
       return { kind: 'plain', answer: { ok: false, error: { code: 'UNEXPECTED', message: error instanceof Error ? error.message : String(error) } } };
     }
@@ -315,12 +333,14 @@ export class CatalogSync {
   }
 
   /** The source's page fetch that compares hashes (split when it can), if it has one. */
-  private hashedFetch(): ((pageNo: number, limit: number, knownHash: string | null, knownEntries: readonly KnownEntry[] | null) => Promise<PageAnswer<BrandPageSplitFetch>>) | null {
+  private hashedFetch():
+    | ((pageNo: number, limit: number, knownHash: string | null, knownEntries: readonly KnownEntry[] | null, options?: PageFetchOptions) => Promise<PageAnswer<BrandPageSplitFetch>>)
+    | null {
     const { source } = this.options;
     if (source.listBrandsPageSplit) {
-      return (pageNo, limit, knownHash, knownEntries) => source.listBrandsPageSplit!(pageNo, limit, knownHash, knownEntries);
+      return (pageNo, limit, knownHash, knownEntries, options) => source.listBrandsPageSplit!(pageNo, limit, knownHash, knownEntries, options);
     }
-    if (source.listBrandsPageIfChanged) return (pageNo, limit, knownHash) => source.listBrandsPageIfChanged!(pageNo, limit, knownHash);
+    if (source.listBrandsPageIfChanged) return (pageNo, limit, knownHash, _entries, options) => source.listBrandsPageIfChanged!(pageNo, limit, knownHash, options);
     return null;
   }
 

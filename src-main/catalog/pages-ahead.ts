@@ -14,13 +14,19 @@ export function stepAfter(cursor: PageCursor, next: PageCursor | null, entryCoun
   return { kind: 'next', cursor: { pageNo: next.pageNo, limit: next.limit } };
 }
 
+/** What a page was asked for on: the answer before it, its bytes read ahead of that answer, or the last sync's record. */
+type Basis = 'answer' | 'seen' | 'guess';
+
 interface Sent<A> {
   cursor: PageCursor;
   /** The page's place in the list, from 0. */
   index: number;
+  basis: Basis;
   request: Promise<A>;
   /** Its answer, once in. */
   answer?: A;
+  /** The next cursor its answer's bytes name, read before the answer itself (`send`'s `seen`). */
+  seen?: PageCursor;
   /** The page after it was sent (or cannot be). */
   followed: boolean;
 }
@@ -36,14 +42,17 @@ const sameCursor = (a: PageCursor, b: PageCursor): boolean => a.pageNo === b.pag
  * asked for.
  *
  * A page is asked for as soon as the one before it is sent when `guessAfter` knows its cursor
- * (the cursor the last sync's record of that page holds), else once the answer before it names it
- * (`followingOf`). Waiting for every answer (and for the worker's split, which finds a changed
- * page's cursor) chained each page's round trip to the main thread's turns: a 10k 10 %-changed
- * re-sync spent about a fifth of its time idle. The answer's own cursor stays the authority: the
- * sync takes a page only at the cursor the page before it gave (`expect`); a guess that differs
- * drops what was asked for on it and ends guessing for the rest of the sync. A list as long as
- * last time costs no request more; one that shrank or moved, at most `depth`. Requests never
- * reject, and what is dropped is left unread.
+ * (the cursor the last sync's record of that page holds); else as soon as the bytes of the answer
+ * before it arrive when they plainly name it (`send`'s `seen`, before the page-prep worker has
+ * split them); else once that answer names it (`followingOf`). Waiting for every answer (and for
+ * the worker's split, which finds a changed page's cursor) chained each page's round trip to the
+ * main thread's turns: a 10k 10 %-changed re-sync spent about a fifth of its time idle, and a
+ * first sync, which has no records, paid the split of every page before asking for the next. The
+ * answer's own cursor stays the authority: the sync takes a page only at the cursor the page
+ * before it gave (`expect`); a guess or a reading that differs drops what was asked for on it and
+ * ends guesses (or readings) for the rest of the sync. A list as long as last time costs no
+ * request more; one that shrank or moved, at most `depth`. Requests never reject, and what is
+ * dropped is left unread.
  *
  * Guessed pages are in flight together, so the service may build a page before the one ahead of
  * it. A list that changes during a sync misleads either way: built in order, a brand deleted
@@ -59,9 +68,12 @@ export class PagesAhead<A> {
   private generation = 0;
   /** Whether guesses are followed; off once one was wrong. */
   private guessing = true;
+  /** Whether cursors read off an answer's bytes are followed; off once one was wrong. */
+  private reading = true;
 
   constructor(
-    private readonly send: (cursor: PageCursor) => Promise<A>,
+    /** Asks for the page at `cursor`; `seen` may be told the next cursor its answer's bytes name before the answer is in. */
+    private readonly send: (cursor: PageCursor, seen: (next: PageCursor) => void) => Promise<A>,
     /**
      * The cursor an answer gives for the next page: null when none follows (the end, a failure),
      * undefined when the answer does not say (then a guess may, as before the answer).
@@ -77,12 +89,15 @@ export class PagesAhead<A> {
   expect(cursor: PageCursor, index: number): void {
     const head = this.ahead[0];
     if (head && head.index === index && sameCursor(head.cursor, cursor)) return;
-    // What waits was asked for on a guess the service's cursor contradicts: follow its answers from here on.
-    if (head && head.index === index) this.guessing = false;
+    // What waits was asked for on a guess (or a reading) the service's cursor contradicts: follow its answers from here on.
+    if (head && head.index === index) {
+      if (head.basis === 'guess') this.guessing = false;
+      if (head.basis === 'seen') this.reading = false;
+    }
     this.generation++;
     this.ahead = [];
     this.last = null;
-    this.ahead.push(this.sendPage(cursor, index));
+    this.ahead.push(this.sendPage(cursor, index, 'answer'));
     this.follow();
   }
 
@@ -101,9 +116,17 @@ export class PagesAhead<A> {
     return page.request;
   }
 
-  private sendPage(cursor: PageCursor, index: number): Sent<A> {
+  private sendPage(cursor: PageCursor, index: number, basis: Basis): Sent<A> {
     const generation = this.generation;
-    const sent: Sent<A> = { cursor, index, request: this.send(cursor), followed: false };
+    let sending = true;
+    const sent = { cursor, index, basis, followed: false } as Sent<A>;
+    sent.request = this.send(cursor, (next) => {
+      if (generation !== this.generation || sent.answer !== undefined) return;
+      sent.seen = next;
+      // Told while `send` was still running: the caller's own follow() takes it.
+      if (!sending) this.follow();
+    });
+    sending = false;
     this.last = sent;
     sent.request
       .then((answer) => {
@@ -116,20 +139,23 @@ export class PagesAhead<A> {
 
   /**
    * Sends the page after the last one sent, while fewer than `depth` wait: on the cursor its
-   * answer gave, or, before the answer or when it does not say, on the guessed one. Each page
-   * sent is followed in turn.
+   * answer gave, or, before the answer or when it does not say, on the one its bytes were seen to
+   * name, else on the guessed one. Each page sent is followed in turn.
    */
   private follow(): void {
     for (;;) {
       const tail = this.last;
       if (!tail || tail.followed || this.ahead.length >= this.depth || tail.index + 1 >= this.maxPages) return;
       const answered = tail.answer === undefined ? undefined : this.cursorAnswered(tail.answer, tail.cursor);
-      const next = answered !== undefined ? answered : this.guessing ? this.guessAfter(tail.cursor) : null;
-      // Not answered yet, and no guess: its answer names the cursor when it comes.
+      const seen = this.reading ? tail.seen : undefined;
+      const guessed = this.guessing ? this.guessAfter(tail.cursor) : null;
+      const [next, basis]: [PageCursor | null, Basis] =
+        answered !== undefined ? [answered, 'answer'] : seen ? [seen, 'seen'] : [guessed, 'guess'];
+      // Not answered yet, and nothing seen or guessed: its answer names the cursor when it comes.
       if (next === null && tail.answer === undefined) return;
       tail.followed = true;
       if (next === null) return;
-      this.ahead.push(this.sendPage(next, tail.index + 1));
+      this.ahead.push(this.sendPage(next, tail.index + 1, basis));
     }
   }
 

@@ -151,8 +151,8 @@ async function buildEnvironment(
         const r = await client.listBrandsPage(pageNo, limit);
         return r.ok ? { ok: true, value: r.value, requestId: r.requestIds[0] ?? '' } : { ok: false, error: r.error };
       },
-      async listBrandsPageSplit(pageNo, limit, knownHash, knownEntries) {
-        const r = await client.listBrandsPageSplit(pageNo, limit, knownHash, knownEntries);
+      async listBrandsPageSplit(pageNo, limit, knownHash, knownEntries, options) {
+        const r = await client.listBrandsPageSplit(pageNo, limit, knownHash, knownEntries, options);
         return r.ok ? { ok: true, value: r.value, requestId: r.requestIds[0] ?? '' } : { ok: false, error: r.error };
       },
     },

@@ -5,6 +5,7 @@ import type { Logger } from '../platform/logger.js';
 import { err, ok, type Result } from '../platform/result.js';
 import { acceptedBytesHash } from './accepted-bytes.js';
 import { createTransport } from './http-transport.js';
+import { peekNextCursor, type PeekedCursor } from './page-cursor-peek.js';
 import { badResponse, errorFromResponse, networkError, orderFailure, timeoutError, type PartnerError } from './partner-error.js';
 import { createRunner, decoded, type RetryPolicy, type RunOutcome, type RunRequest } from './request-runner.js';
 import { TokenManager, type PartnerCredentials } from './token-manager.js';
@@ -64,6 +65,15 @@ export interface CallOptions {
   requestId?: string;
 }
 
+export interface ProductsPageOptions extends CallOptions {
+  /**
+   * Told, as the page's bytes arrive and before they are hashed or read, the next cursor they
+   * plainly name (page-cursor-peek.ts); not called when they do not. A reading: the answer's
+   * validated cursor decides.
+   */
+  nextCursorSeen?: (next: PeekedCursor) => void;
+}
+
 export interface PartnerClientOptions {
   baseUrl: string;
   credentials: () => Promise<PartnerCredentials | null>;
@@ -90,7 +100,7 @@ export interface PartnerClient {
    * `knownHash` (a catalog sync skips the pages it already has). A body that is parsed is
    * validated exactly as by listBrandsPage.
    */
-  listBrandsPageIfChanged(pageNo: number, limit: number, knownHash: string | null, options?: CallOptions): Promise<PartnerResult<BrandPageFetch>>;
+  listBrandsPageIfChanged(pageNo: number, limit: number, knownHash: string | null, options?: ProductsPageOptions): Promise<PartnerResult<BrandPageFetch>>;
   /**
    * listBrandsPageIfChanged, but a changed page whose body the scanner understands comes back
    * split (SplitBrandPage): its envelope validated, its entries hashed by their bytes and parsed
@@ -102,7 +112,7 @@ export interface PartnerClient {
     limit: number,
     knownHash: string | null,
     knownEntries?: readonly KnownEntry[] | null,
-    options?: CallOptions,
+    options?: ProductsPageOptions,
   ): Promise<PartnerResult<BrandPageSplitFetch>>;
   getBrand(id: string, options?: CallOptions): Promise<PartnerResult<PartnerBrand>>;
   placeOrder(
@@ -234,13 +244,14 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   /**
    * A products page hashed as its bytes arrive (acceptedBytesHash): one that hashes as
    * `knownHash` is answered unchanged, never decoded; `fromBytes` may answer the others from
-   * their bytes too, and null has the body parsed whole.
+   * their bytes too, and null has the body parsed whole. The next cursor the bytes plainly name
+   * is told first (`nextCursorSeen`).
    */
   function productsPage<FromBytes>(
     pageNo: number,
     limit: number,
     knownHash: string | null,
-    opts: CallOptions | undefined,
+    opts: ProductsPageOptions | undefined,
     fromBytes: (body: Buffer, hash: string) => FromBytes | null | Promise<FromBytes | null>,
   ): Promise<PartnerResult<BrandPageFetch | FromBytes>> {
     let hash = '';
@@ -252,6 +263,13 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       },
       undefined,
       (body) => {
+        const seen = opts?.nextCursorSeen;
+        const next = seen ? peekNextCursor(body) : null;
+        try {
+          if (seen && next) seen(next);
+        } catch {
+          // A reading only speeds the caller up: its listener failing does not fail the page.
+        }
         hash = acceptedBytesHash(body);
         return hash === knownHash ? { unchanged: true as const, hash } : fromBytes(body, hash);
       },

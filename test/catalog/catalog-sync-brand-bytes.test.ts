@@ -77,8 +77,8 @@ function catalog(mode: 'split' | 'whole' | { via: PartnerClient }, env = tempDat
   const source: BrandPageSource = {
     listBrandsPage: async (pageNo, limit) => answer(await client.listBrandsPage(pageNo, limit)),
     ...(splitting
-      ? { listBrandsPageSplit: async (pageNo, limit, knownHash, knownEntries) => answer(await splitting.listBrandsPageSplit(pageNo, limit, knownHash, knownEntries)) }
-      : { listBrandsPageIfChanged: async (pageNo, limit, knownHash) => answer(await client.listBrandsPageIfChanged(pageNo, limit, knownHash)) }),
+      ? { listBrandsPageSplit: async (pageNo, limit, knownHash, knownEntries, options) => answer(await splitting.listBrandsPageSplit(pageNo, limit, knownHash, knownEntries, options)) }
+      : { listBrandsPageIfChanged: async (pageNo, limit, knownHash, options) => answer(await client.listBrandsPageIfChanged(pageNo, limit, knownHash, options)) }),
   };
   const sync = new CatalogSync({ source, repo, clock: new FakeClock(Date.UTC(2026, 10, 1)), logger, pageSize: PAGE });
   const skippedLogged = () => logger.lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'catalog.sync.skipped').map((l) => [l.pageNo, l.index, l.id, l.reason]);

@@ -338,3 +338,34 @@ describe('a re-sync asks for pages ahead on the cursors the last sync recorded',
     expect(source.calls.map((c) => c.pageNo)).toEqual([1, 2, 3]);
   });
 });
+
+describe('a sync asks for the next page on the cursor a page’s bytes are read to name, before the page is read', () => {
+  it('a first sync (no records to guess from) sends pages 2–4 while page 1 is still being read, each page once', async () => {
+    const source = new HashingPageSource(brandsNumbered(1000));
+    source.readsCursor = (pageNo, limit) => (pageNo * limit < 1000 ? { pageNo: pageNo + 1, limit } : null);
+    let release!: () => void;
+    source.gate = new Promise<void>((resolve) => (release = resolve));
+    const running = newSync(source).syncNow();
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(source.calls.map((c) => c.pageNo)).toEqual([1, 2, 3, 4]);
+    release();
+    expect(await running).toMatchObject({ ok: true, value: { brands: 1000, pages: 10 } });
+    expect(source.calls.map((c) => c.pageNo)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(repo.count().listed).toBe(1000);
+    assertSearchIndexConsistent(env.db);
+  });
+
+  it('a reading the page’s answer contradicts: what was asked on it is dropped unread, and the sync follows the answers', async () => {
+    const source = new HashingPageSource(brandsNumbered(1000));
+    // The bytes of page 2 are misread as naming page 9.
+    source.readsCursor = (pageNo, limit) => (pageNo === 2 ? { pageNo: 9, limit } : pageNo * limit < 1000 ? { pageNo: pageNo + 1, limit } : null);
+    const result = await newSync(source).syncNow();
+    expect(result).toMatchObject({ ok: true, value: { brands: 1000, removed: 0, pages: 10 } });
+    const asked = source.calls.map((c) => c.pageNo);
+    // Page 9 went out on the misreading, and page 10 on page 9's own bytes, both dropped when page 2's
+    // answer named page 3; from there every page waits for the answer before it, and is asked once.
+    expect(asked).toEqual([1, 2, 9, 10, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(repo.count().listed).toBe(1000);
+    assertSearchIndexConsistent(env.db);
+  });
+});

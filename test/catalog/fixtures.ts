@@ -9,7 +9,7 @@ import { loadCatalogFile } from '../../src-main/sandbox/catalog/catalog-file.js'
 import { brandForWire } from '../../src-main/sandbox/catalog/catalog-store.js';
 import { testBrandRecords } from '../../src-main/sandbox/catalog/test-brands.js';
 import { partnerBrand } from '../support/partner-brand.js';
-import type { BrandPage, BrandPageSource } from '../../src-main/catalog/catalog-sync.js';
+import type { BrandPage, BrandPageSource, PageFetchOptions } from '../../src-main/catalog/catalog-sync.js';
 import type { BrandPageFetch, PartnerBrand } from '../../src-main/partner-api/types.js';
 
 /** A fresh database file in its own temp folder; `cleanup` closes every connection and deletes it. */
@@ -109,12 +109,20 @@ export class FakePageSource implements BrandPageSource {
  */
 export class HashingPageSource extends FakePageSource {
   parsed: number[] = [];
+  /**
+   * When set, the next cursor a page's bytes are read to name (as the partner client's
+   * nextCursorSeen), told as soon as the page is asked for, before `gate`; null tells nothing.
+   */
+  readsCursor: ((pageNo: number, limit: number) => { pageNo: number; limit: number } | null) | null = null;
 
   async listBrandsPageIfChanged(
     pageNo: number,
     limit: number,
     knownHash: string | null,
+    options?: PageFetchOptions,
   ): Promise<{ ok: true; value: BrandPageFetch; requestId: string } | { ok: false; error: { message: string; code: string } }> {
+    const read = this.readsCursor?.(pageNo, limit);
+    if (read) queueMicrotask(() => options?.nextCursorSeen?.(read));
     const answer = await this.listBrandsPage(pageNo, limit);
     if (!answer.ok) return answer;
     const hash = createHash('sha1').update(JSON.stringify(answer.value)).digest('base64url');

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PagesAhead, stepAfter, type PageCursor } from '../../src-main/catalog/pages-ahead.js';
 
-/** A page source whose answers the test releases one by one: each answer names the cursor after it (null: the end). */
+/**
+ * A page source whose answers the test releases one by one: each answer names the cursor after it
+ * (null: the end); `seen` tells, ahead of the answer, the cursor its bytes would name.
+ */
 function heldSource() {
-  const sent: { cursor: PageCursor; answer: (next: PageCursor | null | undefined) => void }[] = [];
-  const send = (cursor: PageCursor) =>
+  const sent: { cursor: PageCursor; answer: (next: PageCursor | null | undefined) => void; seen: (next: PageCursor) => void }[] = [];
+  const send = (cursor: PageCursor, seen: (next: PageCursor) => void) =>
     new Promise<{ next: PageCursor | null | undefined }>((resolve) => {
-      sent.push({ cursor, answer: (next) => resolve({ next }) });
+      sent.push({ cursor, answer: (next) => resolve({ next }), seen });
     });
   return { sent, send, pages: () => sent.map((s) => s.cursor.pageNo) };
 }
@@ -178,6 +181,70 @@ describe('PagesAhead', () => {
     const ahead = new PagesAhead(source.send, (answer) => answer.next, 5, 3, (cursor) => at(cursor.pageNo + 1));
     void ahead.take(at(1), 0);
     expect(source.pages()).toEqual([1, 2, 3]);
+  });
+
+  it('asks for the next page as soon as the answer’s bytes are seen to name its cursor, before the answer is read', async () => {
+    const source = heldSource();
+    const ahead = new PagesAhead(source.send, (answer) => answer.next, 3, 100);
+    const first = ahead.take(at(1), 0);
+    source.sent[0]!.seen(at(2));
+    expect(source.pages()).toEqual([1, 2]);
+    source.sent[1]!.seen(at(3));
+    source.sent[2]!.seen(at(4));
+    // Three pages wait beyond the one taken: page 5 waits for a place, whatever page 4's bytes say.
+    source.sent[3]!.seen(at(5));
+    expect(source.pages()).toEqual([1, 2, 3, 4]);
+    source.sent[0]!.answer(at(2));
+    expect(await first).toEqual({ next: at(2) });
+    void ahead.take(at(2), 1);
+    expect(source.pages()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('a reading the answer contradicts drops what was asked for on it and ends readings, not guesses, for the sync', async () => {
+    const source = heldSource();
+    const guesses = new Map([[7, at(8)]]);
+    const ahead = new PagesAhead(source.send, (answer) => answer.next, 3, 100, (cursor) => guesses.get(cursor.pageNo) ?? null);
+    void ahead.take(at(1), 0);
+    source.sent[0]!.seen(at(2));
+    source.sent[1]!.seen(at(3));
+    expect(source.pages()).toEqual([1, 2, 3]);
+    // Page 1's answer named page 7: asked for anew; its record's guess (page 8) still goes out at once.
+    const second = ahead.take(at(7), 1);
+    expect(source.pages()).toEqual([1, 2, 3, 7, 8]);
+    source.sent[2]!.seen(at(4)); // a dropped page's bytes: nothing follows them
+    source.sent[4]!.seen(at(9)); // readings are off: page 9 waits for page 8's answer
+    expect(source.pages()).toEqual([1, 2, 3, 7, 8]);
+    source.sent[3]!.answer(at(8));
+    expect(await second).toEqual({ next: at(8) });
+    source.sent[4]!.answer(at(9));
+    await settle();
+    expect(source.pages()).toEqual([1, 2, 3, 7, 8, 9]);
+  });
+
+  it('a reading told after its answer, or while the page is still being sent, asks for nothing twice', async () => {
+    const source = heldSource();
+    const ahead = new PagesAhead(source.send, (answer) => answer.next, 3, 100);
+    void ahead.take(at(1), 0);
+    source.sent[0]!.answer(at(2));
+    await settle();
+    expect(source.pages()).toEqual([1, 2]);
+    source.sent[0]!.seen(at(2));
+    expect(source.pages()).toEqual([1, 2]);
+
+    // A source that reads the bytes before its send returns: the page after it is asked for once.
+    const pages: number[] = [];
+    const eager = new PagesAhead(
+      (cursor: PageCursor, seen: (next: PageCursor) => void) => {
+        pages.push(cursor.pageNo);
+        if (cursor.pageNo < 3) seen(at(cursor.pageNo + 1));
+        return new Promise<{ next: PageCursor | null }>(() => undefined);
+      },
+      (answer) => answer.next,
+      3,
+      100,
+    );
+    void eager.take(at(1), 0);
+    expect(pages).toEqual([1, 2, 3]);
   });
 
   it('asks for nothing more once stopped, whatever answers after', async () => {

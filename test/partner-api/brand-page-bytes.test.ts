@@ -103,3 +103,48 @@ describe('a products page is known by the bytes received', () => {
     expect(await client.listBrandsPageIfChanged(1, 100, hash)).toMatchObject({ ok: false, error: { code: 'BAD_RESPONSE', httpStatus: 200 } });
   });
 });
+
+describe('the next cursor a products page’s bytes name', () => {
+  const withCursor = (next: { pageNo: number; limit: number } | null) => Buffer.from(JSON.stringify({ data: wires, nextCursor: next }));
+
+  it('is told as the bytes arrive, before the page-prep split answers; the answer still carries the envelope’s cursor', async () => {
+    let release!: () => void;
+    const splitHeld = new Promise<void>((resolve) => (release = resolve));
+    const seen: { pageNo: number; limit: number }[] = [];
+    const held = clientFor(service, {
+      splitBrandPage: async (bytes, known) => {
+        await splitHeld;
+        const { splitBrandList } = await import('../../src-main/partner-api/wire-schemas.js');
+        return splitBrandList(bytes, known);
+      },
+    });
+    try {
+      body = withCursor({ pageNo: 2, limit: 3 });
+      const answer = held.listBrandsPageSplit(1, 3, null, null, { nextCursorSeen: (next) => seen.push(next) });
+      // The split is held: the cursor was read off the bytes alone.
+      await vi.waitFor(() => expect(seen).toEqual([{ pageNo: 2, limit: 3 }]));
+      release();
+      const page = await answer;
+      expect(page.ok && !page.value.unchanged && 'split' in page.value && page.value.split.nextCursor).toEqual({ pageNo: 2, limit: 3 });
+    } finally {
+      release();
+      held.close();
+    }
+  });
+
+  it('is not told for the last page, and a listener that throws does not fail the page', async () => {
+    const seen: unknown[] = [];
+    body = withCursor(null);
+    const last = await client.listBrandsPageSplit(1, 3, null, null, { nextCursorSeen: (next) => seen.push(next) });
+    expect(last.ok).toBe(true);
+    expect(seen).toEqual([]);
+
+    body = withCursor({ pageNo: 2, limit: 3 });
+    const page = await client.listBrandsPageIfChanged(1, 3, null, {
+      nextCursorSeen: () => {
+        throw new Error('listener failed');
+      },
+    });
+    expect(page).toMatchObject({ ok: true, value: { unchanged: false, page: { nextCursor: { pageNo: 2, limit: 3 } } } });
+  });
+});
