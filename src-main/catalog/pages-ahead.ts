@@ -118,15 +118,15 @@ export class PagesAhead<A> {
 
   private sendPage(cursor: PageCursor, index: number, basis: Basis): Sent<A> {
     const generation = this.generation;
-    let sending = true;
     const sent = { cursor, index, basis, followed: false } as Sent<A>;
+    // Told while `send` is still running, the reading waits for the caller's own follow(): until
+    // `send` returns, `last` is the page before this one, already followed.
     sent.request = this.send(cursor, (next) => {
       if (generation !== this.generation || sent.answer !== undefined) return;
       sent.seen = next;
-      // Told while `send` was still running: the caller's own follow() takes it.
-      if (!sending) this.follow();
+      this.dropGuessesAfter(sent, next);
+      this.follow();
     });
-    sending = false;
     this.last = sent;
     sent.request
       .then((answer) => {
@@ -135,6 +135,21 @@ export class PagesAhead<A> {
       })
       .catch(() => undefined);
     return sent;
+  }
+
+  /**
+   * A page whose bytes name another cursor than the guess its next page was asked for on: the
+   * guessed pages are dropped (their answers and readings extend nothing, `last` no longer being
+   * theirs), guessing ends for the sync, and the chain goes on from this page.
+   */
+  private dropGuessesAfter(sent: Sent<A>, next: PageCursor): void {
+    const at = this.ahead.findIndex((s) => s.index === sent.index + 1);
+    const guessed = this.ahead[at];
+    if (!guessed || guessed.basis !== 'guess' || sameCursor(guessed.cursor, next)) return;
+    this.guessing = false;
+    this.ahead.splice(at);
+    this.last = sent;
+    sent.followed = false;
   }
 
   /**

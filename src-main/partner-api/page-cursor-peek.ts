@@ -9,10 +9,14 @@ import type { BrandListPage } from './types.js';
  *
  * Read only from a body that plainly has that shape: it opens with a `data` list whose first
  * entry is an object (so the page is not empty: an empty page ends the list whatever its cursor
- * says) and closes with a `nextCursor` object of two integers as its last member. A value
- * inside a string cannot end the body there, since the body's last `}` closes the page itself.
- * Any other body (other key order, whitespace beyond a little, numbers as text, `null`) gives
- * null and is read as before, from its envelope.
+ * says) and closes with `, "nextCursor": {"pageNo": n, "limit": n}}`, integers only. In valid
+ * JSON that tail is the page's own last member, the one JSON.parse keeps: a quote that follows a
+ * comma and spaces cannot be escaped, so it opens the name `nextCursor` (were the comma inside a
+ * string, that quote would close the string and the name could not follow it), and the value is
+ * closed by the body's last brace. Any other body (another member order, numbers as text, `null`,
+ * a member after the cursor) reads nothing and is read as before, from its envelope. One body
+ * reads wrongly: a page that repeats `data` with an empty list last (JSON.parse keeps the last);
+ * its reading costs one request, dropped when the envelope ends the list.
  */
 export type PeekedCursor = NonNullable<BrandListPage['nextCursor']>;
 
@@ -20,8 +24,10 @@ export type PeekedCursor = NonNullable<BrandListPage['nextCursor']>;
 const HEAD_BYTES = 32;
 const TAIL_BYTES = 96;
 
-const HEAD = /^\s*\{\s*"data"\s*:\s*\[\s*\{/;
-const TAIL = /"nextCursor"\s*:\s*\{\s*"pageNo"\s*:\s*(\d{1,9})\s*,\s*"limit"\s*:\s*(\d{1,9})\s*\}\s*\}\s*$/;
+/** JSON's whitespace (`\s` would also take bytes that are text, such as 0xA0 read as latin1). */
+const WS = '[ \\t\\n\\r]*';
+const HEAD = new RegExp(`^${WS}\\{${WS}"data"${WS}:${WS}\\[${WS}\\{`);
+const TAIL = new RegExp(`,${WS}"nextCursor"${WS}:${WS}\\{${WS}"pageNo"${WS}:${WS}(\\d{1,9})${WS},${WS}"limit"${WS}:${WS}(\\d{1,9})${WS}\\}${WS}\\}${WS}$`);
 
 export function peekNextCursor(body: Buffer): PeekedCursor | null {
   if (!HEAD.test(body.toString('latin1', 0, Math.min(body.length, HEAD_BYTES)))) return null;

@@ -267,8 +267,9 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
         const next = seen ? peekNextCursor(body) : null;
         try {
           if (seen && next) seen(next);
-        } catch {
+        } catch (error) {
           // A reading only speeds the caller up: its listener failing does not fail the page.
+          options.logger.log('warn', 'partner.products.cursor-listener-failed', { pageNo, error });
         }
         hash = acceptedBytesHash(body);
         return hash === knownHash ? { unchanged: true as const, hash } : fromBytes(body, hash);

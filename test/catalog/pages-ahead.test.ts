@@ -221,6 +221,29 @@ describe('PagesAhead', () => {
     expect(source.pages()).toEqual([1, 2, 3, 7, 8, 9]);
   });
 
+  it('a reading that contradicts the guesses already sent after its page drops them at once, ends guessing and goes on from the reading', async () => {
+    const source = heldSource();
+    const ahead = new PagesAhead(source.send, (answer) => answer.next, 3, 100, (cursor) => at(cursor.pageNo + 1));
+    void ahead.take(at(1), 0);
+    expect(source.pages()).toEqual([1, 2, 3, 4]);
+    // A reading that agrees with the guess changes nothing.
+    source.sent[1]!.seen(at(3));
+    expect(source.pages()).toEqual([1, 2, 3, 4]);
+    // Page 1's bytes name page 5: pages 2-4 were guesses the list no longer follows.
+    source.sent[0]!.seen(at(5));
+    expect(source.pages()).toEqual([1, 2, 3, 4, 5]);
+    // Guessing is over: page 6 waits for page 5's bytes or answer, and a dropped page's reading extends nothing.
+    source.sent[2]!.seen(at(4));
+    expect(source.pages()).toEqual([1, 2, 3, 4, 5]);
+    source.sent[4]!.seen(at(6));
+    expect(source.pages()).toEqual([1, 2, 3, 4, 5, 6]);
+    source.sent[0]!.answer(at(5));
+    const second = ahead.take(at(5), 1);
+    expect(source.pages()).toEqual([1, 2, 3, 4, 5, 6]);
+    source.sent[4]!.answer(at(6));
+    expect(await second).toEqual({ next: at(6) });
+  });
+
   it('a reading told after its answer, or while the page is still being sent, asks for nothing twice', async () => {
     const source = heldSource();
     const ahead = new PagesAhead(source.send, (answer) => answer.next, 3, 100);

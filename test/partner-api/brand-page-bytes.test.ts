@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { PartnerClient } from '../../src-main/partner-api/partner-client.js';
 import { loadCatalogFile } from '../../src-main/sandbox/catalog/catalog-file.js';
 import { brandForWire } from '../../src-main/sandbox/catalog/catalog-store.js';
+import { memoryLogger } from '../../src-main/platform/logger.js';
 import { clientFor, startFakeService } from './helpers.js';
 
 /**
@@ -139,12 +140,21 @@ describe('the next cursor a products page’s bytes name', () => {
     expect(last.ok).toBe(true);
     expect(seen).toEqual([]);
 
-    body = withCursor({ pageNo: 2, limit: 3 });
-    const page = await client.listBrandsPageIfChanged(1, 3, null, {
-      nextCursorSeen: () => {
-        throw new Error('listener failed');
-      },
-    });
-    expect(page).toMatchObject({ ok: true, value: { unchanged: false, page: { nextCursor: { pageNo: 2, limit: 3 } } } });
+    const logger = memoryLogger();
+    const logged = clientFor(service, { logger });
+    try {
+      body = withCursor({ pageNo: 2, limit: 3 });
+      const page = await logged.listBrandsPageIfChanged(1, 3, null, {
+        nextCursorSeen: () => {
+          throw new Error('listener failed');
+        },
+      });
+      expect(page).toMatchObject({ ok: true, value: { unchanged: false, page: { nextCursor: { pageNo: 2, limit: 3 } } } });
+      expect(logger.lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'partner.products.cursor-listener-failed')).toEqual([
+        expect.objectContaining({ level: 'warn', pageNo: 1, error: { name: 'Error', message: 'listener failed' } }),
+      ]);
+    } finally {
+      logged.close();
+    }
   });
 });
