@@ -122,7 +122,8 @@ export class PagesAhead<A> {
     // Told while `send` is still running, the reading waits for the caller's own follow(): until
     // `send` returns, `last` is the page before this one, already followed.
     sent.request = this.send(cursor, (next) => {
-      if (generation !== this.generation || sent.answer !== undefined) return;
+      // Once a reading was wrong, readings neither send nor drop anything for the rest of the sync.
+      if (!this.reading || generation !== this.generation || sent.answer !== undefined) return;
       sent.seen = next;
       this.dropGuessesAfter(sent, next);
       this.follow();

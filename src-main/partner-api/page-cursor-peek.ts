@@ -15,8 +15,9 @@ import type { BrandListPage } from './types.js';
  * string, that quote would close the string and the name could not follow it), and the value is
  * closed by the body's last brace. Any other body (another member order, numbers as text, `null`,
  * a member after the cursor) reads nothing and is read as before, from its envelope. One body
- * reads wrongly: a page that repeats `data` with an empty list last (JSON.parse keeps the last);
- * its reading costs one request, dropped when the envelope ends the list.
+ * reads wrongly: a page that repeats `data` (in any spelling, `d\u0061ta` too) with a last value
+ * that is no non-empty list (JSON.parse keeps the last); its reading costs one request, dropped
+ * when the envelope ends the list or refuses the page.
  */
 export type PeekedCursor = NonNullable<BrandListPage['nextCursor']>;
 

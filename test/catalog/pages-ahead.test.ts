@@ -244,6 +244,23 @@ describe('PagesAhead', () => {
     expect(await second).toEqual({ next: at(6) });
   });
 
+  it('once a reading was wrong, a later reading drops none of the guesses sent on records', async () => {
+    const source = heldSource();
+    const ahead = new PagesAhead(source.send, (answer) => answer.next, 3, 100, (cursor) => (cursor.pageNo >= 5 ? at(cursor.pageNo + 1) : null));
+    void ahead.take(at(1), 0);
+    source.sent[0]!.seen(at(2)); // misread: page 1's answer names page 5
+    expect(source.pages()).toEqual([1, 2]);
+    source.sent[0]!.answer(at(5));
+    void ahead.take(at(5), 1);
+    expect(source.pages()).toEqual([1, 2, 5, 6, 7, 8]);
+    // Page 5's bytes read as naming page 9: readings are off, the guesses stand.
+    source.sent[2]!.seen(at(9));
+    expect(source.pages()).toEqual([1, 2, 5, 6, 7, 8]);
+    source.sent[2]!.answer(at(6));
+    void ahead.take(at(6), 2);
+    expect(source.pages()).toEqual([1, 2, 5, 6, 7, 8, 9]);
+  });
+
   it('a reading told after its answer, or while the page is still being sent, asks for nothing twice', async () => {
     const source = heldSource();
     const ahead = new PagesAhead(source.send, (answer) => answer.next, 3, 100);
