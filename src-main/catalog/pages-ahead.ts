@@ -164,9 +164,8 @@ export class PagesAhead<A> {
       if (!tail || tail.followed || this.ahead.length >= this.depth || tail.index + 1 >= this.maxPages) return;
       const answered = tail.answer === undefined ? undefined : this.cursorAnswered(tail.answer, tail.cursor);
       const seen = this.reading ? tail.seen : undefined;
-      const guessed = this.guessing ? this.guessAfter(tail.cursor) : null;
       const [next, basis]: [PageCursor | null, Basis] =
-        answered !== undefined ? [answered, 'answer'] : seen ? [seen, 'seen'] : [guessed, 'guess'];
+        answered !== undefined ? [answered, 'answer'] : seen ? [seen, 'seen'] : [this.guessing ? this.guessAfter(tail.cursor) : null, 'guess'];
       // Not answered yet, and nothing seen or guessed: its answer names the cursor when it comes.
       if (next === null && tail.answer === undefined) return;
       tail.followed = true;

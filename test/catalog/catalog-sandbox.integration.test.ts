@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
-import { CatalogSync, type BrandPageSource, type SkippedBrand } from '../../src-main/catalog/catalog-sync.js';
+import type { BrandPageSource, SkippedBrand } from '../../src-main/catalog/catalog-page-source.js';
+import { CatalogSync } from '../../src-main/catalog/catalog-sync.js';
 import { FakeClock } from '../../src-main/platform/clock.js';
 import { memoryLogger } from '../../src-main/platform/logger.js';
 import type { PartnerBrand, TncItem } from '../../src-main/partner-api/types.js';

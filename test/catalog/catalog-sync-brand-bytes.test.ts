@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CatalogRepository } from '../../src-main/catalog/catalog-repository.js';
-import { CatalogSync, type BrandPageSource } from '../../src-main/catalog/catalog-sync.js';
+import type { BrandPageSource } from '../../src-main/catalog/catalog-page-source.js';
+import { CatalogSync } from '../../src-main/catalog/catalog-sync.js';
 import { BRAND_READER_VERSION } from '../../src-main/partner-api/accepted-bytes.js';
 import type { PartnerClient } from '../../src-main/partner-api/partner-client.js';
 import { FakeClock } from '../../src-main/platform/clock.js';

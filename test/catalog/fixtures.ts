@@ -9,7 +9,7 @@ import { loadCatalogFile } from '../../src-main/sandbox/catalog/catalog-file.js'
 import { brandForWire } from '../../src-main/sandbox/catalog/catalog-store.js';
 import { testBrandRecords } from '../../src-main/sandbox/catalog/test-brands.js';
 import { partnerBrand } from '../support/partner-brand.js';
-import type { BrandPage, BrandPageSource, PageFetchOptions } from '../../src-main/catalog/catalog-sync.js';
+import type { BrandPage, BrandPageSource, PageFetchOptions } from '../../src-main/catalog/catalog-page-source.js';
 import type { BrandPageFetch, PartnerBrand } from '../../src-main/partner-api/types.js';
 
 /** A fresh database file in its own temp folder; `cleanup` closes every connection and deletes it. */
